@@ -1,0 +1,170 @@
+//! Leaf module: the hardware bank model and exact wavefront counting.
+//!
+//! This is the ground truth every other analysis is checked against
+//! (docs/bank-model.md). It knows nothing of source code or layouts: it gets the
+//! byte address each lane of one warp touches and counts wavefronts.
+
+use serde::Serialize;
+
+/// Bank geometry of the target: `bank_count` banks of `bank_width` bytes, `warp_size` lanes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+pub struct BankParams {
+    pub bank_count: u32,
+    pub bank_width: u32,
+    pub warp_size: u32,
+}
+
+impl Default for BankParams {
+    fn default() -> Self {
+        BankParams { bank_count: 32, bank_width: 4, warp_size: 32 }
+    }
+}
+
+impl BankParams {
+    /// Lanes per phase for an access of `width` bytes per lane:
+    /// `min(warp_size, max(1, bank_count * bank_width / width))`.
+    pub fn phase_lanes(&self, width: u32) -> u32 {
+        let line = self.bank_count * self.bank_width;
+        (line / width.max(1)).clamp(1, self.warp_size.max(1))
+    }
+}
+
+/// Wavefronts of one warp-wide access and the ideal (one per active phase).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize)]
+pub struct Wavefronts {
+    pub wavefronts: u64,
+    pub ideal: u64,
+}
+
+impl Wavefronts {
+    /// The conflict factor `wavefronts / ideal`, 1 when no lane is active.
+    pub fn factor(&self) -> f64 {
+        if self.ideal == 0 {
+            1.0
+        } else {
+            self.wavefronts as f64 / self.ideal as f64
+        }
+    }
+
+    /// True when `self` is a worse case than `other`: a larger factor, ties to more wavefronts.
+    /// Compares the exact fractions, never floats.
+    pub fn is_worse_than(&self, other: &Wavefronts) -> bool {
+        let lhs = u128::from(self.wavefronts) * u128::from(other.ideal.max(1));
+        let rhs = u128::from(other.wavefronts) * u128::from(self.ideal.max(1));
+        lhs > rhs || (lhs == rhs && self.wavefronts > other.wavefronts)
+    }
+
+    /// Sums two instructions' costs (used for accesses split into components).
+    pub fn add(self, other: Wavefronts) -> Wavefronts {
+        Wavefronts { wavefronts: self.wavefronts + other.wavefronts, ideal: self.ideal + other.ideal }
+    }
+}
+
+/// Counts the wavefronts of one warp's access.
+///
+/// `lane_addrs[i]` is lane `i`'s byte address, `None` when the lane is inactive.
+/// Each lane touches the bank words `addr / bank_width ..= (addr + width - 1) / bank_width`.
+/// Per phase, the cost is the largest number of distinct words in one bank; for atomics,
+/// lanes touching the same word are not merged. Exact by definition (docs/bank-model.md §1).
+pub fn count_wavefronts(params: &BankParams, width: u32, lane_addrs: &[Option<i64>], atomic: bool) -> Wavefronts {
+    let phase = params.phase_lanes(width) as usize;
+    let bw = i64::from(params.bank_width.max(1));
+    let banks = i64::from(params.bank_count.max(1));
+    let mut total = Wavefronts::default();
+    // (bank, word, lane) triples of one phase; lane is used only to keep atomics apart.
+    let mut touched: Vec<(i64, i64, usize)> = Vec::with_capacity(phase * 4);
+    for (phase_index, chunk) in lane_addrs.chunks(phase).enumerate() {
+        touched.clear();
+        for (offset, addr) in chunk.iter().enumerate() {
+            let Some(addr) = *addr else { continue };
+            let first = addr.div_euclid(bw);
+            let last = (addr + i64::from(width.max(1)) - 1).div_euclid(bw);
+            let lane = if atomic { phase_index * phase + offset } else { 0 };
+            for word in first..=last {
+                touched.push((word.rem_euclid(banks), word, lane));
+            }
+        }
+        if touched.is_empty() {
+            continue;
+        }
+        touched.sort_unstable();
+        touched.dedup();
+        let mut worst = 0u64;
+        let mut run = 0u64;
+        let mut current_bank = None;
+        for &(bank, _, _) in &touched {
+            if current_bank == Some(bank) {
+                run += 1;
+            } else {
+                current_bank = Some(bank);
+                run = 1;
+            }
+            worst = worst.max(run);
+        }
+        total.wavefronts += worst;
+        total.ideal += 1;
+    }
+    total
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn warp(f: impl Fn(i64) -> i64) -> Vec<Option<i64>> {
+        (0..32).map(|t| Some(f(t))).collect()
+    }
+
+    #[test]
+    fn stride_factor_is_gcd() {
+        let p = BankParams::default();
+        for s in 1..=64i64 {
+            let w = count_wavefronts(&p, 4, &warp(|t| 4 * s * t), false);
+            let g = (1..=32).rev().find(|g| s % g == 0 && 32 % g == 0).unwrap();
+            assert_eq!(w, Wavefronts { wavefronts: g as u64, ideal: 1 }, "stride {s}");
+        }
+    }
+
+    #[test]
+    fn broadcast_is_free() {
+        let p = BankParams::default();
+        assert_eq!(count_wavefronts(&p, 4, &warp(|_| 0), false).wavefronts, 1);
+        assert_eq!(count_wavefronts(&p, 4, &warp(|_| 0), true).wavefronts, 32);
+    }
+
+    #[test]
+    fn wide_accesses_split_into_phases() {
+        let p = BankParams::default();
+        assert_eq!(count_wavefronts(&p, 8, &warp(|t| 8 * t), false), Wavefronts { wavefronts: 2, ideal: 2 });
+        assert_eq!(count_wavefronts(&p, 16, &warp(|t| 16 * t), false), Wavefronts { wavefronts: 4, ideal: 4 });
+        assert_eq!(count_wavefronts(&p, 8, &warp(|t| 16 * t), false), Wavefronts { wavefronts: 4, ideal: 2 });
+    }
+
+    #[test]
+    fn sub_word_lanes_in_one_word_share_it() {
+        let p = BankParams::default();
+        assert_eq!(count_wavefronts(&p, 1, &warp(|t| t), false).wavefronts, 1);
+        assert_eq!(count_wavefronts(&p, 2, &warp(|t| 2 * t), false).wavefronts, 1);
+        assert_eq!(count_wavefronts(&p, 2, &warp(|t| 128 * t), false).wavefronts, 32);
+    }
+
+    #[test]
+    fn inactive_lanes_and_phases_do_not_count() {
+        let p = BankParams::default();
+        let mut lanes = warp(|t| 8 * t);
+        for l in lanes.iter_mut().skip(16) {
+            *l = None;
+        }
+        assert_eq!(count_wavefronts(&p, 8, &lanes, false), Wavefronts { wavefronts: 1, ideal: 1 });
+    }
+
+    #[test]
+    fn worse_compares_fractions_then_wavefronts() {
+        let a = Wavefronts { wavefronts: 3, ideal: 2 };
+        let b = Wavefronts { wavefronts: 2, ideal: 1 };
+        assert!(b.is_worse_than(&a));
+        let c = Wavefronts { wavefronts: 4, ideal: 2 };
+        assert!(c.is_worse_than(&b));
+        assert!(!b.is_worse_than(&c));
+    }
+}

@@ -1,0 +1,56 @@
+//! The resolved settings every stage below `cli` reads: no I/O, no parsing here.
+
+use crate::bank::BankParams;
+use crate::diag::Severity;
+use std::collections::BTreeMap;
+
+/// A block shape fixed by configuration for kernels matching a name.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BlockOverride {
+    /// Kernel name, or `*` for every kernel whose shape nothing else fixes.
+    pub kernel: String,
+    pub shape: (u32, u32, u32),
+}
+
+/// Everything the analysis of one file needs to know, resolved from defaults,
+/// lint.toml and the command line.
+#[derive(Debug, Clone)]
+pub struct Settings {
+    pub bank: BankParams,
+    /// Block shapes from configuration (`[block-shapes]`), consulted after the source.
+    pub block_shapes: Vec<BlockOverride>,
+    /// `-D NAME=VALUE` defines, applied before the file's own `#define`s.
+    pub defines: BTreeMap<String, String>,
+    /// Smallest conflict factor reported as a finding.
+    pub min_conflict_factor: f64,
+    /// Severity per rule id; a rule absent here uses its default, `None` = off.
+    pub severities: BTreeMap<String, Option<Severity>>,
+    /// The severity at and above which the exit status is 1.
+    pub fail_on: Severity,
+    /// Lane-evaluation budget per access for exact enumeration.
+    pub max_lane_evals: u64,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            bank: BankParams::default(),
+            block_shapes: Vec::new(),
+            defines: BTreeMap::new(),
+            min_conflict_factor: 2.0,
+            severities: BTreeMap::new(),
+            fail_on: Severity::Warning,
+            max_lane_evals: 1 << 21,
+        }
+    }
+}
+
+impl Settings {
+    /// The effective severity of `rule`, or `None` when it is turned off.
+    pub fn severity_of(&self, rule: &str, default: Severity) -> Option<Severity> {
+        match self.severities.get(rule) {
+            Some(s) => *s,
+            None => Some(default),
+        }
+    }
+}

@@ -1,0 +1,205 @@
+//! Leaf module: the vocabulary every stage shares to talk about findings.
+//!
+//! Spans are byte ranges into the original file; line and column are only computed
+//! when a report is rendered. This module depends on nothing else in the crate.
+
+use serde::Serialize;
+use std::fmt;
+
+/// A half-open byte range `start..end` into a source file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Serialize)]
+pub struct Span {
+    pub start: usize,
+    pub end: usize,
+}
+
+impl Span {
+    pub fn new(start: usize, end: usize) -> Self {
+        Span { start, end: end.max(start) }
+    }
+}
+
+/// How loudly a finding is reported; ordered from least to most severe.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    Info,
+    Warning,
+    Error,
+}
+
+impl Severity {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Info => "info",
+            Severity::Warning => "warning",
+            Severity::Error => "error",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<Severity> {
+        match text {
+            "info" => Some(Severity::Info),
+            "warning" => Some(Severity::Warning),
+            "error" => Some(Severity::Error),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Severity {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// Whether a suggested edit can be applied without changing behaviour.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Applicability {
+    /// The edit keeps the program's meaning and can be applied by `--fix`.
+    Safe,
+    /// The edit changes something a user may rely on (the array's size, say).
+    Unsafe,
+    /// Shown to the user, never applied.
+    DisplayOnly,
+}
+
+/// A secondary span with a short explanation ("declared here", "loop variable").
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Label {
+    pub span: Span,
+    pub message: String,
+}
+
+/// A text replacement of `span` by `text` in the diagnostic's file.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Edit {
+    pub span: Span,
+    pub text: String,
+}
+
+/// The wavefronts of one access of an array under a suggested layout.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct AfterAccess {
+    pub line: usize,
+    pub kind: String,
+    pub wavefronts: u64,
+    pub ideal_wavefronts: u64,
+    /// Wavefronts of this access under the current layout, for before/after tables.
+    pub before_wavefronts: u64,
+}
+
+/// A fix proposal, always verified by re-simulation before it is attached.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Suggestion {
+    /// `swizzle` or `padding`.
+    pub kind: String,
+    pub message: String,
+    /// Text to paste: the new declaration (padding) or the new index expression (swizzle).
+    pub replacement: String,
+    /// CuTe `Swizzle<B,M,S>` equivalent, when one exists.
+    pub cute: Option<String>,
+    /// Triton-style `(vec, perPhase, maxPhase)`, when one exists.
+    pub classic: Option<[u64; 3]>,
+    pub after: Vec<AfterAccess>,
+    pub lower_bound_wavefronts: Option<u64>,
+    /// Extra bytes of shared memory the fix costs (padding).
+    pub memory_cost_bytes: Option<u64>,
+    pub applicability: Applicability,
+    /// The edits that apply the fix, file-local; empty when it cannot be applied.
+    #[serde(skip)]
+    pub edits: Vec<Edit>,
+}
+
+/// One finding: a rule fired at a span, or a problem with the input.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Diagnostic {
+    pub rule: &'static str,
+    pub severity: Severity,
+    pub span: Span,
+    pub message: String,
+    pub labels: Vec<Label>,
+    pub notes: Vec<String>,
+    pub help: Option<String>,
+    pub suggestion: Option<Suggestion>,
+    /// The access facts, when the finding is about a shared-memory access.
+    pub access: Option<AccessFacts>,
+}
+
+impl Diagnostic {
+    pub fn new(rule: &'static str, severity: Severity, span: Span, message: String) -> Self {
+        Diagnostic {
+            rule,
+            severity,
+            span,
+            message,
+            labels: Vec::new(),
+            notes: Vec::new(),
+            help: None,
+            suggestion: None,
+            access: None,
+        }
+    }
+}
+
+/// Load, store or atomic read-modify-write.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum AccessKind {
+    Load,
+    Store,
+    Atomic,
+}
+
+impl AccessKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            AccessKind::Load => "load",
+            AccessKind::Store => "store",
+            AccessKind::Atomic => "atomic",
+        }
+    }
+}
+
+/// The verdict class of an access: conflict-free, conflicting, or undecided.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Status {
+    Ok,
+    Conflict,
+    Unknown,
+}
+
+/// Everything decided about one access site; the JSON `accesses` entries are these.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct AccessFacts {
+    #[serde(skip)]
+    pub span: Span,
+    pub array: String,
+    pub pointer: Option<String>,
+    pub kind: AccessKind,
+    pub element_bytes: u32,
+    pub status: Status,
+    pub conflict_factor: Option<f64>,
+    pub wavefronts: Option<u64>,
+    pub ideal_wavefronts: Option<u64>,
+    pub reason: Option<String>,
+    pub assumptions: Vec<String>,
+    pub depends_on: Vec<String>,
+    /// Which analysis decided the verdict: `enumeration`, `f2`, `stride`.
+    pub method: Option<String>,
+    /// Whether the verdict is exact or a sound bound (budget exceeded, sampled values).
+    pub exact: bool,
+    /// Lane (and other) bits that collide, in words, for messages.
+    pub explanation: Option<String>,
+    /// The kernel (or helper) the access is in.
+    pub function: Option<String>,
+}
+
+impl AccessFacts {
+    /// Wavefronts beyond the ideal: what profilers' bank-conflict counters count.
+    pub fn excess_wavefronts(&self) -> Option<u64> {
+        Some(self.wavefronts?.saturating_sub(self.ideal_wavefronts?))
+    }
+}

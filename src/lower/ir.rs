@@ -1,0 +1,226 @@
+//! The index IR: integer expressions over thread, loop and uniform variables.
+//!
+//! Every shared-memory access is lowered to a byte-address expression in this IR,
+//! plus the guards that decide which lanes are active. The IR is small on purpose:
+//! analyses evaluate it (enumeration), pattern-match it (stride) or bit-blast it (F2).
+
+use serde::Serialize;
+
+/// A thread-index axis.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+pub enum Axis {
+    X,
+    Y,
+    Z,
+}
+
+/// What a variable of the IR stands for and which values it takes.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub enum VarKind {
+    /// `threadIdx.{x,y,z}` (HLSL `SV_GroupThreadID`): differs between lanes.
+    Thread(Axis),
+    /// A loop counter `k = 0, 1, .., trips - 1` (uniform across the warp). Loop
+    /// variables are lowered as `start + step * k`, so `k` always counts from 0.
+    /// `trips == None` when the trip count is not a known constant; then the
+    /// loop's condition is kept as a guard and `k` is enumerated up to the budget.
+    Counter { trips: Option<u64> },
+    /// A value the same for every lane of the warp (`blockIdx`, a kernel parameter).
+    /// `range` is the inclusive range of values when known.
+    Uniform { range: Option<(i64, i64)> },
+}
+
+/// A named variable of one lowered access.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct VarInfo {
+    /// The source name (`threadIdx.x`, `k`, `stride`) for messages.
+    pub name: String,
+    pub kind: VarKind,
+}
+
+/// Binary operators, with C semantics on 64-bit signed integers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+pub enum BinOp {
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Rem,
+    Shl,
+    Shr,
+    And,
+    Or,
+    Xor,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    Eq,
+    Ne,
+    LogicAnd,
+    LogicOr,
+    Min,
+    Max,
+}
+
+/// Unary operators.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+pub enum UnOp {
+    Neg,
+    BitNot,
+    LogicNot,
+}
+
+/// An integer expression over the variables of its access (`Var(i)` indexes `vars`).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
+pub enum Expr {
+    Const(i64),
+    Var(usize),
+    Unary(UnOp, Box<Expr>),
+    Binary(BinOp, Box<Expr>, Box<Expr>),
+    /// `cond ? then : else`.
+    Select(Box<Expr>, Box<Expr>, Box<Expr>),
+}
+
+impl Expr {
+    pub fn bin(op: BinOp, a: Expr, b: Expr) -> Expr {
+        Expr::Binary(op, Box::new(a), Box::new(b))
+    }
+
+    /// Evaluates with C semantics; `None` on division by zero or an out-of-range shift.
+    pub fn eval(&self, values: &[i64]) -> Option<i64> {
+        Some(match self {
+            Expr::Const(c) => *c,
+            Expr::Var(i) => *values.get(*i)?,
+            Expr::Unary(op, a) => {
+                let a = a.eval(values)?;
+                match op {
+                    UnOp::Neg => a.wrapping_neg(),
+                    UnOp::BitNot => !a,
+                    UnOp::LogicNot => i64::from(a == 0),
+                }
+            }
+            Expr::Binary(op, a, b) => {
+                let a = a.eval(values)?;
+                // Short-circuit the logical operators as C does.
+                match op {
+                    BinOp::LogicAnd if a == 0 => return Some(0),
+                    BinOp::LogicOr if a != 0 => return Some(1),
+                    _ => {}
+                }
+                let b = b.eval(values)?;
+                match op {
+                    BinOp::Add => a.wrapping_add(b),
+                    BinOp::Sub => a.wrapping_sub(b),
+                    BinOp::Mul => a.wrapping_mul(b),
+                    BinOp::Div => a.checked_div(b)?,
+                    BinOp::Rem => a.checked_rem(b)?,
+                    BinOp::Shl => {
+                        if !(0..63).contains(&b) {
+                            return None;
+                        }
+                        a.wrapping_shl(b as u32)
+                    }
+                    BinOp::Shr => {
+                        if !(0..63).contains(&b) {
+                            return None;
+                        }
+                        a >> b
+                    }
+                    BinOp::And => a & b,
+                    BinOp::Or => a | b,
+                    BinOp::Xor => a ^ b,
+                    BinOp::Lt => i64::from(a < b),
+                    BinOp::Le => i64::from(a <= b),
+                    BinOp::Gt => i64::from(a > b),
+                    BinOp::Ge => i64::from(a >= b),
+                    BinOp::Eq => i64::from(a == b),
+                    BinOp::Ne => i64::from(a != b),
+                    BinOp::LogicAnd | BinOp::LogicOr => i64::from(b != 0),
+                    BinOp::Min => a.min(b),
+                    BinOp::Max => a.max(b),
+                }
+            }
+            Expr::Select(c, t, e) => {
+                if c.eval(values)? != 0 {
+                    t.eval(values)?
+                } else {
+                    e.eval(values)?
+                }
+            }
+        })
+    }
+
+    /// Bit mask of the variables the expression reads.
+    pub fn var_mask(&self) -> u64 {
+        match self {
+            Expr::Const(_) => 0,
+            Expr::Var(i) => 1u64 << (*i).min(63),
+            Expr::Unary(_, a) => a.var_mask(),
+            Expr::Binary(_, a, b) => a.var_mask() | b.var_mask(),
+            Expr::Select(c, t, e) => c.var_mask() | t.var_mask() | e.var_mask(),
+        }
+    }
+
+    /// The constant value, when the expression has no variables and evaluates.
+    pub fn as_const(&self) -> Option<i64> {
+        if self.var_mask() == 0 {
+            self.eval(&[])
+        } else {
+            None
+        }
+    }
+}
+
+/// The thread-block shape `(x, y, z)`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+pub struct BlockShape {
+    pub x: u32,
+    pub y: u32,
+    pub z: u32,
+}
+
+impl BlockShape {
+    pub fn threads(&self) -> u64 {
+        u64::from(self.x) * u64::from(self.y) * u64::from(self.z)
+    }
+
+    /// The thread coordinates of linear id `linear` (`x + y*Dx + z*Dx*Dy`).
+    pub fn coords(&self, linear: u64) -> (i64, i64, i64) {
+        let x = linear % u64::from(self.x.max(1));
+        let rest = linear / u64::from(self.x.max(1));
+        let y = rest % u64::from(self.y.max(1));
+        let z = rest / u64::from(self.y.max(1));
+        (x as i64, y as i64, z as i64)
+    }
+}
+
+/// Where the block shape came from, for the diagnostic's assumptions.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub enum ShapeSource {
+    /// Fixed by the source (a launch, `[numthreads]`, an annotation, lint.toml).
+    Known(String),
+    /// Nothing fixed it; this one was assumed.
+    Assumed(String),
+}
+
+/// One access site lowered to a byte address over named variables.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct LoweredAccess {
+    pub vars: Vec<VarInfo>,
+    /// Byte offset from the start of the array (16-byte aligned).
+    pub address: Expr,
+    /// Bytes moved per lane (1, 2, 4, 8, 16 after splitting).
+    pub width: u32,
+    /// Atomic accesses: lanes hitting the same word are not merged.
+    pub atomic: bool,
+    /// Conditions that must all be non-zero for a lane to take part.
+    pub guards: Vec<Expr>,
+    pub block: BlockShape,
+    pub shape_source: ShapeSource,
+    /// Lanes per warp (wave size) for this kernel.
+    pub warp_size: u32,
+    /// The logical coordinates (one per array dimension, outermost first) and the
+    /// declared extents, when the access is a plain multi-dimensional subscript.
+    pub coords: Option<Vec<Expr>>,
+    pub extents: Vec<u64>,
+}
