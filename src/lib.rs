@@ -5,6 +5,8 @@
 
 pub mod analyse;
 pub mod bank;
+pub mod config;
 pub mod diag;
 pub mod f2;
 pub mod lower;
+pub mod rules;

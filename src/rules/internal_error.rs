@@ -1,0 +1,13 @@
+//! Rule `internal-error`: bankcheck failed while checking a file.
+
+use super::registry::RuleMeta;
+use crate::diag::Severity;
+
+pub const META: RuleMeta = RuleMeta {
+    id: "internal-error",
+    group: "input",
+    default_severity: Severity::Error,
+    default_enabled: true,
+    summary: "bankcheck failed while checking a file",
+    page: include_str!("../../rules/internal-error.md"),
+};

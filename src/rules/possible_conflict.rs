@@ -1,0 +1,13 @@
+//! Rule `possible-conflict`: a shared-memory access conflicts for some run-time values it depends on.
+
+use super::registry::RuleMeta;
+use crate::diag::Severity;
+
+pub const META: RuleMeta = RuleMeta {
+    id: "possible-conflict",
+    group: "possible",
+    default_severity: Severity::Info,
+    default_enabled: true,
+    summary: "a shared-memory access conflicts for some run-time values it depends on",
+    page: include_str!("../../rules/possible-conflict.md"),
+};

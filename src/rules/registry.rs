@@ -1,0 +1,71 @@
+//! Every rule bankcheck knows, in one sorted table: ids, groups, default severities
+//! and the page each rule's documentation lives on.
+
+use crate::diag::Severity;
+
+/// What a rule is, independent of any finding.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RuleMeta {
+    /// Stable kebab-case id; never renamed.
+    pub id: &'static str,
+    /// The group that sets the default severity (`conflict`, `possible`, `input`, `hygiene`).
+    pub group: &'static str,
+    pub default_severity: Severity,
+    /// Off unless selected or given a severity in lint.toml.
+    pub default_enabled: bool,
+    /// One line, lower case, no final period.
+    pub summary: &'static str,
+    /// The rule's page, rules/<id>.md, compiled in.
+    pub page: &'static str,
+}
+
+/// All rules, sorted by id.
+pub const RULES: &[RuleMeta] = &[
+    super::bank_conflict::META,
+    super::internal_error::META,
+    super::layout_conflict::META,
+    super::parse_error::META,
+    super::possible_conflict::META,
+    super::stride_conflict::META,
+    super::undecided_access::META,
+    super::unused_suppression::META,
+];
+
+/// The rule with id `id`.
+pub fn rule(id: &str) -> Option<&'static RuleMeta> {
+    RULES.iter().find(|r| r.id == id)
+}
+
+/// Rule ids selected by a name that is an id or a group.
+pub fn expand(name: &str) -> Vec<&'static str> {
+    RULES.iter().filter(|r| r.id == name || r.group == name || name == "all").map(|r| r.id).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_are_sorted_unique_kebab_case() {
+        let ids: Vec<&str> = RULES.iter().map(|r| r.id).collect();
+        let mut sorted = ids.clone();
+        sorted.sort_unstable();
+        sorted.dedup();
+        assert_eq!(ids, sorted);
+        for id in ids {
+            assert!(id.chars().all(|c| c.is_ascii_lowercase() || c == '-'), "{id}");
+            assert_eq!(rule(id).map(|r| r.id), Some(id));
+        }
+    }
+
+    #[test]
+    fn every_page_starts_with_its_id_and_has_the_sections() {
+        for r in RULES {
+            assert!(r.page.starts_with(&format!("# {}", r.id)), "page of {} must start with its id", r.id);
+            for section in ["## What it flags", "## Why it matters", "## Example"] {
+                assert!(r.page.contains(section), "page of {} lacks {section}", r.id);
+            }
+            assert!(!r.summary.ends_with('.') && r.summary.chars().next().is_some_and(|c| c.is_lowercase()));
+        }
+    }
+}

@@ -1,0 +1,13 @@
+//! Rule `stride-conflict`: lanes step through shared memory with a stride that shares a factor with the bank count.
+
+use super::registry::RuleMeta;
+use crate::diag::Severity;
+
+pub const META: RuleMeta = RuleMeta {
+    id: "stride-conflict",
+    group: "conflict",
+    default_severity: Severity::Warning,
+    default_enabled: true,
+    summary: "lanes step through shared memory with a stride that shares a factor with the bank count",
+    page: include_str!("../../rules/stride-conflict.md"),
+};

@@ -1,0 +1,13 @@
+//! Rule `unused-suppression`: a suppression comment that suppresses nothing.
+
+use super::registry::RuleMeta;
+use crate::diag::Severity;
+
+pub const META: RuleMeta = RuleMeta {
+    id: "unused-suppression",
+    group: "hygiene",
+    default_severity: Severity::Warning,
+    default_enabled: true,
+    summary: "a suppression comment that suppresses nothing",
+    page: include_str!("../../rules/unused-suppression.md"),
+};
