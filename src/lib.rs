@@ -10,3 +10,37 @@ pub mod diag;
 pub mod f2;
 pub mod lower;
 pub mod rules;
+
+use crate::config::Settings;
+use crate::diag::{AccessFacts, Diagnostic};
+
+/// The source language of a file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Language {
+    Cuda,
+    Hlsl,
+}
+
+/// Everything bankcheck found in one file.
+#[derive(Debug, Clone)]
+pub struct FileReport {
+    /// The path as the user named it (or as found under a named directory).
+    pub path: String,
+    /// The decoded text (lossy for non-UTF-8 input); spans index into it.
+    pub text: String,
+    pub language: Option<Language>,
+    /// Findings, sorted by span start then rule id.
+    pub diagnostics: Vec<Diagnostic>,
+    /// Every shared-memory access site found, decided or not.
+    pub accesses: Vec<AccessFacts>,
+}
+
+/// Checks one file's contents. Never panics on any input and does no I/O: the bytes
+/// are handed in, the report handed back. `path` picks the language by extension
+/// (and by content for C/C++ headers) and is reported as given.
+pub fn check_source(path: &str, bytes: &[u8], settings: &Settings) -> FileReport {
+    pipeline::check_source(path, bytes, settings)
+}
+
+mod pipeline;
