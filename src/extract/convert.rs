@@ -281,6 +281,33 @@ impl<'a> Converter<'a> {
                 (Some(d), None)
             };
             let Some(inner) = inner else { continue };
+            // `dim3 threads(TILE, ROWS);` parses as a function declaration when every
+            // argument is an identifier: read it as a construction from those names.
+            if inner.kind() == "function_declarator" && init.is_none() {
+                if let (Some(name), Some(params)) = (inner.child_by_field_name("declarator"), inner.child_by_field_name("parameters")) {
+                    let args: Option<Vec<Expr>> = params
+                        .named_children(&mut params.walk())
+                        .map(|p| {
+                            let t = self.text(p).trim();
+                            t.chars().all(|c| c.is_alphanumeric() || c == '_' || c == ':').then(|| Expr { span: span_of(p), kind: ExprKind::Ident(t.to_string()) })
+                        })
+                        .collect();
+                    if let Some(args) = args {
+                        out.push(VarDecl {
+                            name: self.text(name).to_string(),
+                            name_span: span_of(name),
+                            ty: ty.clone(),
+                            extents: Vec::new(),
+                            init: Some(Expr { span: span_of(params), kind: ExprKind::Call { callee: ty.base.clone(), template_args: Vec::new(), args } }),
+                            shared,
+                            extern_,
+                            is_const,
+                            span,
+                        });
+                    }
+                }
+                continue;
+            }
             let mut extents = Vec::new();
             let mut pointers = 0;
             let mut cur = inner;
