@@ -11,9 +11,14 @@ use tree_sitter::Node;
 /// Converts nodes of one file; `src` is the text the tree was parsed from.
 pub struct Converter<'a> {
     pub src: &'a str,
+    /// Current nesting depth; past [`MAX_DEPTH`] subtrees become `Opaque`.
+    pub depth: std::cell::Cell<u32>,
     /// Identifiers known to expand to a shared-memory qualifier (`FFX_GROUPSHARED`).
     pub shared_macros: &'a [String],
 }
+
+/// Deepest expression or statement nesting converted; deeper input is `Opaque`/`Other`.
+pub const MAX_DEPTH: u32 = 150;
 
 pub fn span_of(node: Node) -> Span {
     Span::new(node.start_byte(), node.end_byte())
@@ -34,7 +39,13 @@ impl<'a> Converter<'a> {
     /// Converts an expression node; unknown kinds become `Opaque`.
     pub fn expr(&self, node: Node) -> Expr {
         let span = span_of(node);
+        let depth = self.depth.get();
+        if depth > MAX_DEPTH {
+            return Expr { span, kind: ExprKind::Opaque };
+        }
+        self.depth.set(depth + 1);
         let kind = self.expr_kind(node);
+        self.depth.set(depth);
         Expr { span, kind }
     }
 
@@ -170,6 +181,17 @@ impl<'a> Converter<'a> {
 
     /// Converts a statement node.
     pub fn stmt(&self, node: Node) -> Stmt {
+        let depth = self.depth.get();
+        if depth > MAX_DEPTH {
+            return Stmt::Other;
+        }
+        self.depth.set(depth + 1);
+        let s = self.stmt_inner(node);
+        self.depth.set(depth);
+        s
+    }
+
+    fn stmt_inner(&self, node: Node) -> Stmt {
         let field = |name: &str| node.child_by_field_name(name);
         match node.kind() {
             "compound_statement" | "preproc_if" | "preproc_ifdef" | "preproc_else" | "preproc_elif" | "declaration_list" => {
@@ -394,7 +416,10 @@ impl<'a> Converter<'a> {
                     "pointer_declarator" => pointers += 1,
                     _ => {}
                 }
-                cur = d.child_by_field_name("declarator").or_else(|| d.named_children(&mut d.walk()).find(|c| c.kind() == "identifier"));
+                cur = d
+                    .child_by_field_name("declarator")
+                    .or_else(|| d.named_children(&mut d.walk()).find(|c| c.kind() == "identifier"))
+                    .or_else(|| d.named_children(&mut d.walk()).find(|c| c.kind().ends_with("declarator")));
             }
             out.push(Param { name, ty: TypeName { base: ty.base, pointers: ty.pointers + pointers }, semantic, array_or_ref });
         }

@@ -53,8 +53,8 @@ pub fn extract(file: &SourceFile, tree: &tree_sitter::Tree) -> FileSyntax {
     // Macros that expand to a shared qualifier must be known before declarations are read.
     collect_shared_macros(tree.root_node(), src, &mut out.shared_macros);
     let shared_macros = out.shared_macros.clone();
-    let conv = Converter { src, shared_macros: &shared_macros };
-    let mut walker = Walker { conv: &conv, file, out: &mut out };
+    let conv = Converter { src, depth: std::cell::Cell::new(0), shared_macros: &shared_macros };
+    let mut walker = Walker { conv: &conv, depth: 0, file, out: &mut out };
     walker.top_level(tree.root_node(), &[]);
     collect_errors(tree.root_node(), &mut out.parse_errors);
     out
@@ -74,30 +74,39 @@ fn collect_shared_macros(node: Node, src: &str, out: &mut Vec<String>) {
     }
 }
 
-fn collect_errors(node: Node, out: &mut Vec<Span>) {
-    if node.is_error() || node.is_missing() {
-        out.push(span_of(node));
-        return;
-    }
-    if !node.has_error() {
-        return;
-    }
-    for c in node.children(&mut node.walk()) {
-        collect_errors(c, out);
+fn collect_errors(root: Node, out: &mut Vec<Span>) {
+    let mut stack = vec![root];
+    while let Some(node) = stack.pop() {
+        if node.is_error() || node.is_missing() {
+            out.push(span_of(node));
+            continue;
+        }
+        if node.has_error() {
+            let mut children: Vec<Node> = node.children(&mut node.walk()).collect();
+            children.reverse();
+            stack.extend(children);
+        }
     }
 }
 
 struct Walker<'a, 'b> {
     conv: &'a Converter<'a>,
+    /// Nesting of namespaces and preprocessor blocks; deeper input is skipped.
+    depth: u32,
     file: &'a SourceFile,
     out: &'b mut FileSyntax,
 }
 
 impl Walker<'_, '_> {
     fn top_level(&mut self, node: Node, template: &[TemplateParam]) {
+        if self.depth > convert::MAX_DEPTH {
+            return;
+        }
+        self.depth += 1;
         for c in node.named_children(&mut node.walk()) {
             self.item(c, template);
         }
+        self.depth -= 1;
     }
 
     fn item(&mut self, c: Node, template: &[TemplateParam]) {
@@ -340,32 +349,36 @@ impl Walker<'_, '_> {
         });
     }
 
-    fn find_launches(&mut self, node: Node, in_function: Option<usize>) {
-        if node.kind() == "call_expression" {
-            if let Some(k) = node.named_children(&mut node.walk()).find(|n| n.kind() == "kernel_call_syntax") {
-                let args: Vec<Node> = k.named_children(&mut k.walk()).filter(|n| n.kind() != "comment").collect();
-                if let (Some(f), Some(block)) = (node.child_by_field_name("function"), args.get(1)) {
-                    let (kernel, template_args) = if f.kind() == "template_function" {
-                        let n = f.child_by_field_name("name").map_or("", |n| self.conv.text(n)).to_string();
-                        let t = f
-                            .child_by_field_name("arguments")
-                            .map(|a| a.named_children(&mut a.walk()).map(|c| self.conv.text(c).to_string()).collect())
-                            .unwrap_or_default();
-                        (n, t)
-                    } else {
-                        (self.conv.text(f).to_string(), Vec::new())
-                    };
-                    let kernel = kernel.rsplit("::").next().unwrap_or("").to_string();
-                    self.out.launches.push(Launch { kernel, template_args, block: self.conv.expr(*block), in_function, span: span_of(node) });
-                }
+    fn find_launches(&mut self, root: Node, in_function: Option<usize>) {
+        // Iterative: deeply nested input must not exhaust the stack.
+        let mut stack = vec![root];
+        while let Some(node) = stack.pop() {
+            if node.kind() == "call_expression" {
+                self.launch(node, in_function);
             }
+            if node.kind() == "comment" {
+                self.annotation(node);
+            }
+            stack.extend(node.children(&mut node.walk()));
         }
-        if node.kind() == "comment" {
-            self.annotation(node);
-        }
-        for c in node.children(&mut node.walk()) {
-            self.find_launches(c, in_function);
-        }
+    }
+
+    fn launch(&mut self, node: Node, in_function: Option<usize>) {
+        let Some(k) = node.named_children(&mut node.walk()).find(|n| n.kind() == "kernel_call_syntax") else { return };
+        let args: Vec<Node> = k.named_children(&mut k.walk()).filter(|n| n.kind() != "comment").collect();
+        let (Some(f), Some(block)) = (node.child_by_field_name("function"), args.get(1)) else { return };
+        let (kernel, template_args) = if f.kind() == "template_function" {
+            let n = f.child_by_field_name("name").map_or("", |n| self.conv.text(n)).to_string();
+            let t = f
+                .child_by_field_name("arguments")
+                .map(|a| a.named_children(&mut a.walk()).map(|c| self.conv.text(c).to_string()).collect())
+                .unwrap_or_default();
+            (n, t)
+        } else {
+            (self.conv.text(f).to_string(), Vec::new())
+        };
+        let kernel = kernel.rsplit("::").next().unwrap_or("").to_string();
+        self.out.launches.push(Launch { kernel, template_args, block: self.conv.expr(*block), in_function, span: span_of(node) });
     }
 }
 
@@ -395,7 +408,7 @@ fn parse_snippet(text: &str, language: crate::Language, span: Span) -> Option<Ex
     if root.has_error() {
         return None;
     }
-    let conv = Converter { src: &file.parse_text, shared_macros: &[] };
+    let conv = Converter { src: &file.parse_text, depth: std::cell::Cell::new(0), shared_macros: &[] };
     let decl = root.named_child(0)?;
     let d = conv.declaration(decl).into_iter().next()?;
     let mut e = d.init?;

@@ -73,10 +73,19 @@ pub struct Interp<'a> {
     pub extra_constants: &'a HashMap<String, Expr>,
     scopes: Vec<HashMap<String, Value>>,
     guards: Vec<Ir>,
+    /// Number of guards in force when the current inlined helper was entered.
+    inline_guard_base: usize,
     depth: u32,
     uniform_names: HashMap<String, usize>,
     returned: bool,
+    /// The value of the first `return` reached in an inlined helper.
+    return_value: Option<Value>,
+    /// Names of the helpers being inlined, innermost last (stops recursion).
+    call_stack: Vec<String>,
 }
+
+/// Largest index expression (in IR nodes) lowering builds before giving up.
+const MAX_IR_NODES: usize = 4000;
 
 fn int(c: i64) -> Ir {
     Ir::Const(c)
@@ -165,9 +174,12 @@ impl<'a> Interp<'a> {
             extra_constants,
             scopes: vec![HashMap::new()],
             guards: Vec::new(),
+            inline_guard_base: 0,
             depth: 0,
             uniform_names: HashMap::new(),
             returned: false,
+            return_value: None,
+            call_stack: Vec::new(),
         }
     }
 
@@ -313,8 +325,13 @@ impl<'a> Interp<'a> {
                 self.invalidate(&assigned, "it is assigned in a switch");
             }
             Stmt::Return(e) => {
-                if let Some(e) = e {
-                    self.eval(e);
+                let v = e.as_ref().map(|e| self.eval(e));
+                if !self.call_stack.is_empty() && self.return_value.is_none() {
+                    self.return_value = Some(match v {
+                        Some(v) if self.guards.len() <= self.inline_guard_base => v,
+                        Some(_) => Value::Unknown("a helper returns from inside a branch".into()),
+                        None => Value::Unknown("a helper returns nothing".into()),
+                    });
                 }
                 self.returned = true;
             }
@@ -749,7 +766,14 @@ impl<'a> Interp<'a> {
 
     fn binary(&mut self, op: BinaryOp, a: Value, b: Value) -> Value {
         match (a, b) {
-            (Value::Int(a), Value::Int(b)) => Value::Int(fold(map_binop(op), a, b)),
+            (Value::Int(a), Value::Int(b)) => {
+                let e = fold(map_binop(op), a, b);
+                // Long chains of reassignments would make deep expressions: give up on them.
+                if e.size_up_to(MAX_IR_NODES) > MAX_IR_NODES {
+                    return Value::Unknown("the index expression grows too large to follow".into());
+                }
+                Value::Int(e)
+            }
             (Value::Ptr { array, offset, pointee, name }, Value::Int(i)) | (Value::Int(i), Value::Ptr { array, offset, pointee, name }) if matches!(op, BinaryOp::Add | BinaryOp::Sub) => {
                 let size = layout_of(&pointee, &self.syn.typedefs, &self.syn.structs).map_or(1, |l| l.size as i64);
                 let delta = fold(BinOp::Mul, i, int(size));
@@ -858,11 +882,51 @@ impl<'a> Interp<'a> {
             }
         }
         let _ = template_args;
+        if let Some(v) = self.inline_call(e, short, args) {
+            return v;
+        }
         for a in args {
             self.eval(a);
         }
-        let _ = e;
         Value::Data(format!("the result of `{short}()`"))
+    }
+
+    /// Interprets a call to a helper defined in the same file with the caller's argument
+    /// values bound to its parameters, so its shared accesses are lowered per call site.
+    fn inline_call(&mut self, call: &Expr, name: &str, args: &[Expr]) -> Option<Value> {
+        let syn = self.syn;
+        let f = syn.functions.iter().find(|f| f.name == name && f.params.len() == args.len() && !f.body.is_empty())?;
+        if self.call_stack.len() >= 4 || self.call_stack.iter().any(|n| n == name) {
+            return None;
+        }
+        let values: Vec<Value> = args.iter().map(|a| self.eval(a)).collect();
+        let saved_scopes = std::mem::replace(&mut self.scopes, vec![HashMap::new()]);
+        let saved_base = std::mem::replace(&mut self.inline_guard_base, self.guards.len());
+        let saved_return = self.return_value.take();
+        let saved_function = self.function.clone();
+        let line = self.text.get(..call.span.start).map_or(1, |t| t.matches('\n').count() + 1);
+        self.function = format!("{name} (called from `{saved_function}` on line {line})");
+        for (p, v) in f.params.iter().zip(values) {
+            let v = match v {
+                Value::Int(i) if !is_integer_type(&p.ty) && p.ty.pointers == 0 && !p.array_or_ref => {
+                    if p.ty.base.contains("float") || p.ty.base.contains("half") || p.ty.base.contains("double") { Value::Data("a floating-point value".into()) } else { Value::Int(i) }
+                }
+                other => self.convert_to(&p.ty, other),
+            };
+            if !p.name.is_empty() {
+                self.bind(&p.name, v);
+            }
+        }
+        self.call_stack.push(name.to_string());
+        self.block(&f.body);
+        self.call_stack.pop();
+        self.returned = false;
+        let result = self.return_value.take().unwrap_or_else(|| Value::Data(format!("the result of `{name}()`")));
+        self.return_value = saved_return;
+        self.inline_guard_base = saved_base;
+        self.scopes = saved_scopes;
+        self.function = saved_function;
+        Some(result)
     }
 
     fn assignment(&mut self, op: Option<BinaryOp>, lhs: &Expr, rhs: &Expr) -> Value {

@@ -27,7 +27,12 @@ pub fn lower_file(syn: &FileSyntax, text: &str, settings: &Settings) -> LoweredF
             defines.insert(name.clone(), Expr { span: crate::diag::Span::default(), kind: ExprKind::Int(v) });
         }
     }
+    // Helpers called from other functions of the file are analysed through their callers.
+    let called = called_helpers(syn);
     for (fi, f) in syn.functions.iter().enumerate() {
+        if !f.is_kernel && called.contains(&f.name) {
+            continue;
+        }
         // Template parameters: defaults, or the arguments of a launch in this file.
         let mut constants = defines.clone();
         let launch_args = syn.launches.iter().find(|l| l.kernel == f.name && !l.template_args.is_empty()).map(|l| l.template_args.clone());
@@ -60,5 +65,62 @@ pub fn lower_file(syn: &FileSyntax, text: &str, settings: &Settings) -> LoweredF
         }
     }
     // Shared arrays declared at file scope but never accessed still count as arrays.
+    out
+}
+
+/// Names of non-kernel functions called by some function of the file.
+fn called_helpers(syn: &FileSyntax) -> std::collections::HashSet<String> {
+    fn walk_expr(e: &Expr, out: &mut std::collections::HashSet<String>) {
+        match &e.kind {
+            ExprKind::Call { callee, args, .. } => {
+                out.insert(callee.rsplit("::").next().unwrap_or(callee).to_string());
+                args.iter().for_each(|a| walk_expr(a, out));
+            }
+            ExprKind::Member(b, _) | ExprKind::Unary(_, b) | ExprKind::IncDec(b, _) | ExprKind::Cast(_, b) | ExprKind::SizeofExpr(b) => walk_expr(b, out),
+            ExprKind::Index(a, b) | ExprKind::Binary(_, a, b) | ExprKind::Assign(_, a, b) => {
+                walk_expr(a, out);
+                walk_expr(b, out);
+            }
+            ExprKind::Cond(a, b, c) => {
+                walk_expr(a, out);
+                walk_expr(b, out);
+                walk_expr(c, out);
+            }
+            ExprKind::Comma(items) => items.iter().for_each(|a| walk_expr(a, out)),
+            _ => {}
+        }
+    }
+    fn walk_stmt(s: &crate::extract::ast::Stmt, out: &mut std::collections::HashSet<String>) {
+        use crate::extract::ast::Stmt;
+        match s {
+            Stmt::Decl(ds) => ds.iter().filter_map(|d| d.init.as_ref()).for_each(|e| walk_expr(e, out)),
+            Stmt::Expr(e) | Stmt::Return(Some(e)) => walk_expr(e, out),
+            Stmt::Block(b) => b.iter().for_each(|s| walk_stmt(s, out)),
+            Stmt::If { cond, then, otherwise } => {
+                walk_expr(cond, out);
+                walk_stmt(then, out);
+                if let Some(o) = otherwise {
+                    walk_stmt(o, out);
+                }
+            }
+            Stmt::For { init, cond, update, body, .. } => {
+                init.iter().for_each(|s| walk_stmt(s, out));
+                if let Some(c) = cond {
+                    walk_expr(c, out);
+                }
+                update.iter().for_each(|e| walk_expr(e, out));
+                walk_stmt(body, out);
+            }
+            Stmt::While { cond, body, .. } | Stmt::Switch { cond, body } => {
+                walk_expr(cond, out);
+                walk_stmt(body, out);
+            }
+            _ => {}
+        }
+    }
+    let mut out = std::collections::HashSet::new();
+    for f in &syn.functions {
+        f.body.iter().for_each(|s| walk_stmt(s, &mut out));
+    }
     out
 }

@@ -64,6 +64,9 @@ pub(crate) fn diagnostic(rule: &'static str, severity: Severity, a: &AnalysedSit
     if !worst.is_empty() && facts.exact {
         d.notes.push(format!("worst case at {}", worst.join(", ")));
     }
+    if a.site.function.contains("called from") {
+        d.notes.push(format!("in {}", a.site.function));
+    }
     d.notes.push(format!("decided by {}{}", method_words(a.verdict.method), if facts.exact { "" } else { " (sampled, not exhaustive)" }));
     for s in &facts.assumptions {
         d.notes.push(s.clone());
