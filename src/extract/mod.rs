@@ -60,7 +60,15 @@ pub fn extract(file: &SourceFile, tree: &tree_sitter::Tree) -> FileSyntax {
     out
 }
 
-fn collect_shared_macros(node: Node, src: &str, out: &mut Vec<String>) {
+fn collect_shared_macros(root: Node, src: &str, out: &mut Vec<String>) {
+    // Iterative: preprocessor blocks may nest arbitrarily deep.
+    let mut stack = vec![root];
+    while let Some(node) = stack.pop() {
+        collect_shared_macros_in(node, src, out, &mut stack);
+    }
+}
+
+fn collect_shared_macros_in<'t>(node: Node<'t>, src: &str, out: &mut Vec<String>, stack: &mut Vec<Node<'t>>) {
     for c in node.named_children(&mut node.walk()) {
         if c.kind() == "preproc_def" {
             let name = c.child_by_field_name("name").and_then(|n| src.get(n.byte_range())).unwrap_or("");
@@ -69,7 +77,7 @@ fn collect_shared_macros(node: Node, src: &str, out: &mut Vec<String>) {
                 out.push(name.to_string());
             }
         } else if matches!(c.kind(), "preproc_if" | "preproc_ifdef" | "preproc_else" | "preproc_elif" | "namespace_definition" | "declaration_list" | "linkage_specification") {
-            collect_shared_macros(c, src, out);
+            stack.push(c);
         }
     }
 }
