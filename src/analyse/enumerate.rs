@@ -127,15 +127,15 @@ pub fn enumerate(access: &LoweredAccess, params: &BankParams, budget: Budget) ->
         match &access.vars[i].kind {
             VarKind::Thread(_) => (vec![0], true),
             VarKind::Counter { trips: Some(t) } => thin((0..(*t).min(1 << 20) as i64).collect(), n),
-            VarKind::Counter { trips: None } => ((0..n as i64).collect(), false),
+            VarKind::Counter { trips: None } => ((0..n.min(budget.sample_values) as i64).collect(), false),
             VarKind::Uniform { range: Some((lo, hi)) } => {
                 if hi - lo < (1 << 20) {
                     thin((*lo..=*hi).collect(), n)
                 } else {
-                    (sample_unbounded(n).into_iter().filter(|v| v >= lo && v <= hi).collect(), false)
+                    (sample_unbounded(n.min(budget.sample_values)).into_iter().filter(|v| v >= lo && v <= hi).collect(), false)
                 }
             }
-            VarKind::Uniform { range: None } => (sample_unbounded(n), false),
+            VarKind::Uniform { range: None } => (sample_unbounded(n.min(budget.sample_values)), false),
         }
     };
 

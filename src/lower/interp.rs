@@ -604,7 +604,11 @@ impl<'a> Interp<'a> {
             ExprKind::Int(c) => Value::Int(int(*c)),
             ExprKind::Bool(b) => Value::Int(int(i64::from(*b))),
             ExprKind::Float => Value::Data("a floating-point value".into()),
-            ExprKind::Ident(name) => self.ident(name),
+            ExprKind::Ident(name) => match self.ident(name) {
+                // Reading a shared scalar (`__shared__ int count;`) is a load.
+                Value::Array(a) if self.arrays[a].extents.is_empty() => self.access_value(e, AccessKind::Load),
+                v => v,
+            },
             ExprKind::Member(base, field) => self.member(e, base, field),
             ExprKind::Index(..) => self.access_value(e, AccessKind::Load),
             ExprKind::Unary(UnaryOp::Deref, _) => self.access_value(e, AccessKind::Load),
@@ -849,6 +853,27 @@ impl<'a> Interp<'a> {
                 return Value::Int(fold(BinOp::Rem, self.linear_tid(), int(i64::from(self.warp_size))));
             }
             "WaveGetLaneCount" => return Value::Int(int(i64::from(self.warp_size))),
+            // The CUDA samples' `SharedMemory<T>` wrapper around `extern __shared__`.
+            "SharedMemory" if template_args.len() == 1 => {
+                let ty = crate::extract::convert::type_from_text(&template_args[0]);
+                let decl = VarDecl {
+                    name: format!("SharedMemory<{}>", ty.base),
+                    name_span: e.span,
+                    ty: ty.clone(),
+                    extents: vec![None],
+                    init: None,
+                    shared: true,
+                    extern_: true,
+                    is_const: false,
+                    span: e.span,
+                };
+                let saved = self.lookup(&decl.name).cloned();
+                let a = self.register_array(&decl);
+                if let Some(v) = saved {
+                    self.bind(&decl.name, v);
+                }
+                return Value::Ptr { array: a, offset: int(0), pointee: ty, name: None };
+            }
             "__mul24" | "__umul24" | "mul24" if args.len() == 2 => {
                 let a = self.eval(&args[0]);
                 let b = self.eval(&args[1]);
