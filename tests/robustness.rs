@@ -5,10 +5,72 @@ use bankcheck::config::Settings;
 use proptest::prelude::*;
 
 const TOKENS: &[&str] = &[
-    "__shared__", "groupshared", "float", "int", "float4", "double", "s", "t", "[", "]", "(", ")", "{", "}", ";", "=", "+=", "*", "^", "<<", ">>",
-    "threadIdx.x", "threadIdx.y", "blockDim.x", "for", "if", "return", "32", "0", "1", "#define", "N", "\n", "__global__", "void", "k", "extern",
-    "[numthreads(8,8,1)]", "SV_GroupIndex", ":", "uint", "i", "<", "++", "atomicAdd", "&", ",", "/", "%", "?", "struct", "typedef", "template",
-    "<<<", ">>>", "dim3", "reinterpret_cast<float4*>", "__align__(16)", "cbuffer", "register(b0)", "while", "do", "switch", "case", "-", "~",
+    "__shared__",
+    "groupshared",
+    "float",
+    "int",
+    "float4",
+    "double",
+    "s",
+    "t",
+    "[",
+    "]",
+    "(",
+    ")",
+    "{",
+    "}",
+    ";",
+    "=",
+    "+=",
+    "*",
+    "^",
+    "<<",
+    ">>",
+    "threadIdx.x",
+    "threadIdx.y",
+    "blockDim.x",
+    "for",
+    "if",
+    "return",
+    "32",
+    "0",
+    "1",
+    "#define",
+    "N",
+    "\n",
+    "__global__",
+    "void",
+    "k",
+    "extern",
+    "[numthreads(8,8,1)]",
+    "SV_GroupIndex",
+    ":",
+    "uint",
+    "i",
+    "<",
+    "++",
+    "atomicAdd",
+    "&",
+    ",",
+    "/",
+    "%",
+    "?",
+    "struct",
+    "typedef",
+    "template",
+    "<<<",
+    ">>>",
+    "dim3",
+    "reinterpret_cast<float4*>",
+    "__align__(16)",
+    "cbuffer",
+    "register(b0)",
+    "while",
+    "do",
+    "switch",
+    "case",
+    "-",
+    "~",
 ];
 
 fn check_all_languages(bytes: &[u8]) {
@@ -47,7 +109,11 @@ proptest! {
 
 #[test]
 fn deeply_nested_input_is_handled() {
-    let src = format!("__global__ void k(float* o) {{ __shared__ float s[64]; o[0] = s[{}threadIdx.x{}]; }}", "(".repeat(3000), ")".repeat(3000));
+    let src = format!(
+        "__global__ void k(float* o) {{ __shared__ float s[64]; o[0] = s[{}threadIdx.x{}]; }}",
+        "(".repeat(3000),
+        ")".repeat(3000)
+    );
     check_all_languages(src.as_bytes());
 }
 
@@ -64,6 +130,9 @@ fn long_reassignment_chains_are_bounded() {
     let body: String = (0..20000).map(|_| "i = i * 3 + 1;\n").collect();
     let src = format!("__global__ void k(float* o) {{ __shared__ float s[64]; int i = threadIdx.x;\n{body} o[0] = s[i]; }}");
     check_all_languages(src.as_bytes());
-    let nested: String = (0..5000).map(|_| "#ifdef A\n").chain((0..5000).map(|_| "#endif\n")).collect();
+    let nested: String = (0..5000)
+        .map(|_| "#ifdef A\n")
+        .chain((0..5000).map(|_| "#endif\n"))
+        .collect();
     check_all_languages(nested.as_bytes());
 }
