@@ -19,9 +19,21 @@ pub(crate) struct AnalysedSite {
 pub(crate) fn check_source(path: &str, bytes: &[u8], settings: &Settings) -> FileReport {
     let Some(file) = crate::source::load(path, bytes) else {
         let text = String::from_utf8_lossy(bytes).into_owned();
-        return FileReport { path: path.to_string(), text, language: None, diagnostics: Vec::new(), accesses: Vec::new() };
+        return FileReport {
+            path: path.to_string(),
+            text,
+            language: None,
+            diagnostics: Vec::new(),
+            accesses: Vec::new(),
+        };
     };
-    let mut report = FileReport { path: path.to_string(), text: file.text.clone(), language: Some(file.language), diagnostics: Vec::new(), accesses: Vec::new() };
+    let mut report = FileReport {
+        path: path.to_string(),
+        text: file.text.clone(),
+        language: Some(file.language),
+        diagnostics: Vec::new(),
+        accesses: Vec::new(),
+    };
     let Some(tree) = crate::source::parse(&file) else {
         return report;
     };
@@ -41,13 +53,18 @@ pub(crate) fn check_source(path: &str, bytes: &[u8], settings: &Settings) -> Fil
     }
     rules::check_arrays(&analysed, &lowered, settings, &mut report.diagnostics);
     report.accesses.sort_by_key(|f| (f.span.start, f.kind));
-    report.diagnostics.sort_by(|a, b| (a.span.start, a.rule).cmp(&(b.span.start, b.rule)));
+    report
+        .diagnostics
+        .sort_by(|a, b| (a.span.start, a.rule).cmp(&(b.span.start, b.rule)));
     report
 }
 
 /// Analyses every site and keeps, per source site and kind, the worst context.
 fn analyse_sites(lowered: &LoweredFile, settings: &Settings) -> Vec<AnalysedSite> {
-    let budget = Budget { max_lane_evals: settings.max_lane_evals, ..Budget::default() };
+    let budget = Budget {
+        max_lane_evals: settings.max_lane_evals,
+        ..Budget::default()
+    };
     let mut out: Vec<AnalysedSite> = Vec::new();
     for site in &lowered.sites {
         let verdict = match &site.lowered {
@@ -64,14 +81,20 @@ fn analyse_sites(lowered: &LoweredFile, settings: &Settings) -> Vec<AnalysedSite
                 total.unwrap_or_else(|| Verdict::unknown("no component"))
             }
         };
-        match out.iter_mut().find(|a| a.site.span == site.span && a.site.kind == site.kind) {
+        match out
+            .iter_mut()
+            .find(|a| a.site.span == site.span && a.site.kind == site.kind)
+        {
             Some(existing) => {
                 if is_worse(&verdict, &existing.verdict) {
                     existing.site = site.clone();
                     existing.verdict = verdict;
                 }
             }
-            None => out.push(AnalysedSite { site: site.clone(), verdict }),
+            None => out.push(AnalysedSite {
+                site: site.clone(),
+                verdict,
+            }),
         }
     }
     out
@@ -95,10 +118,20 @@ fn worst_of(a: Verdict, b: Verdict) -> Verdict {
 }
 
 fn facts_of(a: &AnalysedSite, lowered: &LoweredFile) -> AccessFacts {
-    let array = lowered.arrays.get(a.site.array).map_or_else(String::new, |x| x.name.clone());
+    let array = lowered
+        .arrays
+        .get(a.site.array)
+        .map_or_else(String::new, |x| x.name.clone());
     let (status, factor) = match a.verdict.cost {
         None => (Status::Unknown, None),
-        Some(w) => (if w.wavefronts > w.ideal { Status::Conflict } else { Status::Ok }, Some(w.factor())),
+        Some(w) => (
+            if w.wavefronts > w.ideal {
+                Status::Conflict
+            } else {
+                Status::Ok
+            },
+            Some(w.factor()),
+        ),
     };
     let mut assumptions = a.site.assumptions.clone();
     assumptions.extend(a.verdict.notes.iter().cloned());
@@ -115,7 +148,10 @@ fn facts_of(a: &AnalysedSite, lowered: &LoweredFile) -> AccessFacts {
         reason: a.verdict.reason.clone(),
         assumptions,
         depends_on: a.verdict.depends_on.clone(),
-        method: a.verdict.cost.map(|_| a.verdict.method.as_str().to_string()),
+        method: a
+            .verdict
+            .cost
+            .map(|_| a.verdict.method.as_str().to_string()),
         exact: a.verdict.exact,
         explanation: a.verdict.explanation.clone(),
         function: Some(a.site.function.clone()),
@@ -124,7 +160,10 @@ fn facts_of(a: &AnalysedSite, lowered: &LoweredFile) -> AccessFacts {
 
 /// A label pointing at the array's declaration.
 pub(crate) fn declared_here(lowered: &LoweredFile, array: usize) -> Option<Label> {
-    lowered.arrays.get(array).map(|a| Label { span: a.decl_span, message: format!("`{}` declared here", a.name) })
+    lowered.arrays.get(array).map(|a| Label {
+        span: a.decl_span,
+        message: format!("`{}` declared here", a.name),
+    })
 }
 
 pub(crate) fn method_words(m: Method) -> &'static str {

@@ -21,7 +21,13 @@ use crate::lower::site::LoweredFile;
 use crate::pipeline::AnalysedSite;
 
 /// Runs every per-access rule on one analysed access.
-pub(crate) fn check_access(a: &AnalysedSite, facts: &AccessFacts, lowered: &LoweredFile, settings: &Settings, out: &mut Vec<Diagnostic>) {
+pub(crate) fn check_access(
+    a: &AnalysedSite,
+    facts: &AccessFacts,
+    lowered: &LoweredFile,
+    settings: &Settings,
+    out: &mut Vec<Diagnostic>,
+) {
     bank_conflict::check(a, facts, lowered, settings, out);
     stride_conflict::check(a, facts, lowered, settings, out);
     possible_conflict::check(a, facts, lowered, settings, out);
@@ -29,4 +35,10 @@ pub(crate) fn check_access(a: &AnalysedSite, facts: &AccessFacts, lowered: &Lowe
 }
 
 /// Runs the per-array rules (layouts that cannot serve all accesses).
-pub(crate) fn check_arrays(_analysed: &[AnalysedSite], _lowered: &LoweredFile, _settings: &Settings, _out: &mut [Diagnostic]) {}
+pub(crate) fn check_arrays(
+    _analysed: &[AnalysedSite],
+    _lowered: &LoweredFile,
+    _settings: &Settings,
+    _out: &mut [Diagnostic],
+) {
+}
