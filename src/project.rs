@@ -7,7 +7,7 @@
 //! It does no I/O itself: the CLI hands it a reader.
 
 use crate::config::Settings;
-use crate::extract::FileSyntax;
+use crate::extract::{ExternalLaunch, FileSyntax};
 use crate::lower::ir::ShapeSource;
 use regex::Regex;
 use std::collections::{HashMap, HashSet};
@@ -17,6 +17,9 @@ use std::sync::{Arc, Mutex, OnceLock};
 /// Reads a file of the run (or an include) by path; `None` when it cannot be read.
 pub type Reader = dyn Fn(&Path) -> Option<Vec<u8>> + Send + Sync;
 
+/// A parsed header's definitions and its text.
+type Header = Arc<(FileSyntax, String)>;
+
 /// Launches, headers and include directories of one run.
 pub struct ProjectIndex {
     /// Files that launch each kernel, by kernel name.
@@ -24,9 +27,9 @@ pub struct ProjectIndex {
     include_dirs: Vec<PathBuf>,
     reader: Box<Reader>,
     /// Parsed headers, by normalised path (`None`: unreadable).
-    headers: Mutex<HashMap<PathBuf, Option<Arc<(FileSyntax, String)>>>>,
+    headers: Mutex<HashMap<PathBuf, Option<Header>>>,
     /// Resolved launch shapes per (launcher, kernel).
-    shapes: Mutex<HashMap<(PathBuf, String), Vec<((u32, u32, u32), String)>>>,
+    shapes: Mutex<HashMap<(PathBuf, String), Vec<ExternalLaunch>>>,
 }
 
 impl std::fmt::Debug for ProjectIndex {
@@ -110,7 +113,7 @@ impl ProjectIndex {
         path: &Path,
         kernel: &str,
         settings: &Settings,
-    ) -> Vec<((u32, u32, u32), String)> {
+    ) -> Vec<ExternalLaunch> {
         let me = normalise(path);
         let Some(files) = self.launchers.get(kernel) else {
             return Vec::new();
@@ -136,7 +139,7 @@ impl ProjectIndex {
         file: &Path,
         kernel: &str,
         settings: &Settings,
-    ) -> Vec<((u32, u32, u32), String)> {
+    ) -> Vec<ExternalLaunch> {
         let Some(bytes) = (self.reader)(file) else {
             return Vec::new();
         };
@@ -195,7 +198,7 @@ impl ProjectIndex {
     }
 
     /// The definitions of a header and its text, parsed once per run.
-    fn header(&self, path: &Path) -> Option<Arc<(FileSyntax, String)>> {
+    fn header(&self, path: &Path) -> Option<Header> {
         if let Some(hit) = self.headers.lock().ok().and_then(|m| m.get(path).cloned()) {
             return hit;
         }

@@ -22,6 +22,9 @@ pub struct FnMacro {
     pub body: Expr,
 }
 
+/// A block shape `(x, y, z)` fixed by a launch in another file, with where that launch is.
+pub type ExternalLaunch = ((u32, u32, u32), String);
+
 /// A `// bankcheck: block(x, y, z)` annotation comment.
 #[derive(Debug, Clone)]
 pub struct Annotation {
@@ -47,7 +50,7 @@ pub struct FileSyntax {
     pub shared_macros: Vec<String>,
     /// Block shapes of kernels launched in other files of the run, by kernel name,
     /// each with a description of where the launch is.
-    pub external_launches: HashMap<String, Vec<((u32, u32, u32), String)>>,
+    pub external_launches: HashMap<String, Vec<ExternalLaunch>>,
 }
 
 impl FileSyntax {
