@@ -7,6 +7,7 @@ use crate::bank::Wavefronts;
 use crate::config::Settings;
 use crate::diag::{AccessFacts, Label, Status};
 use crate::lower::site::{AccessSite, LoweredFile};
+use crate::project::ProjectIndex;
 use crate::rules;
 use crate::FileReport;
 
@@ -16,7 +17,12 @@ pub(crate) struct AnalysedSite {
     pub verdict: Verdict,
 }
 
-pub(crate) fn check_source(path: &str, bytes: &[u8], settings: &Settings) -> FileReport {
+pub(crate) fn check_source(
+    path: &str,
+    bytes: &[u8],
+    settings: &Settings,
+    project: &ProjectIndex,
+) -> FileReport {
     let Some(file) = crate::source::load(path, bytes) else {
         let text = String::from_utf8_lossy(bytes).into_owned();
         return FileReport {
@@ -37,8 +43,32 @@ pub(crate) fn check_source(path: &str, bytes: &[u8], settings: &Settings) -> Fil
     let Some(tree) = crate::source::parse(&file) else {
         return report;
     };
-    let syntax = crate::extract::extract(&file, &tree);
+    let mut syntax = crate::extract::extract(&file, &tree);
     drop(tree);
+    let file_path = std::path::Path::new(path);
+    project.merge_includes(
+        file_path,
+        &file.text,
+        &mut syntax,
+        0,
+        &mut std::collections::HashSet::new(),
+    );
+    let kernels_without_launch: Vec<String> = syntax
+        .functions
+        .iter()
+        .filter(|f| {
+            f.is_kernel
+                && f.numthreads.is_none()
+                && !syntax.launches.iter().any(|l| l.kernel == f.name)
+        })
+        .map(|f| f.name.clone())
+        .collect();
+    for k in kernels_without_launch {
+        let shapes = project.external_launches(file_path, &k, settings);
+        if !shapes.is_empty() {
+            syntax.external_launches.insert(k, shapes);
+        }
+    }
     for span in syntax.parse_errors.iter().take(5) {
         if let Some(d) = rules::parse_error::check(*span, &file.text, settings) {
             report.diagnostics.push(d);

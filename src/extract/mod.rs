@@ -5,6 +5,7 @@
 
 pub mod ast;
 pub mod convert;
+
 pub mod types;
 
 use crate::diag::Span;
@@ -20,6 +21,9 @@ pub struct FnMacro {
     pub params: Vec<String>,
     pub body: Expr,
 }
+
+/// A block shape `(x, y, z)` fixed by a launch in another file, with where that launch is.
+pub type ExternalLaunch = ((u32, u32, u32), String);
 
 /// A `// bankcheck: block(x, y, z)` annotation comment.
 #[derive(Debug, Clone)]
@@ -44,6 +48,32 @@ pub struct FileSyntax {
     pub parse_errors: Vec<Span>,
     /// Names defined as macros whose body is a shared-memory qualifier.
     pub shared_macros: Vec<String>,
+    /// Block shapes of kernels launched in other files of the run, by kernel name,
+    /// each with a description of where the launch is.
+    pub external_launches: HashMap<String, Vec<ExternalLaunch>>,
+}
+
+impl FileSyntax {
+    /// Adds the definitions of an included file; the file's own definitions win.
+    pub fn merge_included(&mut self, other: &FileSyntax) {
+        for (k, v) in &other.constants {
+            self.constants.entry(k.clone()).or_insert_with(|| v.clone());
+        }
+        for (k, v) in &other.fn_macros {
+            self.fn_macros.entry(k.clone()).or_insert_with(|| v.clone());
+        }
+        for (k, v) in &other.typedefs {
+            self.typedefs.entry(k.clone()).or_insert_with(|| v.clone());
+        }
+        for (k, v) in &other.structs {
+            self.structs.entry(k.clone()).or_insert_with(|| v.clone());
+        }
+        for m in &other.shared_macros {
+            if !self.shared_macros.contains(m) {
+                self.shared_macros.push(m.clone());
+            }
+        }
+    }
 }
 
 /// Extracts the facts of `file` from its syntax tree.
@@ -564,7 +594,7 @@ pub fn parse_block_annotation(comment: &str) -> Option<(u32, u32, u32)> {
 }
 
 /// Parses a macro body as an expression; spans point at the macro's value.
-fn parse_snippet(text: &str, language: crate::Language, span: Span) -> Option<Expr> {
+pub(crate) fn parse_snippet(text: &str, language: crate::Language, span: Span) -> Option<Expr> {
     if text.is_empty() || text.len() > 4000 {
         return None;
     }

@@ -69,55 +69,24 @@ pub fn shapes_for(
             ShapeSource::Known(format!("block ({x}, {y}, {z}) from configuration")),
         )];
     }
-    // Launches in the same file.
-    let mut shapes: Vec<(BlockShape, ShapeSource)> = Vec::new();
-    for l in syn.launches.iter().filter(|l| l.kernel == f.name) {
-        let v = match (&l.block.kind, l.in_function) {
-            (ExprKind::Ident(name), Some(fi)) => {
-                // `dim3 block(TILE, ROWS); kernel<<<grid, block>>>`: find the local's initialiser.
-                match find_local_init(&syn.functions[fi].body, name) {
-                    Some(init) => probe.eval(&init),
-                    None => probe.eval(&l.block),
+    // Launches in the same file, then in other files of the run.
+    let mut shapes = launch_shapes(syn, text, &f.name, settings, extra);
+    if shapes.is_empty() {
+        if let Some(list) = syn.external_launches.get(&f.name) {
+            for ((x, y, z), place) in list {
+                let s = BlockShape {
+                    x: *x,
+                    y: *y,
+                    z: *z,
+                };
+                if !shapes.iter().any(|(t, _)| *t == s) {
+                    shapes.push((
+                        s,
+                        ShapeSource::Known(format!(
+                            "block ({x}, {y}, {z}) from the launch in {place}"
+                        )),
+                    ));
                 }
-            }
-            _ => probe.eval(&l.block),
-        };
-        let shape = match v {
-            Value::Int(i) => to_u32(i.as_const()).map(|x| BlockShape { x, y: 1, z: 1 }),
-            Value::Vec3(c) => {
-                let d: Vec<Option<u32>> = c
-                    .iter()
-                    .map(|v| {
-                        if let Value::Int(i) = v.as_ref() {
-                            to_u32(i.as_const())
-                        } else {
-                            None
-                        }
-                    })
-                    .collect();
-                match d.as_slice() {
-                    [Some(x), Some(y), Some(z)] => Some(BlockShape {
-                        x: *x,
-                        y: *y,
-                        z: *z,
-                    }),
-                    _ => None,
-                }
-            }
-            _ => None,
-        };
-        if let Some(s) = shape {
-            if !shapes.iter().any(|(t, _)| *t == s) {
-                let line = text
-                    .get(..l.span.start)
-                    .map_or(0, |t| t.lines().count().max(1));
-                shapes.push((
-                    s,
-                    ShapeSource::Known(format!(
-                        "block ({}, {}, {}) from the launch on line {line}",
-                        s.x, s.y, s.z
-                    )),
-                ));
             }
         }
     }
@@ -173,6 +142,81 @@ pub fn shapes_for(
         }
     };
     vec![(shape, ShapeSource::Assumed(format!("block ({}, {}, {}) assumed: nothing in the file fixes the block shape; set it with `// bankcheck: block(x, y, z)` or lint.toml", shape.x, shape.y, shape.z)))]
+}
+
+/// The distinct block shapes of the launches of `kernel` in this file.
+pub fn launch_shapes(
+    syn: &FileSyntax,
+    text: &str,
+    kernel: &str,
+    settings: &Settings,
+    extra: &HashMap<String, crate::extract::ast::Expr>,
+) -> Vec<(BlockShape, ShapeSource)> {
+    let mut arrays = Vec::new();
+    let probe_shape = BlockShape { x: 32, y: 1, z: 1 };
+    let mut probe = Interp::new(
+        syn,
+        text,
+        &mut arrays,
+        probe_shape,
+        ShapeSource::Assumed(String::new()),
+        settings.bank.warp_size,
+        String::new(),
+        extra,
+    );
+    let to_u32 = |v: Option<i64>| v.and_then(|v| u32::try_from(v).ok()).filter(|v| *v > 0);
+    let mut shapes: Vec<(BlockShape, ShapeSource)> = Vec::new();
+    for l in syn.launches.iter().filter(|l| l.kernel == kernel) {
+        let v = match (&l.block.kind, l.in_function) {
+            (ExprKind::Ident(name), Some(fi)) => {
+                // `dim3 block(TILE, ROWS); kernel<<<grid, block>>>`: find the local's initialiser.
+                match find_local_init(&syn.functions[fi].body, name) {
+                    Some(init) => probe.eval(&init),
+                    None => probe.eval(&l.block),
+                }
+            }
+            _ => probe.eval(&l.block),
+        };
+        let shape = match v {
+            Value::Int(i) => to_u32(i.as_const()).map(|x| BlockShape { x, y: 1, z: 1 }),
+            Value::Vec3(c) => {
+                let d: Vec<Option<u32>> = c
+                    .iter()
+                    .map(|v| {
+                        if let Value::Int(i) = v.as_ref() {
+                            to_u32(i.as_const())
+                        } else {
+                            None
+                        }
+                    })
+                    .collect();
+                match d.as_slice() {
+                    [Some(x), Some(y), Some(z)] => Some(BlockShape {
+                        x: *x,
+                        y: *y,
+                        z: *z,
+                    }),
+                    _ => None,
+                }
+            }
+            _ => None,
+        };
+        if let Some(s) = shape {
+            if !shapes.iter().any(|(t, _)| *t == s) {
+                let line = text
+                    .get(..l.span.start)
+                    .map_or(1, |t| t.matches('\n').count() + 1);
+                shapes.push((
+                    s,
+                    ShapeSource::Known(format!(
+                        "block ({}, {}, {}) from the launch on line {line}",
+                        s.x, s.y, s.z
+                    )),
+                ));
+            }
+        }
+    }
+    shapes
 }
 
 fn find_local_init(body: &[Stmt], name: &str) -> Option<crate::extract::ast::Expr> {
