@@ -11,7 +11,9 @@ use crate::lower::ir::{Axis, LoweredAccess, VarKind};
 /// enumeration would try.
 fn default_value(kind: &VarKind) -> i64 {
     match kind {
-        VarKind::Uniform { range: Some((lo, _)) } => *lo,
+        VarKind::Uniform {
+            range: Some((lo, _)),
+        } => *lo,
         _ => 0,
     }
 }
@@ -22,13 +24,25 @@ fn default_value(kind: &VarKind) -> i64 {
 /// `worst_case` holds `("warp", w)` and `(variable name, value)` pairs, as
 /// [`crate::analyse::enumerate::enumerate`] reports them; variables it omits take their
 /// first value. The pair comes from the phase and bank with the most distinct words.
-pub fn explain_conflict(access: &LoweredAccess, params: &BankParams, worst_case: &[(String, i64)]) -> Option<String> {
-    let warp = worst_case.iter().find(|(n, _)| n == "warp").map_or(0, |&(_, w)| w);
+pub fn explain_conflict(
+    access: &LoweredAccess,
+    params: &BankParams,
+    worst_case: &[(String, i64)],
+) -> Option<String> {
+    let warp = worst_case
+        .iter()
+        .find(|(n, _)| n == "warp")
+        .map_or(0, |&(_, w)| w);
     let warp = u64::try_from(warp).ok()?;
     let mut values: Vec<i64> = access
         .vars
         .iter()
-        .map(|v| worst_case.iter().find(|(n, _)| *n == v.name).map_or_else(|| default_value(&v.kind), |&(_, x)| x))
+        .map(|v| {
+            worst_case
+                .iter()
+                .find(|(n, _)| *n == v.name)
+                .map_or_else(|| default_value(&v.kind), |&(_, x)| x)
+        })
         .collect();
     let ws = u64::from(access.warp_size.max(1));
     let threads = access.block.threads();
@@ -52,11 +66,19 @@ pub fn explain_conflict(access: &LoweredAccess, params: &BankParams, worst_case:
                 };
             }
         }
-        if !access.guards.iter().all(|g| g.eval(&values).is_none_or(|v| v != 0)) {
+        if !access
+            .guards
+            .iter()
+            .all(|g| g.eval(&values).is_none_or(|v| v != 0))
+        {
             continue;
         }
         let addr = access.address.eval(&values)?;
-        lanes.push((lane, addr.div_euclid(bw), addr.checked_add(width - 1)?.div_euclid(bw)));
+        lanes.push((
+            lane,
+            addr.div_euclid(bw),
+            addr.checked_add(width - 1)?.div_euclid(bw),
+        ));
     }
     let phase = u64::from(params.phase_lanes(access.width)).max(1);
     // Best example: (distinct words in the bank, lane a, lane b, bank, word a, word b).
@@ -66,26 +88,48 @@ pub fn explain_conflict(access: &LoweredAccess, params: &BankParams, worst_case:
         // (bank, word, lane) of every word the phase touches.
         let mut touched: Vec<(i64, i64, u64)> = chunk
             .iter()
-            .flat_map(|&(lane, first, last)| (first..=last).map(move |word| (word.rem_euclid(banks), word, lane)))
+            .flat_map(|&(lane, first, last)| {
+                (first..=last).map(move |word| (word.rem_euclid(banks), word, lane))
+            })
             .collect();
         touched.sort_unstable();
         for group in touched.chunk_by(|a, b| a.0 == b.0) {
             let mut words: Vec<(i64, u64)> = group.iter().map(|&(_, w, l)| (w, l)).collect();
             if access.atomic && atomic_pair.is_none() {
-                if let Some(pair) = words.windows(2).find(|p| p[0].0 == p[1].0 && p[0].1 != p[1].1) {
+                if let Some(pair) = words
+                    .windows(2)
+                    .find(|p| p[0].0 == p[1].0 && p[0].1 != p[1].1)
+                {
                     atomic_pair = Some((pair[0].1, pair[1].1, pair[0].0));
                 }
             }
             words.dedup_by_key(|&mut (w, _)| w);
             if words.len() >= 2 && best.as_ref().is_none_or(|b| words.len() > b.0) {
-                best = Some((words.len(), words[0].1, words[1].1, group[0].0, words[0].0, words[1].0));
+                best = Some((
+                    words.len(),
+                    words[0].1,
+                    words[1].1,
+                    group[0].0,
+                    words[0].0,
+                    words[1].0,
+                ));
             }
         }
     }
-    let in_warp = if warp == 0 { String::new() } else { format!(" of warp {warp}") };
+    let in_warp = if warp == 0 {
+        String::new()
+    } else {
+        format!(" of warp {warp}")
+    };
     if let Some((_, a, b, bank, wa, wb)) = best {
-        let (a, b, wa, wb) = if a <= b { (a, b, wa, wb) } else { (b, a, wb, wa) };
-        return Some(format!("lanes {a} and {b}{in_warp} hit bank {bank} at words {wa} and {wb}"));
+        let (a, b, wa, wb) = if a <= b {
+            (a, b, wa, wb)
+        } else {
+            (b, a, wb, wa)
+        };
+        return Some(format!(
+            "lanes {a} and {b}{in_warp} hit bank {bank} at words {wa} and {wb}"
+        ));
     }
     atomic_pair.map(|(a, b, word)| {
         format!("lanes {a} and {b}{in_warp} update the same word {word} (bank {}); atomics to one word serialise", word.rem_euclid(banks))
@@ -101,14 +145,24 @@ mod tests {
     fn access(address: Expr, block_x: u32) -> LoweredAccess {
         LoweredAccess {
             vars: vec![
-                VarInfo { name: "threadIdx.x".to_string(), kind: VarKind::Thread(Axis::X) },
-                VarInfo { name: "k".to_string(), kind: VarKind::Counter { trips: Some(4) } },
+                VarInfo {
+                    name: "threadIdx.x".to_string(),
+                    kind: VarKind::Thread(Axis::X),
+                },
+                VarInfo {
+                    name: "k".to_string(),
+                    kind: VarKind::Counter { trips: Some(4) },
+                },
             ],
             address,
             width: 4,
             atomic: false,
             guards: Vec::new(),
-            block: BlockShape { x: block_x, y: 1, z: 1 },
+            block: BlockShape {
+                x: block_x,
+                y: 1,
+                z: 1,
+            },
             shape_source: ShapeSource::Assumed("test".to_string()),
             warp_size: 32,
             coords: None,
@@ -123,13 +177,20 @@ mod tests {
         let t = Expr::Var(0);
         let idx = Expr::bin(
             BinOp::Add,
-            Expr::bin(BinOp::Mul, Expr::bin(BinOp::Rem, t.clone(), Expr::Const(16)), Expr::Const(512)),
+            Expr::bin(
+                BinOp::Mul,
+                Expr::bin(BinOp::Rem, t.clone(), Expr::Const(16)),
+                Expr::Const(512),
+            ),
             Expr::bin(BinOp::Div, t, Expr::Const(16)),
         );
         let a = access(Expr::bin(BinOp::Mul, idx, Expr::Const(4)), 32);
         let v = enumerate(&a, &p, Budget::default());
         let text = explain_conflict(&a, &p, &v.worst_case);
-        assert_eq!(text.as_deref(), Some("lanes 0 and 1 hit bank 0 at words 0 and 512"));
+        assert_eq!(
+            text.as_deref(),
+            Some("lanes 0 and 1 hit bank 0 at words 0 and 512")
+        );
     }
 
     #[test]
@@ -142,11 +203,18 @@ mod tests {
             Expr::bin(BinOp::Ge, t.clone(), Expr::Const(32)),
             Expr::bin(BinOp::Eq, Expr::Var(1), Expr::Const(3)),
         );
-        let idx = Expr::Select(Box::new(hot), Box::new(Expr::bin(BinOp::Mul, t.clone(), Expr::Const(2))), Box::new(t));
+        let idx = Expr::Select(
+            Box::new(hot),
+            Box::new(Expr::bin(BinOp::Mul, t.clone(), Expr::Const(2))),
+            Box::new(t),
+        );
         let a = access(Expr::bin(BinOp::Mul, idx, Expr::Const(4)), 64);
         let v = enumerate(&a, &p, Budget::default());
         let text = explain_conflict(&a, &p, &v.worst_case).unwrap_or_default();
-        assert_eq!(text, "lanes 0 and 16 of warp 1 hit bank 0 at words 64 and 96");
+        assert_eq!(
+            text,
+            "lanes 0 and 16 of warp 1 hit bank 0 at words 64 and 96"
+        );
         assert_eq!(explain_conflict(&a, &p, &[("warp".to_string(), 0)]), None);
     }
 }

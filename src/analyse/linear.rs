@@ -10,7 +10,9 @@
 use crate::analyse::verdict::{Method, Verdict};
 use crate::bank::{BankParams, Wavefronts};
 use crate::f2::{BitMatrix, Subspace};
-use crate::lower::affine::{affine_form, bit_context, AffineForm, BitContext, InputRole};
+use crate::lower::affine::{
+    affine_form, bit_context, low_residues, AffineForm, BitContext, InputRole,
+};
 use crate::lower::ir::{BinOp, Expr, LoweredAccess, VarKind};
 
 /// The outcome of the F2 count for one access.
@@ -61,9 +63,13 @@ fn sum_terms(terms: &[(Expr, bool)]) -> Expr {
 /// Additive terms that do not involve a thread variable are the same for every lane:
 /// adding `u` to every address renames the banks (word `w` goes to `w + u/bw`) when `u`
 /// is a multiple of the bank width, so only `u mod bw` matters. When the low bits of that
-/// shift are known constants, the count uses the lane terms plus that residue; otherwise
+/// shift take a single residue, the count uses the lane terms plus that residue; otherwise
 /// the whole address is lowered.
-fn counting_form(access: &LoweredAccess, ctx: &BitContext, log_bw: u32) -> Result<AffineForm, String> {
+fn counting_form(
+    access: &LoweredAccess,
+    ctx: &BitContext,
+    log_bw: u32,
+) -> Result<AffineForm, String> {
     let thread_mask = access
         .vars
         .iter()
@@ -72,17 +78,16 @@ fn counting_form(access: &LoweredAccess, ctx: &BitContext, log_bw: u32) -> Resul
         .fold(0u64, |m, (i, _)| m | 1u64 << i.min(63));
     let mut terms = Vec::new();
     additive_terms(&access.address, false, &mut terms);
-    let (lane_terms, shift_terms): (Vec<_>, Vec<_>) =
-        terms.into_iter().partition(|(t, _)| t.var_mask() & thread_mask != 0);
-    if !shift_terms.is_empty() {
-        if let Ok(shift) = affine_form(&sum_terms(&shift_terms), ctx) {
-            let low = shift.bits[..log_bw as usize].iter().map(|b| b.known()).collect::<Option<Vec<bool>>>();
-            if let Some(low) = low {
-                let residue = low.iter().enumerate().fold(0i64, |r, (i, &b)| r | i64::from(b) << i);
-                let peeled = Expr::bin(BinOp::Add, sum_terms(&lane_terms), Expr::Const(residue));
-                if let Ok(form) = affine_form(&peeled, ctx) {
-                    return Ok(form);
-                }
+    let (lane_terms, shift_terms): (Vec<_>, Vec<_>) = terms
+        .into_iter()
+        .partition(|(t, _)| t.var_mask() & thread_mask != 0);
+    if !shift_terms.is_empty() && log_bw <= 6 {
+        let residues = low_residues(&sum_terms(&shift_terms), access, log_bw);
+        if residues.is_power_of_two() {
+            let residue = i64::from(residues.trailing_zeros());
+            let peeled = Expr::bin(BinOp::Add, sum_terms(&lane_terms), Expr::Const(residue));
+            if let Ok(form) = affine_form(&peeled, ctx) {
+                return Ok(form);
             }
         }
     }
@@ -132,11 +137,15 @@ pub fn linear_cost(access: &LoweredAccess, params: &BankParams) -> Result<Linear
     }
     let ctx = bit_context(access);
     let form = counting_form(access, &ctx, log_bw)?;
-    if form.bits[..log_w as usize].iter().any(|b| b.known() != Some(false)) {
+    if form.bits[..log_w as usize]
+        .iter()
+        .any(|b| b.known() != Some(false))
+    {
         return Err("lanes are not aligned to the access width".to_string());
     }
     let phase = u64::from(params.phase_lanes(access.width));
-    let log_phase = log2_exact(phase).ok_or_else(|| "phase size is not a power of two".to_string())?;
+    let log_phase =
+        log2_exact(phase).ok_or_else(|| "phase size is not a power of two".to_string())?;
     let lane_bits = ctx.lane_bits;
     let phase_bits = lane_bits.min(log_phase);
     let n_phases = 1u64 << (lane_bits - phase_bits);
@@ -144,18 +153,34 @@ pub fn linear_cost(access: &LoweredAccess, params: &BankParams) -> Result<Linear
     // Images of the phase's lane bits in the address space.
     let images: Vec<u64> = (0..phase_bits)
         .map(|i| {
-            form.bits.iter().enumerate().filter(|(_, b)| b.inputs >> i & 1 == 1).fold(0u64, |m, (j, _)| m | 1u64 << j)
+            form.bits
+                .iter()
+                .enumerate()
+                .filter(|(_, b)| b.inputs >> i & 1 == 1)
+                .fold(0u64, |m, (j, _)| m | 1u64 << j)
         })
         .collect();
-    let range = |lo: u32, hi: u32| -> u64 {
-        (lo..hi.min(64)).fold(0u64, |m, j| m | 1u64 << j)
+    let range = |lo: u32, hi: u32| -> u64 { (lo..hi.min(64)).fold(0u64, |m, j| m | 1u64 << j) };
+    let units = |mask: u64| {
+        (0..64)
+            .filter(move |j| mask >> j & 1 == 1)
+            .map(|j| 1u64 << j)
     };
-    let units = |mask: u64| (0..64).filter(move |j| mask >> j & 1 == 1).map(|j| 1u64 << j);
     let sub_mask = range(0, log_bw);
-    let vk_mask = if log_w > log_bw { range(log_bw, log_w) } else { 0 };
+    let vk_mask = if log_w > log_bw {
+        range(log_bw, log_w)
+    } else {
+        0
+    };
     let seg_mask = range(log_bw + log_b, 64);
     let sub = Subspace::span(units(sub_mask));
-    let lanes_side = Subspace::span(images.iter().copied().chain(units(vk_mask)).chain(units(sub_mask)));
+    let lanes_side = Subspace::span(
+        images
+            .iter()
+            .copied()
+            .chain(units(vk_mask))
+            .chain(units(sub_mask)),
+    );
     let seg_side = Subspace::span(units(seg_mask).chain(units(sub_mask)));
     let c = (lanes_side.intersection(&seg_side).dim() - sub.dim()) as u32;
 
@@ -164,14 +189,28 @@ pub fn linear_cost(access: &LoweredAccess, params: &BankParams) -> Result<Linear
     let bank_rest = range(log_bw.max(log_w), log_bw + log_b);
     let lanes = BitMatrix::from_columns(images.clone());
     let same_bank = lanes.mask_outputs(bank_rest).kernel();
-    let candidates = (0..phase_bits).map(|i| 1u64 << i).filter(|&u| lanes.apply(u) & bank_rest == 0).chain(same_bank);
+    let candidates = (0..phase_bits)
+        .map(|i| 1u64 << i)
+        .filter(|&u| lanes.apply(u) & bank_rest == 0)
+        .chain(same_bank);
     let mut seg_images = Subspace::zero();
-    let colliding: Vec<u64> = candidates.filter(|&d| seg_images.insert(lanes.apply(d) & seg_mask)).collect();
-    debug_assert_eq!(colliding.len() as u32, c, "index view and Lemma 9.4 disagree");
+    let colliding: Vec<u64> = candidates
+        .filter(|&d| seg_images.insert(lanes.apply(d) & seg_mask))
+        .collect();
+    debug_assert_eq!(
+        colliding.len() as u32,
+        c,
+        "index view and Lemma 9.4 disagree"
+    );
 
-    let per_phase = 1u64.checked_shl(c).ok_or_else(|| "too many conflict bits".to_string())?;
+    let per_phase = 1u64
+        .checked_shl(c)
+        .ok_or_else(|| "too many conflict bits".to_string())?;
     Ok(LinearCost {
-        cost: Wavefronts { wavefronts: n_phases * per_phase, ideal: n_phases },
+        cost: Wavefronts {
+            wavefronts: n_phases * per_phase,
+            ideal: n_phases,
+        },
         conflict_bits: c,
         phase_lanes: 1u64 << phase_bits,
         colliding,
@@ -197,7 +236,13 @@ pub(crate) fn describe_directions(directions: &[u64], ctx: &BitContext) -> (Stri
         if let [one] = named.as_slice() {
             singles.push(one.clone());
         } else {
-            combos.push(named.iter().map(|(n, b)| format!("{n} bit {b}")).collect::<Vec<_>>().join(" ^ "));
+            combos.push(
+                named
+                    .iter()
+                    .map(|(n, b)| format!("{n} bit {b}"))
+                    .collect::<Vec<_>>()
+                    .join(" ^ "),
+            );
         }
     }
     singles.sort();
@@ -215,10 +260,22 @@ pub(crate) fn describe_directions(directions: &[u64], ctx: &BitContext) -> (Stri
             }
             j += 1;
         }
-        let bits: Vec<String> =
-            ranges.iter().map(|&(a, b)| if a == b { a.to_string() } else { format!("{a}-{b}") }).collect();
+        let bits: Vec<String> = ranges
+            .iter()
+            .map(|&(a, b)| {
+                if a == b {
+                    a.to_string()
+                } else {
+                    format!("{a}-{b}")
+                }
+            })
+            .collect();
         let plural = ranges.len() > 1 || ranges.iter().any(|&(a, b)| a != b);
-        parts.push(format!("{name} {} {}", if plural { "bits" } else { "bit" }, bits.join(", ")));
+        parts.push(format!(
+            "{name} {} {}",
+            if plural { "bits" } else { "bit" },
+            bits.join(", ")
+        ));
         i = j;
     }
     parts.extend(combos);
@@ -231,7 +288,11 @@ pub(crate) fn describe_directions(directions: &[u64], ctx: &BitContext) -> (Stri
 pub fn linear(access: &LoweredAccess, params: &BankParams) -> Option<Verdict> {
     let result = linear_cost(access, params).ok()?;
     let ctx = bit_context(access);
-    let scope = if result.cost.ideal > 1 { format!("per phase of {} lanes", result.phase_lanes) } else { "per warp".to_string() };
+    let scope = if result.cost.ideal > 1 {
+        format!("per phase of {} lanes", result.phase_lanes)
+    } else {
+        "per warp".to_string()
+    };
     let explanation = if result.colliding.is_empty() {
         format!("no lane bit changes the word without changing the bank: 1 wavefront {scope}")
     } else {
@@ -267,7 +328,11 @@ mod tests {
             width,
             atomic: false,
             guards: Vec::new(),
-            block: BlockShape { x: block_x, y: 1, z: 1 },
+            block: BlockShape {
+                x: block_x,
+                y: 1,
+                z: 1,
+            },
             shape_source: ShapeSource::Assumed("test".to_string()),
             warp_size: 32,
             coords: None,
@@ -282,8 +347,14 @@ mod tests {
     }
     fn vars() -> Vec<VarInfo> {
         vec![
-            VarInfo { name: "threadIdx.x".to_string(), kind: VarKind::Thread(Axis::X) },
-            VarInfo { name: "r".to_string(), kind: VarKind::Counter { trips: Some(16) } },
+            VarInfo {
+                name: "threadIdx.x".to_string(),
+                kind: VarKind::Thread(Axis::X),
+            },
+            VarInfo {
+                name: "r".to_string(),
+                kind: VarKind::Counter { trips: Some(16) },
+            },
         ]
     }
 
@@ -291,7 +362,11 @@ mod tests {
     fn transpose(f: impl Fn(Expr, Expr) -> Expr) -> LoweredAccess {
         let t = Expr::Var(0);
         let m = bin(BinOp::Rem, t.clone(), c(16));
-        let n = bin(BinOp::Add, bin(BinOp::Mul, c(2), Expr::Var(1)), bin(BinOp::Div, t, c(16)));
+        let n = bin(
+            BinOp::Add,
+            bin(BinOp::Mul, c(2), Expr::Var(1)),
+            bin(BinOp::Div, t, c(16)),
+        );
         let offset = bin(BinOp::Add, bin(BinOp::Mul, c(32), m.clone()), f(m, n));
         access(bin(BinOp::Mul, c(4), offset), vars(), 4, 32)
     }
@@ -311,10 +386,18 @@ mod tests {
         assert_eq!(factor(&plain, &p), Some(16));
         assert_eq!(factor(&xor_m, &p), Some(2));
         assert_eq!(factor(&xor_2m, &p), Some(1));
-        let v = linear(&plain, &p).and_then(|v| v.explanation).unwrap_or_default();
-        assert!(v.starts_with("threadIdx.x bits 0-3 change the word but not the bank"), "{v}");
+        let v = linear(&plain, &p)
+            .and_then(|v| v.explanation)
+            .unwrap_or_default();
+        assert!(
+            v.starts_with("threadIdx.x bits 0-3 change the word but not the bank"),
+            "{v}"
+        );
         for a in [&plain, &xor_m, &xor_2m] {
-            assert_eq!(linear(a, &p).and_then(|v| v.cost), enumerate(a, &p, Budget::default()).cost);
+            assert_eq!(
+                linear(a, &p).and_then(|v| v.cost),
+                enumerate(a, &p, Budget::default()).cost
+            );
         }
     }
 
@@ -324,17 +407,44 @@ mod tests {
         let t = Expr::Var(0);
         // double s[t]: two half-warps, 1 each. double s[2t]: 2 per half-warp.
         let d1 = access(bin(BinOp::Mul, t.clone(), c(8)), vars(), 8, 64);
-        assert_eq!(linear(&d1, &p).and_then(|v| v.cost), Some(Wavefronts { wavefronts: 2, ideal: 2 }));
+        assert_eq!(
+            linear(&d1, &p).and_then(|v| v.cost),
+            Some(Wavefronts {
+                wavefronts: 2,
+                ideal: 2
+            })
+        );
         let d2 = access(bin(BinOp::Mul, t.clone(), c(16)), vars(), 8, 64);
-        assert_eq!(linear(&d2, &p).and_then(|v| v.cost), Some(Wavefronts { wavefronts: 4, ideal: 2 }));
+        assert_eq!(
+            linear(&d2, &p).and_then(|v| v.cost),
+            Some(Wavefronts {
+                wavefronts: 4,
+                ideal: 2
+            })
+        );
         // float4 s[t]: four quarter-warps, conflict-free; float4 s[t ^ 8*(t/8)...] via XOR of bit 3 into bit 0.
         let f4 = access(bin(BinOp::Mul, t.clone(), c(16)), vars(), 16, 32);
-        assert_eq!(linear(&f4, &p).and_then(|v| v.cost), Some(Wavefronts { wavefronts: 4, ideal: 4 }));
+        assert_eq!(
+            linear(&f4, &p).and_then(|v| v.cost),
+            Some(Wavefronts {
+                wavefronts: 4,
+                ideal: 4
+            })
+        );
         // Lanes 0..8 of a float4 access at stride 32 floats: 8 words in bank 0..3, 8-way.
         let f4s = access(bin(BinOp::Mul, t, c(128)), vars(), 16, 32);
-        assert_eq!(linear(&f4s, &p).and_then(|v| v.cost), Some(Wavefronts { wavefronts: 32, ideal: 4 }));
+        assert_eq!(
+            linear(&f4s, &p).and_then(|v| v.cost),
+            Some(Wavefronts {
+                wavefronts: 32,
+                ideal: 4
+            })
+        );
         for a in [&d1, &d2, &f4, &f4s] {
-            assert_eq!(linear(a, &p).and_then(|v| v.cost), enumerate(a, &p, Budget::default()).cost);
+            assert_eq!(
+                linear(a, &p).and_then(|v| v.cost),
+                enumerate(a, &p, Budget::default()).cost
+            );
         }
     }
 
@@ -347,20 +457,64 @@ mod tests {
         let h1 = access(bin(BinOp::Mul, c(2), t.clone()), vars(), 2, 32);
         // short s[(t&1) | (t>>1)<<6]: lanes 2k and 2k+1 share a word; pairs stride 128 bytes: 16-way.
         let h2 = access(
-            bin(BinOp::Mul, c(2), bin(BinOp::Or, bin(BinOp::And, t.clone(), c(1)), bin(BinOp::Shl, bin(BinOp::Shr, t.clone(), c(1)), c(6)))),
+            bin(
+                BinOp::Mul,
+                c(2),
+                bin(
+                    BinOp::Or,
+                    bin(BinOp::And, t.clone(), c(1)),
+                    bin(BinOp::Shl, bin(BinOp::Shr, t.clone(), c(1)), c(6)),
+                ),
+            ),
             vars(),
             2,
             32,
         );
         // char s[(t&3) ^ 128*(t&4)...]: the sub-word correction: lane bit 0 moves byte 1 and
         // segment bit 7 together, so lanes 0 and 1 hit bank 0 in different words.
-        let b2 = access(bin(BinOp::Xor, t.clone(), bin(BinOp::Mul, c(128), bin(BinOp::And, t.clone(), c(1)))), vars(), 1, 32);
-        assert_eq!(linear(&b1, &p).and_then(|v| v.cost), Some(Wavefronts { wavefronts: 1, ideal: 1 }));
-        assert_eq!(linear(&h1, &p).and_then(|v| v.cost), Some(Wavefronts { wavefronts: 1, ideal: 1 }));
-        assert_eq!(linear(&h2, &p).and_then(|v| v.cost), Some(Wavefronts { wavefronts: 16, ideal: 1 }));
-        assert_eq!(linear(&b2, &p).and_then(|v| v.cost), Some(Wavefronts { wavefronts: 2, ideal: 1 }));
+        let b2 = access(
+            bin(
+                BinOp::Xor,
+                t.clone(),
+                bin(BinOp::Mul, c(128), bin(BinOp::And, t.clone(), c(1))),
+            ),
+            vars(),
+            1,
+            32,
+        );
+        assert_eq!(
+            linear(&b1, &p).and_then(|v| v.cost),
+            Some(Wavefronts {
+                wavefronts: 1,
+                ideal: 1
+            })
+        );
+        assert_eq!(
+            linear(&h1, &p).and_then(|v| v.cost),
+            Some(Wavefronts {
+                wavefronts: 1,
+                ideal: 1
+            })
+        );
+        assert_eq!(
+            linear(&h2, &p).and_then(|v| v.cost),
+            Some(Wavefronts {
+                wavefronts: 16,
+                ideal: 1
+            })
+        );
+        assert_eq!(
+            linear(&b2, &p).and_then(|v| v.cost),
+            Some(Wavefronts {
+                wavefronts: 2,
+                ideal: 1
+            })
+        );
         for a in [&b1, &h1, &h2, &b2] {
-            assert_eq!(linear(a, &p).and_then(|v| v.cost), enumerate(a, &p, Budget::default()).cost);
+            assert_eq!(
+                linear(a, &p).and_then(|v| v.cost),
+                enumerate(a, &p, Budget::default()).cost
+            );
         }
     }
 
@@ -369,8 +523,21 @@ mod tests {
         let p = BankParams::default();
         let t = Expr::Var(0);
         // 33-word stride carries; misaligned floats straddle words; atomics count lanes.
-        assert!(linear(&access(bin(BinOp::Mul, c(132), t.clone()), vars(), 4, 64), &p).is_none());
-        assert!(linear(&access(bin(BinOp::Add, bin(BinOp::Mul, c(4), t.clone()), c(2)), vars(), 4, 32), &p).is_none());
+        assert!(linear(
+            &access(bin(BinOp::Mul, c(132), t.clone()), vars(), 4, 64),
+            &p
+        )
+        .is_none());
+        assert!(linear(
+            &access(
+                bin(BinOp::Add, bin(BinOp::Mul, c(4), t.clone()), c(2)),
+                vars(),
+                4,
+                32
+            ),
+            &p
+        )
+        .is_none());
         let mut atomic = access(bin(BinOp::Mul, c(4), t), vars(), 4, 32);
         atomic.atomic = true;
         assert!(linear(&atomic, &p).is_none());

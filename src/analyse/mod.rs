@@ -19,7 +19,8 @@ use crate::lower::ir::LoweredAccess;
 /// the F2 count), else enumeration. Stride and F2 verdicts are exact whenever they answer;
 /// debug builds check them against enumeration when that fits the budget.
 pub fn analyse(access: &LoweredAccess, params: &BankParams, budget: Budget) -> Verdict {
-    if let Some(verdict) = stride::stride(access, params).or_else(|| linear::linear(access, params)) {
+    if let Some(verdict) = stride::stride(access, params).or_else(|| linear::linear(access, params))
+    {
         cross_check(access, params, budget, &verdict);
         return verdict;
     }
@@ -58,7 +59,10 @@ mod tests {
 
     fn access(address: Expr) -> LoweredAccess {
         LoweredAccess {
-            vars: vec![VarInfo { name: "threadIdx.x".to_string(), kind: VarKind::Thread(Axis::X) }],
+            vars: vec![VarInfo {
+                name: "threadIdx.x".to_string(),
+                kind: VarKind::Thread(Axis::X),
+            }],
             address,
             width: 4,
             atomic: false,
@@ -76,17 +80,28 @@ mod tests {
         let p = BankParams::default();
         let t = || Expr::Var(0);
         let strided = access(Expr::bin(BinOp::Mul, t(), Expr::Const(8)));
-        assert_eq!(analyse(&strided, &p, Budget::default()).method, Method::Stride);
+        assert_eq!(
+            analyse(&strided, &p, Budget::default()).method,
+            Method::Stride
+        );
         let swizzled = access(Expr::bin(
             BinOp::Mul,
-            Expr::bin(BinOp::Xor, Expr::bin(BinOp::Mul, t(), Expr::Const(32)), Expr::bin(BinOp::Shr, t(), Expr::Const(2))),
+            Expr::bin(
+                BinOp::Xor,
+                Expr::bin(BinOp::Mul, t(), Expr::Const(32)),
+                Expr::bin(BinOp::Shr, t(), Expr::Const(2)),
+            ),
             Expr::Const(4),
         ));
         let v = analyse(&swizzled, &p, Budget::default());
         assert_eq!(v.method, Method::F2);
         assert_eq!(v.cost, enumerate(&swizzled, &p, Budget::default()).cost);
         // t*t is neither: enumeration decides, and explains the conflict.
-        let square = access(Expr::bin(BinOp::Mul, Expr::bin(BinOp::Mul, t(), t()), Expr::Const(4)));
+        let square = access(Expr::bin(
+            BinOp::Mul,
+            Expr::bin(BinOp::Mul, t(), t()),
+            Expr::Const(4),
+        ));
         let v = analyse(&square, &p, Budget::default());
         assert_eq!(v.method, Method::Enumeration);
         assert!(v.cost.is_some_and(|c: Wavefronts| c.wavefronts > c.ideal));

@@ -10,7 +10,7 @@
 
 use crate::analyse::verdict::{Method, Verdict};
 use crate::bank::{BankParams, Wavefronts};
-use crate::lower::affine::{affine_form, bit_context};
+use crate::lower::affine::low_residues;
 use crate::lower::ir::{Axis, BinOp, Expr, LoweredAccess, UnOp, VarKind};
 
 /// Most warps the analysis walks (far beyond any real block).
@@ -61,8 +61,14 @@ fn axis_index(axis: Axis) -> usize {
 fn lane_linear(e: &Expr, access: &LoweredAccess, thread_mask: u64) -> Option<LaneLinear> {
     if e.var_mask() & thread_mask == 0 {
         return Some(match e.as_const() {
-            Some(c) => LaneLinear { constant: c, ..LaneLinear::default() },
-            None => LaneLinear { uniform: vec![(1, e.clone())], ..LaneLinear::default() },
+            Some(c) => LaneLinear {
+                constant: c,
+                ..LaneLinear::default()
+            },
+            None => LaneLinear {
+                uniform: vec![(1, e.clone())],
+                ..LaneLinear::default()
+            },
         });
     }
     match e {
@@ -75,10 +81,11 @@ fn lane_linear(e: &Expr, access: &LoweredAccess, thread_mask: u64) -> Option<Lan
             _ => None,
         },
         Expr::Unary(UnOp::Neg, a) => lane_linear(a, access, thread_mask)?.scale(-1),
-        Expr::Binary(BinOp::Add, a, b) => lane_linear(a, access, thread_mask)?.add(lane_linear(b, access, thread_mask)?),
-        Expr::Binary(BinOp::Sub, a, b) => {
-            lane_linear(a, access, thread_mask)?.add(lane_linear(b, access, thread_mask)?.scale(-1)?)
+        Expr::Binary(BinOp::Add, a, b) => {
+            lane_linear(a, access, thread_mask)?.add(lane_linear(b, access, thread_mask)?)
         }
+        Expr::Binary(BinOp::Sub, a, b) => lane_linear(a, access, thread_mask)?
+            .add(lane_linear(b, access, thread_mask)?.scale(-1)?),
         Expr::Binary(BinOp::Mul, a, b) => match (a.as_const(), b.as_const()) {
             (Some(k), _) => lane_linear(b, access, thread_mask)?.scale(k),
             (_, Some(k)) => lane_linear(a, access, thread_mask)?.scale(k),
@@ -108,9 +115,14 @@ fn decompose(access: &LoweredAccess) -> Option<(LaneLinear, i64)> {
     let [ax, ay, az] = lin.coef;
     // Within a warp either only x moves (rows of whole warps, or a 1-D block), or the
     // coefficients follow the linear id `x + y*Dx + z*Dx*Dy`.
-    let x_only = (b.y <= 1 && b.z <= 1) || (access.warp_size > 0 && b.x % access.warp_size == 0);
+    let x_only =
+        (b.y <= 1 && b.z <= 1) || (access.warp_size > 0 && b.x.is_multiple_of(access.warp_size));
     let follows_linear_id = (b.y <= 1 || Some(ay) == ax.checked_mul(i64::from(b.x)))
-        && (b.z <= 1 || Some(az) == ax.checked_mul(i64::from(b.x)).and_then(|v| v.checked_mul(i64::from(b.y))));
+        && (b.z <= 1
+            || Some(az)
+                == ax
+                    .checked_mul(i64::from(b.x))
+                    .and_then(|v| v.checked_mul(i64::from(b.y))));
     // Thread coordinates below 2^32 times coefficients must not overflow.
     let small = lin.coef.iter().all(|c| c.unsigned_abs() < 1 << 30);
     (small && (x_only || follows_linear_id)).then_some((lin, ax))
@@ -148,13 +160,27 @@ fn gcd(a: u64, b: u64) -> u64 {
 ///    count), lane `i` at group `(s/w) i mod (banks/m)`: `⌈p / ((banks/m)/gcd(s/w, banks/m))⌉`.
 ///
 /// Returns the wavefronts and `(banks touched, times each)` for the explanation.
-fn phase_cost(r: i64, p: u64, s: i64, w: i64, bw: i64, banks: i64) -> Option<(u64, Option<(u64, u64)>)> {
+#[allow(
+    clippy::many_single_char_names,
+    reason = "the names are the formula's symbols above"
+)]
+fn phase_cost(
+    r: i64,
+    p: u64,
+    s: i64,
+    w: i64,
+    bw: i64,
+    banks: i64,
+) -> Option<(u64, Option<(u64, u64)>)> {
     if p == 0 {
         return Some((0, None));
     }
     let (r, s) = if s < 0 {
         // The same lanes in reverse order: base at the last lane.
-        (r.checked_add(s.checked_mul(p as i64 - 1)?)?.rem_euclid(bw), s.checked_neg()?)
+        (
+            r.checked_add(s.checked_mul(p as i64 - 1)?)?.rem_euclid(bw),
+            s.checked_neg()?,
+        )
     } else {
         (r, s)
     };
@@ -168,7 +194,11 @@ fn phase_cost(r: i64, p: u64, s: i64, w: i64, bw: i64, banks: i64) -> Option<(u6
     }
     let line = bw.checked_mul(banks)?;
     if w <= bw {
-        let one_word = if s % bw == 0 { r + w <= bw } else { bw % w == 0 && s % w == 0 && r % w == 0 };
+        let one_word = if s % bw == 0 {
+            r + w <= bw
+        } else {
+            bw % w == 0 && s % w == 0 && r % w == 0
+        };
         if !one_word {
             return None;
         }
@@ -177,7 +207,7 @@ fn phase_cost(r: i64, p: u64, s: i64, w: i64, bw: i64, banks: i64) -> Option<(u6
         if g >= bw as u64 {
             return Some((ceil(p, period), Some((p.min(period), ceil(p, period)))));
         }
-        if p % period == 0 {
+        if p.is_multiple_of(period) {
             let count = p / banks as u64;
             return Some((count, Some((banks as u64, count))));
         }
@@ -193,26 +223,30 @@ fn phase_cost(r: i64, p: u64, s: i64, w: i64, bw: i64, banks: i64) -> Option<(u6
     let groups = (banks / m) as u64;
     let k = (s / w) as u64;
     let period = groups / gcd(k, groups);
-    Some((ceil(p, period), Some((p.min(period) * m as u64, ceil(p, period)))))
+    Some((
+        ceil(p, period),
+        Some((p.min(period) * m as u64, ceil(p, period))),
+    ))
 }
 
-/// The set of residues modulo `bw` the uniform part can take (a superset: bits whose value
-/// is not known are free), or `None` when it cannot be lowered.
+/// The residues modulo `bw` the uniform part can take (a superset), or `None` when the
+/// bank width is too large for the residue analysis.
 fn uniform_residues(access: &LoweredAccess, lin: &LaneLinear, bw: i64) -> Option<Vec<i64>> {
-    let log_bw = bw.trailing_zeros() as usize;
-    let expr = lin.uniform.iter().fold(Expr::Const(lin.constant), |acc, (m, t)| {
-        Expr::bin(BinOp::Add, acc, Expr::bin(BinOp::Mul, Expr::Const(*m), t.clone()))
-    });
-    let form = affine_form(&expr, &bit_context(access)).ok()?;
-    let mut residues = vec![0i64];
-    for (i, bit) in form.bits[..log_bw].iter().enumerate() {
-        residues = match bit.known() {
-            Some(false) => residues,
-            Some(true) => residues.iter().map(|r| r | 1 << i).collect(),
-            None => residues.iter().flat_map(|&r| [r, r | 1 << i]).collect(),
-        };
+    if bw > 64 {
+        return None;
     }
-    Some(residues)
+    let expr = lin
+        .uniform
+        .iter()
+        .fold(Expr::Const(lin.constant), |acc, (m, t)| {
+            Expr::bin(
+                BinOp::Add,
+                acc,
+                Expr::bin(BinOp::Mul, Expr::Const(*m), t.clone()),
+            )
+        });
+    let mask = low_residues(&expr, access, bw.trailing_zeros());
+    Some((0..bw).filter(|r| mask >> r & 1 == 1).collect())
 }
 
 /// True when the guards provably keep every lane of the block active.
@@ -221,7 +255,9 @@ fn guards_keep_all_lanes(access: &LoweredAccess) -> bool {
         return true;
     }
     let tm = thread_mask(access);
-    if access.guards.iter().any(|g| g.var_mask() & !tm != 0) || access.block.threads() > MAX_GUARD_THREADS {
+    if access.guards.iter().any(|g| g.var_mask() & !tm != 0)
+        || access.block.threads() > MAX_GUARD_THREADS
+    {
         return false;
     }
     let mut values = vec![0i64; access.vars.len()];
@@ -233,25 +269,53 @@ fn guards_keep_all_lanes(access: &LoweredAccess) -> bool {
             }
         }
         // As in enumeration, a guard that cannot be evaluated keeps the lane.
-        access.guards.iter().all(|g| g.eval(&values).is_none_or(|v| v != 0))
+        access
+            .guards
+            .iter()
+            .all(|g| g.eval(&values).is_none_or(|v| v != 0))
     })
 }
 
+/// How the lanes of one phase spread over the banks, for the explanation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct PhaseShape {
+    lanes: u64,
+    banks: u64,
+    each: u64,
+}
+
+/// A warp's wavefronts and the shape of its first phase.
+type WarpCost = (Wavefronts, Option<PhaseShape>);
+
 /// Wavefronts of one warp of `n` active lanes with its first lane at residue `r`.
-fn warp_cost(access: &LoweredAccess, params: &BankParams, r: i64, n: u64, s: i64) -> Option<(Wavefronts, Option<(u64, u64, u64)>)> {
+#[allow(
+    clippy::many_single_char_names,
+    reason = "the names are phase_cost's symbols"
+)]
+fn warp_cost(
+    access: &LoweredAccess,
+    params: &BankParams,
+    r: i64,
+    n: u64,
+    s: i64,
+) -> Option<WarpCost> {
     let bw = i64::from(params.bank_width);
     let banks = i64::from(params.bank_count);
     let w = i64::from(access.width);
     let phase = u64::from(params.phase_lanes(access.width));
     let mut total = Wavefronts::default();
-    let mut first: Option<(u64, u64, u64)> = None;
+    let mut first: Option<PhaseShape> = None;
     let mut start = 0u64;
     while start < n {
         let p = phase.min(n - start);
         let rj = r.checked_add(s.checked_mul(start as i64)?)?.rem_euclid(bw);
         let (count, shape) = phase_cost(rj, p, s, w, bw, banks)?;
         if first.is_none() {
-            first = shape.map(|(t, e)| (p, t, e));
+            first = shape.map(|(banks, each)| PhaseShape {
+                lanes: p,
+                banks,
+                each,
+            });
         }
         total.wavefronts += count;
         total.ideal += 1;
@@ -260,17 +324,36 @@ fn warp_cost(access: &LoweredAccess, params: &BankParams, r: i64, n: u64, s: i64
     Some((total, first))
 }
 
-fn explain(s: i64, bw: i64, w: Wavefronts, shape: Option<(u64, u64, u64)>, phases: bool) -> String {
-    let stride = if s % bw == 0 {
-        let k = s / bw;
-        format!("stride of {k} word{}", if k.abs() == 1 { "" } else { "s" })
+fn explain(
+    step: i64,
+    bank_width: i64,
+    cost: Wavefronts,
+    shape: Option<PhaseShape>,
+    phases: bool,
+) -> String {
+    let stride = if step % bank_width == 0 {
+        let words = step / bank_width;
+        format!(
+            "stride of {words} word{}",
+            if words.abs() == 1 { "" } else { "s" }
+        )
     } else {
-        format!("stride of {s} byte{}", if s.abs() == 1 { "" } else { "s" })
+        format!(
+            "stride of {step} byte{}",
+            if step.abs() == 1 { "" } else { "s" }
+        )
     };
-    let Some((lanes, banks, each)) = shape else {
-        return format!("{stride}: {} wavefronts for {} phases", w.wavefronts, w.ideal);
+    let Some(PhaseShape { lanes, banks, each }) = shape else {
+        return format!(
+            "{stride}: {} wavefronts for {} phases",
+            cost.wavefronts, cost.ideal
+        );
     };
-    let who = if phases { format!("each phase's {lanes} lanes") } else { format!("the {lanes} lanes") };
+    let who = if phases {
+        format!("each phase's {lanes} lanes")
+    } else {
+        format!("the {lanes} lanes")
+    };
     format!(
         "{stride}: {who} touch {banks} bank{}, {each} time{} each",
         if banks == 1 { "" } else { "s" },
@@ -291,17 +374,23 @@ pub fn stride(access: &LoweredAccess, params: &BankParams) -> Option<Verdict> {
     }
     // Variables whose loop never runs or which have no value: nothing executes.
     for (i, v) in access.vars.iter().enumerate() {
-        let used = (access.address.var_mask() | access.guards.iter().fold(0, |m, g| m | g.var_mask())) >> i & 1 == 1;
+        let used = (access.address.var_mask()
+            | access.guards.iter().fold(0, |m, g| m | g.var_mask()))
+            >> i
+            & 1
+            == 1;
         let empty = match v.kind {
             VarKind::Counter { trips: Some(0) } => true,
-            VarKind::Uniform { range: Some((lo, hi)) } => lo > hi,
+            VarKind::Uniform {
+                range: Some((lo, hi)),
+            } => lo > hi,
             _ => false,
         };
         if used && empty {
             return None;
         }
     }
-    let (lin, s) = decompose(access)?;
+    let (lin, step) = decompose(access)?;
     if !guards_keep_all_lanes(access) {
         return None;
     }
@@ -312,37 +401,43 @@ pub fn stride(access: &LoweredAccess, params: &BankParams) -> Option<Verdict> {
         return None;
     }
     let uniform = uniform_residues(access, &lin, bw)?;
-    let mut worst: Option<(Wavefronts, u64, Option<(u64, u64, u64)>)> = None;
+    let mut worst: Option<(WarpCost, u64)> = None;
     for warp in 0..n_warps {
         let first = warp * ws;
-        let n = ws.min(threads - first);
-        let (x, y, z) = access.block.coords(first);
-        let t0 = lin.coef[0].checked_mul(x)?.checked_add(lin.coef[1].checked_mul(y)?)?.checked_add(lin.coef[2].checked_mul(z)?)?;
+        let active = ws.min(threads - first);
+        let coords = access.block.coords(first);
+        let t0 = lin.coef[0]
+            .checked_mul(coords.0)?
+            .checked_add(lin.coef[1].checked_mul(coords.1)?)?
+            .checked_add(lin.coef[2].checked_mul(coords.2)?)?;
         // Every possible residue of the base must give the same count, or the worst case
         // would rest on which residues really occur.
-        let mut this: Option<(Wavefronts, Option<(u64, u64, u64)>)> = None;
-        for &u in &uniform {
-            let r = t0.wrapping_add(u).rem_euclid(bw);
-            let c = warp_cost(access, params, r, n, s)?;
+        let mut this: Option<WarpCost> = None;
+        for &residue in &uniform {
+            let first_lane = t0.wrapping_add(residue).rem_euclid(bw);
+            let cost = warp_cost(access, params, first_lane, active, step)?;
             match &this {
-                Some(prev) if prev.0 != c.0 => return None,
+                Some(prev) if prev.0 != cost.0 => return None,
                 Some(_) => {}
-                None => this = Some(c),
+                None => this = Some(cost),
             }
         }
         let (cost, shape) = this?;
-        if worst.as_ref().is_none_or(|(w, _, _)| cost.is_worse_than(w)) {
-            worst = Some((cost, warp, shape));
+        if worst
+            .as_ref()
+            .is_none_or(|((w, _), _)| cost.is_worse_than(w))
+        {
+            worst = Some(((cost, shape), warp));
         }
     }
-    let (cost, warp, shape) = worst?;
+    let ((cost, shape), warp) = worst?;
     let phases = u64::from(params.phase_lanes(access.width)) < ws.min(threads);
     Some(Verdict {
         cost: Some(cost),
         reason: None,
         method: Method::Stride,
         exact: true,
-        explanation: Some(explain(s, bw, cost, shape, phases)),
+        explanation: Some(explain(step, bw, cost, shape, phases)),
         depends_on: Vec::new(),
         notes: Vec::new(),
         worst_case: vec![("warp".to_string(), warp as i64)],
@@ -358,10 +453,22 @@ mod tests {
     fn access(address: Expr, width: u32, block: BlockShape) -> LoweredAccess {
         LoweredAccess {
             vars: vec![
-                VarInfo { name: "threadIdx.x".to_string(), kind: VarKind::Thread(Axis::X) },
-                VarInfo { name: "threadIdx.y".to_string(), kind: VarKind::Thread(Axis::Y) },
-                VarInfo { name: "k".to_string(), kind: VarKind::Counter { trips: Some(5) } },
-                VarInfo { name: "stride".to_string(), kind: VarKind::Uniform { range: None } },
+                VarInfo {
+                    name: "threadIdx.x".to_string(),
+                    kind: VarKind::Thread(Axis::X),
+                },
+                VarInfo {
+                    name: "threadIdx.y".to_string(),
+                    kind: VarKind::Thread(Axis::Y),
+                },
+                VarInfo {
+                    name: "k".to_string(),
+                    kind: VarKind::Counter { trips: Some(5) },
+                },
+                VarInfo {
+                    name: "stride".to_string(),
+                    kind: VarKind::Uniform { range: None },
+                },
             ],
             address,
             width,
@@ -384,23 +491,36 @@ mod tests {
         BlockShape { x, y, z: 1 }
     }
 
-    fn gcd_brute(s: u64) -> u64 {
-        (1..=32).rev().find(|g| s % g == 0 && 32 % g == 0).unwrap_or(1)
+    fn gcd_brute(words: u64) -> u64 {
+        (1..=32)
+            .rev()
+            .find(|g| words.is_multiple_of(*g) && 32 % g == 0)
+            .unwrap_or(1)
     }
 
     #[test]
     fn word_stride_factor_is_gcd() {
-        let p = BankParams::default();
-        for s in 1..=64i64 {
-            let a = access(bin(BinOp::Mul, Expr::Var(0), c(4 * s)), 4, block(128, 1));
-            let v = stride(&a, &p).expect("constant stride");
-            let g = gcd_brute(s as u64);
-            assert_eq!(v.cost, Some(Wavefronts { wavefronts: g, ideal: 1 }), "stride {s}");
-            let e = v.explanation.unwrap_or_default();
+        let params = BankParams::default();
+        for words in 1..=64i64 {
+            let acc = access(
+                bin(BinOp::Mul, Expr::Var(0), c(4 * words)),
+                4,
+                block(128, 1),
+            );
+            let verdict = stride(&acc, &params).expect("constant stride");
+            let g = gcd_brute(words as u64);
+            let expected = Wavefronts {
+                wavefronts: g,
+                ideal: 1,
+            };
+            assert_eq!(verdict.cost, Some(expected), "stride {words}");
+            let text = verdict.explanation.unwrap_or_default();
             let banks = 32 / g;
-            let expected = format!("the 32 lanes touch {banks} bank{}, {g} time", if banks == 1 { "" } else { "s" });
-            assert!(e.contains(&expected), "{e}");
-            assert_eq!(v.cost, enumerate(&a, &p, Budget::default()).cost, "stride {s}");
+            let plural = if banks == 1 { "" } else { "s" };
+            let expected_text = format!("the 32 lanes touch {banks} bank{plural}, {g} time");
+            assert!(text.contains(&expected_text), "{text}");
+            let oracle = enumerate(&acc, &params, Budget::default()).cost;
+            assert_eq!(verdict.cost, oracle, "stride {words}");
         }
     }
 
@@ -409,7 +529,10 @@ mod tests {
         let p = BankParams::default();
         let a = access(bin(BinOp::Mul, Expr::Var(0), c(128)), 4, block(32, 1));
         let v = stride(&a, &p).and_then(|v| v.explanation);
-        assert_eq!(v.as_deref(), Some("stride of 32 words: the 32 lanes touch 1 bank, 32 times each"));
+        assert_eq!(
+            v.as_deref(),
+            Some("stride of 32 words: the 32 lanes touch 1 bank, 32 times each")
+        );
     }
 
     #[test]
@@ -417,11 +540,22 @@ mod tests {
         let p = BankParams::default();
         for w in [1u32, 2, 4, 8, 16] {
             for k in 0..70i64 {
-                let a = access(bin(BinOp::Mul, Expr::Var(0), c(k * i64::from(w))), w, block(64, 1));
+                let a = access(
+                    bin(BinOp::Mul, Expr::Var(0), c(k * i64::from(w))),
+                    w,
+                    block(64, 1),
+                );
                 if let Some(v) = stride(&a, &p) {
-                    assert_eq!(v.cost, enumerate(&a, &p, Budget::default()).cost, "w {w} k {k}");
+                    assert_eq!(
+                        v.cost,
+                        enumerate(&a, &p, Budget::default()).cost,
+                        "w {w} k {k}"
+                    );
                 } else {
-                    assert!(w < 4, "4-byte and wider element strides always have a closed form (w {w} k {k})");
+                    assert!(
+                        w < 4,
+                        "4-byte and wider element strides always have a closed form (w {w} k {k})"
+                    );
                 }
             }
         }
@@ -431,36 +565,86 @@ mod tests {
     fn double_and_float4_phases() {
         let p = BankParams::default();
         let d = access(bin(BinOp::Mul, Expr::Var(0), c(8)), 8, block(32, 1));
-        assert_eq!(stride(&d, &p).and_then(|v| v.cost), Some(Wavefronts { wavefronts: 2, ideal: 2 }));
+        assert_eq!(
+            stride(&d, &p).and_then(|v| v.cost),
+            Some(Wavefronts {
+                wavefronts: 2,
+                ideal: 2
+            })
+        );
         let f4 = access(bin(BinOp::Mul, Expr::Var(0), c(16)), 16, block(32, 1));
-        assert_eq!(stride(&f4, &p).and_then(|v| v.cost), Some(Wavefronts { wavefronts: 4, ideal: 4 }));
+        assert_eq!(
+            stride(&f4, &p).and_then(|v| v.cost),
+            Some(Wavefronts {
+                wavefronts: 4,
+                ideal: 4
+            })
+        );
         // double at a 2-element stride: each half-warp hits 8 bank pairs twice.
         let d2 = access(bin(BinOp::Mul, Expr::Var(0), c(16)), 8, block(32, 1));
-        assert_eq!(stride(&d2, &p).and_then(|v| v.cost), Some(Wavefronts { wavefronts: 4, ideal: 2 }));
+        assert_eq!(
+            stride(&d2, &p).and_then(|v| v.cost),
+            Some(Wavefronts {
+                wavefronts: 4,
+                ideal: 2
+            })
+        );
     }
 
     #[test]
     fn two_dimensional_blocks_follow_the_linear_id() {
         let p = BankParams::default();
         // s[ty*16 + tx] with blockDim (16, 8): stride 1 word across the warp.
-        let idx = bin(BinOp::Add, bin(BinOp::Mul, Expr::Var(1), c(16)), Expr::Var(0));
+        let idx = bin(
+            BinOp::Add,
+            bin(BinOp::Mul, Expr::Var(1), c(16)),
+            Expr::Var(0),
+        );
         let a = access(bin(BinOp::Mul, idx, c(4)), 4, block(16, 8));
         assert_eq!(lane_stride_bytes(&a), Some(4));
-        assert_eq!(stride(&a, &p).and_then(|v| v.cost), Some(Wavefronts { wavefronts: 1, ideal: 1 }));
+        assert_eq!(
+            stride(&a, &p).and_then(|v| v.cost),
+            Some(Wavefronts {
+                wavefronts: 1,
+                ideal: 1
+            })
+        );
         // s[ty*17 + tx]: not one stride across the warp.
-        let idx = bin(BinOp::Add, bin(BinOp::Mul, Expr::Var(1), c(17)), Expr::Var(0));
+        let idx = bin(
+            BinOp::Add,
+            bin(BinOp::Mul, Expr::Var(1), c(17)),
+            Expr::Var(0),
+        );
         assert!(stride(&access(bin(BinOp::Mul, idx, c(4)), 4, block(16, 8)), &p).is_none());
     }
 
     #[test]
     fn uniform_multiplying_the_lane_is_not_constant_stride() {
         let p = BankParams::default();
-        let a = access(bin(BinOp::Mul, bin(BinOp::Mul, Expr::Var(0), Expr::Var(3)), c(4)), 4, block(32, 1));
+        let a = access(
+            bin(
+                BinOp::Mul,
+                bin(BinOp::Mul, Expr::Var(0), Expr::Var(3)),
+                c(4),
+            ),
+            4,
+            block(32, 1),
+        );
         assert!(stride(&a, &p).is_none());
         assert_eq!(lane_stride_bytes(&a), None);
         // A uniform base is fine: s[tid*2 + 32*k] (floats).
-        let idx = bin(BinOp::Add, bin(BinOp::Mul, Expr::Var(0), c(2)), bin(BinOp::Mul, Expr::Var(2), c(32)));
+        let idx = bin(
+            BinOp::Add,
+            bin(BinOp::Mul, Expr::Var(0), c(2)),
+            bin(BinOp::Mul, Expr::Var(2), c(32)),
+        );
         let a = access(bin(BinOp::Mul, idx, c(4)), 4, block(32, 1));
-        assert_eq!(stride(&a, &p).and_then(|v| v.cost), Some(Wavefronts { wavefronts: 2, ideal: 1 }));
+        assert_eq!(
+            stride(&a, &p).and_then(|v| v.cost),
+            Some(Wavefronts {
+                wavefronts: 2,
+                ideal: 1
+            })
+        );
     }
 }

@@ -30,13 +30,25 @@ pub struct AffineBit {
 }
 
 impl AffineBit {
-    pub const ZERO: AffineBit = AffineBit { inputs: 0, constant: BitConst::Zero };
-    pub const ONE: AffineBit = AffineBit { inputs: 0, constant: BitConst::One };
-    pub const UNIFORM: AffineBit = AffineBit { inputs: 0, constant: BitConst::Uniform };
+    pub const ZERO: AffineBit = AffineBit {
+        inputs: 0,
+        constant: BitConst::Zero,
+    };
+    pub const ONE: AffineBit = AffineBit {
+        inputs: 0,
+        constant: BitConst::One,
+    };
+    pub const UNIFORM: AffineBit = AffineBit {
+        inputs: 0,
+        constant: BitConst::Uniform,
+    };
 
     /// The bit of input `i`.
     pub fn input(i: u32) -> AffineBit {
-        AffineBit { inputs: 1u64 << i, constant: BitConst::Zero }
+        AffineBit {
+            inputs: 1u64 << i,
+            constant: BitConst::Zero,
+        }
     }
 
     /// False only when the bit is known to be zero.
@@ -54,13 +66,17 @@ impl AffineBit {
     }
 
     /// Sum over F2.
+    #[must_use]
     pub fn xor(self, other: AffineBit) -> AffineBit {
         let constant = match (self.constant, other.constant) {
             (BitConst::Uniform, _) | (_, BitConst::Uniform) => BitConst::Uniform,
             (a, b) if a == b => BitConst::Zero,
             _ => BitConst::One,
         };
-        AffineBit { inputs: self.inputs ^ other.inputs, constant }
+        AffineBit {
+            inputs: self.inputs ^ other.inputs,
+            constant,
+        }
     }
 
     fn not(self) -> AffineBit {
@@ -108,12 +124,20 @@ impl AffineForm {
 
     /// Bits that may be one.
     pub fn may_mask(&self) -> u64 {
-        self.bits.iter().enumerate().filter(|(_, b)| b.may_be_one()).fold(0, |m, (i, _)| m | 1u64 << i)
+        self.bits
+            .iter()
+            .enumerate()
+            .filter(|(_, b)| b.may_be_one())
+            .fold(0, |m, (i, _)| m | 1u64 << i)
     }
 
     /// Bits known to be one.
     pub fn ones_mask(&self) -> u64 {
-        self.bits.iter().enumerate().filter(|(_, b)| b.known() == Some(true)).fold(0, |m, (i, _)| m | 1u64 << i)
+        self.bits
+            .iter()
+            .enumerate()
+            .filter(|(_, b)| b.known() == Some(true))
+            .fold(0, |m, (i, _)| m | 1u64 << i)
     }
 
     /// The union of the input bits any bit depends on.
@@ -151,7 +175,11 @@ impl AffineForm {
         Some(v)
     }
 
-    fn map2(&self, other: &AffineForm, f: impl Fn(AffineBit, AffineBit) -> Option<AffineBit>) -> Option<AffineForm> {
+    fn map2(
+        &self,
+        other: &AffineForm,
+        f: impl Fn(AffineBit, AffineBit) -> Option<AffineBit>,
+    ) -> Option<AffineForm> {
         let mut bits = [AffineBit::ZERO; 64];
         for (i, bit) in bits.iter_mut().enumerate() {
             *bit = f(self.bits[i], other.bits[i])?;
@@ -176,19 +204,17 @@ impl AffineForm {
     }
 
     fn shl(&self, k: u32) -> AffineForm {
+        let k = (k as usize).min(64);
         let mut bits = [AffineBit::ZERO; 64];
-        for i in k as usize..64 {
-            bits[i] = self.bits[i - k as usize];
-        }
+        bits[k..].copy_from_slice(&self.bits[..64 - k]);
         AffineForm { bits }
     }
 
     /// Arithmetic shift right: the sign bit fills the top.
     fn shr(&self, k: u32) -> AffineForm {
+        let k = (k as usize).min(64);
         let mut bits = [self.bits[63]; 64];
-        for i in 0..64 - k as usize {
-            bits[i] = self.bits[i + k as usize];
-        }
+        bits[..64 - k].copy_from_slice(&self.bits[k..]);
         AffineForm { bits }
     }
 
@@ -256,17 +282,27 @@ fn axis_name(access: &LoweredAccess, axis: Axis) -> String {
         .vars
         .iter()
         .find(|v| v.kind == VarKind::Thread(axis))
-        .map_or_else(|| format!("threadIdx.{}", format!("{axis:?}").to_lowercase()), |v| v.name.clone())
+        .map_or_else(
+            || format!("threadIdx.{}", format!("{axis:?}").to_lowercase()),
+            |v| v.name.clone(),
+        )
 }
 
 /// How the lanes of a warp decompose into bits under `block`.
 enum ThreadBits {
     /// Every dimension a power of two: linear-id bit `j` is lane bit `j` below the lane
     /// bits, warp bit `j - lane_bits` above.
-    PowerOfTwo { log: [u32; 3], lane_bits: u32, warp_bits: u32 },
+    PowerOfTwo {
+        log: [u32; 3],
+        lane_bits: u32,
+        warp_bits: u32,
+    },
     /// `blockDim.x` a multiple of the warp size: a warp lies in one row, `x`'s low bits are
     /// the lane and everything else is uniform within the warp.
-    RowAligned { lane_bits: u32, dims: [u32; 3] },
+    RowAligned {
+        lane_bits: u32,
+        dims: [u32; 3],
+    },
     Unsupported,
 }
 
@@ -275,15 +311,24 @@ fn thread_bits(block: BlockShape, warp_size: u32) -> ThreadBits {
         return ThreadBits::Unsupported;
     };
     let dims = [block.x, block.y, block.z];
-    if let (Some(lx), Some(ly), Some(lz)) =
-        (log2_exact(u64::from(block.x)), log2_exact(u64::from(block.y)), log2_exact(u64::from(block.z)))
-    {
+    if let (Some(lx), Some(ly), Some(lz)) = (
+        log2_exact(u64::from(block.x)),
+        log2_exact(u64::from(block.y)),
+        log2_exact(u64::from(block.z)),
+    ) {
         let total = lx + ly + lz;
         let lane_bits = total.min(lw);
-        return ThreadBits::PowerOfTwo { log: [lx, ly, lz], lane_bits, warp_bits: total - lane_bits };
+        return ThreadBits::PowerOfTwo {
+            log: [lx, ly, lz],
+            lane_bits,
+            warp_bits: total - lane_bits,
+        };
     }
-    if block.x > 0 && block.y > 0 && block.z > 0 && block.x % warp_size == 0 {
-        return ThreadBits::RowAligned { lane_bits: lw, dims };
+    if block.x > 0 && block.y > 0 && block.z > 0 && block.x.is_multiple_of(warp_size) {
+        return ThreadBits::RowAligned {
+            lane_bits: lw,
+            dims,
+        };
     }
     ThreadBits::Unsupported
 }
@@ -294,7 +339,9 @@ pub fn bit_context(access: &LoweredAccess) -> BitContext {
     let tb = thread_bits(access.block, access.warp_size);
     let mut inputs = Vec::new();
     let lane_bits = match tb {
-        ThreadBits::PowerOfTwo { lane_bits, .. } | ThreadBits::RowAligned { lane_bits, .. } => lane_bits,
+        ThreadBits::PowerOfTwo { lane_bits, .. } | ThreadBits::RowAligned { lane_bits, .. } => {
+            lane_bits
+        }
         ThreadBits::Unsupported => 0,
     };
     // Lane bits: named after the thread coordinate bit they are.
@@ -308,18 +355,34 @@ pub fn bit_context(access: &LoweredAccess) -> BitContext {
         }
     };
     match tb {
-        ThreadBits::PowerOfTwo { log, lane_bits, warp_bits } => {
+        ThreadBits::PowerOfTwo {
+            log,
+            lane_bits,
+            warp_bits,
+        } => {
             for j in 0..lane_bits {
                 let (axis, bit) = axis_of_linear_bit(j, log);
-                inputs.push(InputBit { role: InputRole::Lane, name: axis_name(access, axis), bit });
+                inputs.push(InputBit {
+                    role: InputRole::Lane,
+                    name: axis_name(access, axis),
+                    bit,
+                });
             }
             for j in 0..warp_bits {
-                inputs.push(InputBit { role: InputRole::Warp, name: "warp".to_string(), bit: j });
+                inputs.push(InputBit {
+                    role: InputRole::Warp,
+                    name: "warp".to_string(),
+                    bit: j,
+                });
             }
         }
         ThreadBits::RowAligned { lane_bits, .. } => {
             for j in 0..lane_bits {
-                inputs.push(InputBit { role: InputRole::Lane, name: axis_name(access, Axis::X), bit: j });
+                inputs.push(InputBit {
+                    role: InputRole::Lane,
+                    name: axis_name(access, Axis::X),
+                    bit: j,
+                });
             }
         }
         ThreadBits::Unsupported => {}
@@ -328,13 +391,19 @@ pub fn bit_context(access: &LoweredAccess) -> BitContext {
     for var in &access.vars {
         let form = match &var.kind {
             VarKind::Thread(axis) => thread_form(*axis, &tb, &inputs),
-            VarKind::Counter { trips: Some(0) } => Err(format!("the loop over `{}` never runs", var.name)),
+            VarKind::Counter { trips: Some(0) } => {
+                Err(format!("the loop over `{}` never runs", var.name))
+            }
             VarKind::Counter { trips: Some(t) } => match log2_exact(*t) {
                 Some(k) if inputs.len() + k as usize <= 64 => {
                     let first = inputs.len() as u32;
                     let mut form = AffineForm::constant(0);
                     for b in 0..k {
-                        inputs.push(InputBit { role: InputRole::Counter, name: var.name.clone(), bit: b });
+                        inputs.push(InputBit {
+                            role: InputRole::Counter,
+                            name: var.name.clone(),
+                            bit: b,
+                        });
                         form.bits[b as usize] = AffineBit::input(first + b);
                     }
                     Ok(form)
@@ -342,8 +411,9 @@ pub fn bit_context(access: &LoweredAccess) -> BitContext {
                 Some(_) => Err("too many input bits".to_string()),
                 None => Ok(AffineForm::uniform_below(bits_for(t - 1))),
             },
-            VarKind::Counter { trips: None } => Ok(AffineForm::uniform_below(64)),
-            VarKind::Uniform { range: Some((lo, hi)) } => {
+            VarKind::Uniform {
+                range: Some((lo, hi)),
+            } => {
                 if lo > hi {
                     Err(format!("`{}` has no possible value", var.name))
                 } else if lo == hi {
@@ -354,11 +424,17 @@ pub fn bit_context(access: &LoweredAccess) -> BitContext {
                     Ok(AffineForm::uniform_below(64))
                 }
             }
-            VarKind::Uniform { range: None } => Ok(AffineForm::uniform_below(64)),
+            VarKind::Uniform { range: None } | VarKind::Counter { trips: None } => {
+                Ok(AffineForm::uniform_below(64))
+            }
         };
         var_forms.push(form);
     }
-    BitContext { inputs, lane_bits, var_forms }
+    BitContext {
+        inputs,
+        lane_bits,
+        var_forms,
+    }
 }
 
 fn thread_form(axis: Axis, tb: &ThreadBits, inputs: &[InputBit]) -> Result<AffineForm, String> {
@@ -375,21 +451,29 @@ fn thread_form(axis: Axis, tb: &ThreadBits, inputs: &[InputBit]) -> Result<Affin
                 // Linear-id bit `start + b`: a lane bit, or a warp bit above the lanes.
                 // (Lane inputs come first, then the warp inputs, so the index is `j` itself.)
                 let j = start + b;
-                debug_assert!((j as usize) < inputs.len() && (j < lane_bits) == (inputs[j as usize].role == InputRole::Lane));
+                debug_assert!(
+                    (j as usize) < inputs.len()
+                        && (j < lane_bits) == (inputs[j as usize].role == InputRole::Lane)
+                );
                 form.bits[b as usize] = AffineBit::input(j);
             }
         }
         ThreadBits::RowAligned { lane_bits, dims } => {
             let len = bits_for(u64::from(dims[index].saturating_sub(1)));
             for b in 0..len {
-                form.bits[b as usize] =
-                    if index == 0 && b < lane_bits { AffineBit::input(b) } else { AffineBit::UNIFORM };
+                form.bits[b as usize] = if index == 0 && b < lane_bits {
+                    AffineBit::input(b)
+                } else {
+                    AffineBit::UNIFORM
+                };
             }
         }
         ThreadBits::Unsupported => {
-            return Err("the block shape does not split the lanes into bits (a dimension is not a power \
+            return Err(
+                "the block shape does not split the lanes into bits (a dimension is not a power \
                         of two and blockDim.x is not a multiple of the warp size)"
-                .to_string())
+                    .to_string(),
+            )
         }
     }
     Ok(form)
@@ -409,13 +493,22 @@ pub fn affine_form(expr: &Expr, ctx: &BitContext) -> Result<AffineForm, String> 
         Expr::Unary(op, a) => {
             let a = affine_form(a, ctx)?;
             if let Some(v) = a.known() {
-                return Ok(AffineForm::constant(Expr::Unary(*op, Box::new(Expr::Const(v))).eval(&[]).unwrap_or(0)));
+                return Ok(AffineForm::constant(
+                    Expr::Unary(*op, Box::new(Expr::Const(v)))
+                        .eval(&[])
+                        .unwrap_or(0),
+                ));
             }
             match op {
                 UnOp::BitNot => Ok(a.not()),
                 // -a = ~a + 1, exact when the +1 cannot carry.
-                UnOp::Neg => add(&a.not(), &AffineForm::constant(1))
-                    .or_else(|e| if lane_free(&a) { Ok(AffineForm::uniform_below(64)) } else { Err(e) }),
+                UnOp::Neg => add(&a.not(), &AffineForm::constant(1)).or_else(|e| {
+                    if lane_free(&a) {
+                        Ok(AffineForm::uniform_below(64))
+                    } else {
+                        Err(e)
+                    }
+                }),
                 UnOp::LogicNot if lane_free(&a) => Ok(AffineForm::uniform_below(1)),
                 UnOp::LogicNot => Err("`!` of a lane-dependent value".to_string()),
             }
@@ -514,16 +607,28 @@ fn binary(op: BinOp, a: &AffineForm, b: &AffineForm) -> Result<AffineForm, Strin
             (_, Some(c)) => mul_const(a, c),
             _ => Err("product of two variable values".to_string()),
         },
-        BinOp::Shl => shift_amount(b).map(|k| a.shl(k)).ok_or_else(|| "shift by a variable amount".to_string()),
-        BinOp::Shr => shift_amount(b).map(|k| a.shr(k)).ok_or_else(|| "shift by a variable amount".to_string()),
+        BinOp::Shl => shift_amount(b)
+            .map(|k| a.shl(k))
+            .ok_or_else(|| "shift by a variable amount".to_string()),
+        BinOp::Shr => shift_amount(b)
+            .map(|k| a.shr(k))
+            .ok_or_else(|| "shift by a variable amount".to_string()),
         BinOp::Div => match b.known() {
             Some(1) => Ok(a.clone()),
-            Some(d) if d > 0 && (d as u64).is_power_of_two() && a.non_negative() => Ok(a.shr(d.trailing_zeros())),
+            Some(d) if d > 0 && (d as u64).is_power_of_two() && a.non_negative() => {
+                Ok(a.shr(d.trailing_zeros()))
+            }
             _ => Err("division that is not by a power of two of a non-negative value".to_string()),
         },
         BinOp::Rem => match b.known() {
-            Some(d) if d > 0 && (d as u64).is_power_of_two() && a.non_negative() => Ok(a.low_bits(d.trailing_zeros())),
-            Some(d) if d > 0 && a.non_negative() && (a.bit_len() >= 64 || (1u64 << a.bit_len()) <= d as u64) => {
+            Some(d) if d > 0 && (d as u64).is_power_of_two() && a.non_negative() => {
+                Ok(a.low_bits(d.trailing_zeros()))
+            }
+            Some(d)
+                if d > 0
+                    && a.non_negative()
+                    && (a.bit_len() >= 64 || (1u64 << a.bit_len()) <= d as u64) =>
+            {
                 Ok(a.clone())
             }
             _ => Err("`%` that is not by a power of two of a non-negative value".to_string()),
@@ -558,6 +663,86 @@ fn uniform_result(op: BinOp, a: &AffineForm, b: &AffineForm) -> Option<AffineFor
         BinOp::Sub => 64,
     };
     Some(AffineForm::uniform_below(len))
+}
+
+/// The residues modulo `2^log_m` (`log_m <= 6`) that `expr` can take, as a bit mask
+/// (bit `r` set when residue `r` is possible); a superset, exact for `+`, `-`, `*`, `<<`
+/// and bitwise operators, which only look at low bits. Other operators and thread
+/// variables give every residue.
+pub fn low_residues(expr: &Expr, access: &LoweredAccess, log_m: u32) -> u64 {
+    let log_m = log_m.min(6);
+    let m = 1i64 << log_m;
+    let all = if log_m == 6 {
+        u64::MAX
+    } else {
+        (1u64 << m) - 1
+    };
+    let range = |lo: i64, hi: i64| -> u64 {
+        if hi < lo {
+            0
+        } else if hi - lo >= m - 1 {
+            all
+        } else {
+            (lo..=hi).fold(0u64, |acc, v| acc | 1u64 << v.rem_euclid(m))
+        }
+    };
+    let combine = |a: u64, b: u64, f: &dyn Fn(i64, i64) -> Option<i64>| -> u64 {
+        let mut out = 0u64;
+        for x in (0..m).filter(|x| a >> x & 1 == 1) {
+            for y in (0..m).filter(|y| b >> y & 1 == 1) {
+                match f(x, y) {
+                    Some(v) => out |= 1u64 << v.rem_euclid(m),
+                    None => return all,
+                }
+            }
+        }
+        out
+    };
+    match expr {
+        Expr::Const(c) => 1u64 << c.rem_euclid(m),
+        Expr::Var(i) => match access.vars.get(*i).map(|v| &v.kind) {
+            Some(VarKind::Counter { trips: Some(t) }) => range(0, (*t as i64).saturating_sub(1)),
+            Some(VarKind::Uniform {
+                range: Some((lo, hi)),
+            }) => range(*lo, *hi),
+            _ => all,
+        },
+        Expr::Unary(op, a) => {
+            let a = low_residues(a, access, log_m);
+            match op {
+                UnOp::Neg => combine(a, 1, &|x, _| Some(x.wrapping_neg())),
+                UnOp::BitNot => combine(a, 1, &|x, _| Some(!x)),
+                UnOp::LogicNot => all,
+            }
+        }
+        Expr::Binary(op, a, b) => {
+            let shift = if matches!(op, BinOp::Shl) {
+                b.as_const()
+            } else {
+                None
+            };
+            let (a, b) = (
+                low_residues(a, access, log_m),
+                low_residues(b, access, log_m),
+            );
+            match op {
+                BinOp::Add => combine(a, b, &|x, y| Some(x + y)),
+                BinOp::Sub => combine(a, b, &|x, y| Some(x - y)),
+                BinOp::Mul => combine(a, b, &|x, y| Some(x * y)),
+                BinOp::Xor => combine(a, b, &|x, y| Some(x ^ y)),
+                BinOp::And => combine(a, b, &|x, y| Some(x & y)),
+                BinOp::Or => combine(a, b, &|x, y| Some(x | y)),
+                BinOp::Shl => match shift {
+                    Some(k) if (0..63).contains(&k) => {
+                        combine(a, 1, &|x, _| Some(x.wrapping_shl(k as u32)))
+                    }
+                    _ => all,
+                },
+                _ => all,
+            }
+        }
+        Expr::Select(..) => all,
+    }
 }
 
 /// An access's byte address as an affine form in the input bits.
@@ -601,7 +786,10 @@ mod tests {
         Expr::Const(v)
     }
     fn tid() -> VarInfo {
-        VarInfo { name: "threadIdx.x".to_string(), kind: VarKind::Thread(Axis::X) }
+        VarInfo {
+            name: "threadIdx.x".to_string(),
+            kind: VarKind::Thread(Axis::X),
+        }
     }
     fn block(x: u32) -> BlockShape {
         BlockShape { x, y: 1, z: 1 }
@@ -611,14 +799,24 @@ mod tests {
     fn transpose_offset_is_linear_and_matches_evaluation() {
         // 32*(t%16) + ((2r + t/16) ^ (2*(t%16))), r a counter of 16 trips.
         let m = Expr::bin(BinOp::Rem, t(), c(16));
-        let n = Expr::bin(BinOp::Add, Expr::bin(BinOp::Mul, c(2), Expr::Var(1)), Expr::bin(BinOp::Div, t(), c(16)));
+        let n = Expr::bin(
+            BinOp::Add,
+            Expr::bin(BinOp::Mul, c(2), Expr::Var(1)),
+            Expr::bin(BinOp::Div, t(), c(16)),
+        );
         let off = Expr::bin(
             BinOp::Add,
             Expr::bin(BinOp::Mul, c(32), m.clone()),
             Expr::bin(BinOp::Xor, n, Expr::bin(BinOp::Mul, c(2), m)),
         );
         let addr = Expr::bin(BinOp::Mul, off, c(4));
-        let vars = vec![tid(), VarInfo { name: "r".to_string(), kind: VarKind::Counter { trips: Some(16) } }];
+        let vars = vec![
+            tid(),
+            VarInfo {
+                name: "r".to_string(),
+                kind: VarKind::Counter { trips: Some(16) },
+            },
+        ];
         let acc = access(addr.clone(), vars.clone(), block(32));
         let lin = lower_affine(&acc).expect("linear");
         // 5 lane bits, 4 counter bits.
@@ -626,7 +824,11 @@ mod tests {
         for tv in 0..32i64 {
             for r in 0..16i64 {
                 let inputs = (tv as u64) | ((r as u64) << 5);
-                assert_eq!(lin.address.evaluate(inputs), addr.eval(&[tv, r]), "t={tv} r={r}");
+                assert_eq!(
+                    lin.address.evaluate(inputs),
+                    addr.eval(&[tv, r]),
+                    "t={tv} r={r}"
+                );
             }
         }
         // With 64 threads, t/16 has two bits and `2r + t/16` carries.
@@ -650,17 +852,43 @@ mod tests {
 
     #[test]
     fn uniform_values_become_uniform_bits() {
-        let vars = vec![tid(), VarInfo { name: "u".to_string(), kind: VarKind::Uniform { range: None } }];
+        let vars = vec![
+            tid(),
+            VarInfo {
+                name: "u".to_string(),
+                kind: VarKind::Uniform { range: None },
+            },
+        ];
         // t + 64*(u*u) cannot carry into t's bits... but u*u may be negative: overlap.
         let acc = access(
-            Expr::bin(BinOp::Add, t(), Expr::bin(BinOp::Mul, Expr::Var(1), Expr::Var(1))),
+            Expr::bin(
+                BinOp::Add,
+                t(),
+                Expr::bin(BinOp::Mul, Expr::Var(1), Expr::Var(1)),
+            ),
             vars.clone(),
             block(32),
         );
         assert!(lower_affine(&acc).is_err());
-        let vars = vec![tid(), VarInfo { name: "u".to_string(), kind: VarKind::Uniform { range: Some((0, 7)) } }];
+        let vars = vec![
+            tid(),
+            VarInfo {
+                name: "u".to_string(),
+                kind: VarKind::Uniform {
+                    range: Some((0, 7)),
+                },
+            },
+        ];
         let acc = access(
-            Expr::bin(BinOp::Add, t(), Expr::bin(BinOp::Shl, Expr::bin(BinOp::Mul, Expr::Var(1), Expr::Var(1)), c(5))),
+            Expr::bin(
+                BinOp::Add,
+                t(),
+                Expr::bin(
+                    BinOp::Shl,
+                    Expr::bin(BinOp::Mul, Expr::Var(1), Expr::Var(1)),
+                    c(5),
+                ),
+            ),
             vars,
             block(32),
         );
