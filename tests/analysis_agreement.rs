@@ -6,6 +6,7 @@ use bankcheck::analyse::linear::linear;
 use bankcheck::analyse::stride::{lane_stride_bytes, stride};
 use bankcheck::analyse::{enumerate, Budget};
 use bankcheck::bank::{BankParams, Wavefronts};
+use bankcheck::lower::affine::{lower_affine, BitConst};
 use bankcheck::lower::ir::{
     Axis, BinOp, BlockShape, Expr, LoweredAccess, ShapeSource, VarInfo, VarKind,
 };
@@ -205,6 +206,43 @@ proptest! {
             prop_assert!(vx.is_some(), "XOR with a constant keeps the index linear");
             prop_assert_eq!(vx.and_then(|v| v.cost), v.cost);
             prop_assert_eq!(oracle(&x, &p), v.cost);
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(Config { cases: 500, ..Config::default() })]
+
+    /// The lowered F2 form evaluates to the IR's value for every thread and counter value.
+    #[test]
+    fn affine_form_agrees_with_evaluation(case in linear_case()) {
+        let a = case.access();
+        if let Ok(lin) = lower_affine(&a) {
+            let threads = case.block.threads();
+            let thread_bits = threads.trailing_zeros();
+            prop_assert_eq!(lin.ctx.inputs.len() as u32, thread_bits + case.trips.trailing_zeros());
+            for linear_id in 0..threads {
+                let (x, y, z) = case.block.coords(linear_id);
+                prop_assert_eq!(z, 0);
+                for k in 0..case.trips {
+                    let inputs = linear_id | k << thread_bits;
+                    // Bits the lowering made opaque (non-linear but warp-uniform) have no
+                    // value to compare; every other bit must match the IR's value.
+                    let Some(expected) = a.address.eval(&[x, y, k as i64]) else { continue };
+                    for (i, bit) in lin.address.bits.iter().enumerate() {
+                        let constant = match bit.constant {
+                            BitConst::Uniform => continue,
+                            BitConst::Zero => false,
+                            BitConst::One => true,
+                        };
+                        let value = constant ^ ((bit.inputs & inputs).count_ones() % 2 == 1);
+                        prop_assert_eq!(value, (expected >> i) & 1 == 1, "bit {} at thread {} k {}", i, linear_id, k);
+                    }
+                    if lin.address.bits.iter().all(|b| b.constant != BitConst::Uniform) {
+                        prop_assert_eq!(lin.address.evaluate(inputs), Some(expected));
+                    }
+                }
+            }
         }
     }
 }

@@ -45,6 +45,9 @@ pub fn explain_conflict(
         })
         .collect();
     let ws = u64::from(access.warp_size.max(1));
+    if ws > 1024 {
+        return None;
+    }
     let threads = access.block.threads();
     let bw = i64::from(params.bank_width.max(1));
     let banks = i64::from(params.bank_count.max(1));

@@ -182,7 +182,11 @@ pub fn linear_cost(access: &LoweredAccess, params: &BankParams) -> Result<Linear
             .chain(units(sub_mask)),
     );
     let seg_side = Subspace::span(units(seg_mask).chain(units(sub_mask)));
-    let c = (lanes_side.intersection(&seg_side).dim() - sub.dim()) as u32;
+    // Sub lies in both sides, so the intersection contains it.
+    let c = lanes_side
+        .intersection(&seg_side)
+        .dim()
+        .saturating_sub(sub.dim()) as u32;
 
     // The same count in the index view (design-notes): lane directions that leave the
     // bank bits outside the lane's own words unchanged but change a segment bit.

@@ -619,6 +619,24 @@ mod tests {
     }
 
     #[test]
+    fn negative_strides_match_enumeration() {
+        let params = BankParams::default();
+        for words in 1..=40i64 {
+            // s[(63 - t) * words]: lanes walk down.
+            let idx = bin(BinOp::Sub, c(63), Expr::Var(0));
+            let acc = access(bin(BinOp::Mul, idx, c(4 * words)), 4, block(64, 1));
+            assert_eq!(lane_stride_bytes(&acc), Some(-4 * words));
+            let verdict = stride(&acc, &params).and_then(|v| v.cost);
+            assert!(verdict.is_some(), "stride -{words}");
+            assert_eq!(
+                verdict,
+                enumerate(&acc, &params, Budget::default()).cost,
+                "stride -{words}"
+            );
+        }
+    }
+
+    #[test]
     fn uniform_multiplying_the_lane_is_not_constant_stride() {
         let p = BankParams::default();
         let a = access(

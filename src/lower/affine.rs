@@ -317,6 +317,9 @@ fn thread_bits(block: BlockShape, warp_size: u32) -> ThreadBits {
         log2_exact(u64::from(block.z)),
     ) {
         let total = lx + ly + lz;
+        if total > 40 {
+            return ThreadBits::Unsupported;
+        }
         let lane_bits = total.min(lw);
         return ThreadBits::PowerOfTwo {
             log: [lx, ly, lz],
@@ -680,7 +683,7 @@ pub fn low_residues(expr: &Expr, access: &LoweredAccess, log_m: u32) -> u64 {
     let range = |lo: i64, hi: i64| -> u64 {
         if hi < lo {
             0
-        } else if hi - lo >= m - 1 {
+        } else if hi.saturating_sub(lo) >= m - 1 {
             all
         } else {
             (lo..=hi).fold(0u64, |acc, v| acc | 1u64 << v.rem_euclid(m))
