@@ -136,6 +136,9 @@ pub fn linear_cost(access: &LoweredAccess, params: &BankParams) -> Result<Linear
         return Err("bank geometry too large".to_string());
     }
     let ctx = bit_context(access);
+    if !ctx.lanes_are_bits {
+        return Err("the block shape does not split the lanes of a warp into bits".to_string());
+    }
     let form = counting_form(access, &ctx, log_bw)?;
     if form.bits[..log_w as usize]
         .iter()

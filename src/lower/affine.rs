@@ -253,6 +253,9 @@ pub struct BitContext {
     pub inputs: Vec<InputBit>,
     /// Lane-id bits that vary within a warp: `log2` of the lanes that exist in every warp.
     pub lane_bits: u32,
+    /// False when the block shape does not split the lanes into bits; then `lane_bits` is
+    /// meaningless and no count may rest on it.
+    pub lanes_are_bits: bool,
     /// The form of each variable of the access, or why it has none.
     var_forms: Vec<Result<AffineForm, String>>,
 }
@@ -433,9 +436,11 @@ pub fn bit_context(access: &LoweredAccess) -> BitContext {
         };
         var_forms.push(form);
     }
+    let lanes_are_bits = !matches!(tb, ThreadBits::Unsupported);
     BitContext {
         inputs,
         lane_bits,
+        lanes_are_bits,
         var_forms,
     }
 }
