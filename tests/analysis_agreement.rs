@@ -2,16 +2,17 @@
 //! model's ground truth) wherever they answer, on thousands of random accesses, and they
 //! answer often enough to matter.
 
+use bankcheck::analyse::explain::explain_conflict;
 use bankcheck::analyse::linear::linear;
 use bankcheck::analyse::stride::{lane_stride_bytes, stride};
-use bankcheck::analyse::{enumerate, Budget};
+use bankcheck::analyse::{analyse, enumerate, Budget};
 use bankcheck::bank::{BankParams, Wavefronts};
 use bankcheck::lower::affine::{lower_affine, BitConst};
 use bankcheck::lower::ir::{
     Axis, BinOp, BlockShape, Expr, LoweredAccess, ShapeSource, VarInfo, VarKind,
 };
 use proptest::prelude::*;
-use proptest::test_runner::{Config, TestRunner};
+use proptest::test_runner::{Config, TestCaseError, TestRunner};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 const TX: usize = 0;
@@ -214,6 +215,68 @@ proptest! {
             prop_assert_eq!(oracle(&x, &p), v.cost);
         }
     }
+
+    /// Whatever analysis `analyse` picks (and in debug builds it cross-checks itself), its
+    /// wavefronts are enumeration's; a conflict it leaves to enumeration is explained by
+    /// two lanes that really hit one bank in different words.
+    #[test]
+    fn analyse_agrees_and_explains(case in linear_case()) {
+        let a = case.access();
+        let p = case.params;
+        let v = analyse(&a, &p, Budget::default());
+        let truth = enumerate(&a, &p, Budget::default());
+        prop_assert_eq!(v.cost, truth.cost);
+        let conflicting = truth.cost.is_some_and(|c| c.wavefronts > c.ideal);
+        if conflicting {
+            let text = explain_conflict(&a, &p, &truth.worst_case);
+            prop_assert!(text.is_some(), "a conflict has two colliding lanes");
+            check_explanation(&a, &p, &truth.worst_case, &text.unwrap_or_default())?;
+        }
+    }
+}
+
+/// Re-evaluates the two lanes an explanation names: same bank, the stated words.
+fn check_explanation(
+    a: &LoweredAccess,
+    p: &BankParams,
+    worst: &[(String, i64)],
+    text: &str,
+) -> Result<(), TestCaseError> {
+    // "lanes A and B[ of warp W] hit bank C at words D and E"
+    let numbers: Vec<i64> = text
+        .split_whitespace()
+        .filter_map(|w| w.parse().ok())
+        .collect();
+    let (lane_a, lane_b, bank, word_a, word_b) = match numbers.as_slice() {
+        [la, lb, bank, wa, wb] | [la, lb, _, bank, wa, wb] => (*la, *lb, *bank, *wa, *wb),
+        _ => {
+            return Err(TestCaseError::fail(format!(
+                "unexpected explanation {text}"
+            )))
+        }
+    };
+    let warp = worst.iter().find(|(n, _)| n == "warp").map_or(0, |w| w.1);
+    let k = worst.iter().find(|(n, _)| n == "k").map_or(0, |w| w.1);
+    let u = worst.iter().find(|(n, _)| n == "u").map_or(0, |w| w.1);
+    let bw = i64::from(p.bank_width);
+    let banks = i64::from(p.bank_count);
+    for (lane, word) in [(lane_a, word_a), (lane_b, word_b)] {
+        let linear = warp * i64::from(a.warp_size) + lane;
+        let (x, y, _) = a.block.coords(linear as u64);
+        let addr = a
+            .address
+            .eval(&[x, y, k, u])
+            .ok_or_else(|| TestCaseError::fail("eval"))?;
+        let first = addr.div_euclid(bw);
+        let last = (addr + i64::from(a.width) - 1).div_euclid(bw);
+        prop_assert!(
+            (first..=last).contains(&word),
+            "{text}: lane {lane} touches words {first}..={last}"
+        );
+        prop_assert_eq!(word.rem_euclid(banks), bank, "{}", text);
+    }
+    prop_assert!(word_a != word_b, "{text}");
+    Ok(())
 }
 
 proptest! {
