@@ -237,8 +237,8 @@ proptest! {
 
 /// Re-evaluates the two lanes an explanation names: same bank, the stated words.
 fn check_explanation(
-    a: &LoweredAccess,
-    p: &BankParams,
+    access: &LoweredAccess,
+    params: &BankParams,
     worst: &[(String, i64)],
     text: &str,
 ) -> Result<(), TestCaseError> {
@@ -257,18 +257,18 @@ fn check_explanation(
     };
     let warp = worst.iter().find(|(n, _)| n == "warp").map_or(0, |w| w.1);
     let k = worst.iter().find(|(n, _)| n == "k").map_or(0, |w| w.1);
-    let u = worst.iter().find(|(n, _)| n == "u").map_or(0, |w| w.1);
-    let bw = i64::from(p.bank_width);
-    let banks = i64::from(p.bank_count);
+    let uniform = worst.iter().find(|(n, _)| n == "u").map_or(0, |w| w.1);
+    let bw = i64::from(params.bank_width);
+    let banks = i64::from(params.bank_count);
     for (lane, word) in [(lane_a, word_a), (lane_b, word_b)] {
-        let linear = warp * i64::from(a.warp_size) + lane;
-        let (x, y, _) = a.block.coords(linear as u64);
+        let linear = warp * i64::from(access.warp_size) + lane;
+        let coords = access.block.coords(linear as u64);
         let addr = a
             .address
-            .eval(&[x, y, k, u])
+            .eval(&[coords.0, coords.1, k, uniform])
             .ok_or_else(|| TestCaseError::fail("eval"))?;
         let first = addr.div_euclid(bw);
-        let last = (addr + i64::from(a.width) - 1).div_euclid(bw);
+        let last = (addr + i64::from(access.width) - 1).div_euclid(bw);
         prop_assert!(
             (first..=last).contains(&word),
             "{text}: lane {lane} touches words {first}..={last}"
