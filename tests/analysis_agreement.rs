@@ -263,7 +263,7 @@ fn check_explanation(
     for (lane, word) in [(lane_a, word_a), (lane_b, word_b)] {
         let linear = warp * i64::from(access.warp_size) + lane;
         let coords = access.block.coords(linear as u64);
-        let addr = a
+        let addr = access
             .address
             .eval(&[coords.0, coords.1, k, uniform])
             .ok_or_else(|| TestCaseError::fail("eval"))?;
