@@ -215,6 +215,10 @@ proptest! {
             prop_assert_eq!(oracle(&x, &p), v.cost);
         }
     }
+}
+
+proptest! {
+    #![proptest_config(Config { cases: 1000, ..Config::default() })]
 
     /// Whatever analysis `analyse` picks (and in debug builds it cross-checks itself), its
     /// wavefronts are enumeration's; a conflict it leaves to enumeration is explained by
