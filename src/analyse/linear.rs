@@ -135,6 +135,11 @@ pub fn linear_cost(access: &LoweredAccess, params: &BankParams) -> Result<Linear
     if log_bw + log_b >= 63 || log_w >= 63 {
         return Err("bank geometry too large".to_string());
     }
+    if log_w > log_bw + log_b {
+        // One lane would wrap around the banks on its own; the index view below assumes
+        // a lane's own words lie in distinct banks.
+        return Err("one lane's access is wider than a bank line".to_string());
+    }
     let ctx = bit_context(access);
     if !ctx.lanes_are_bits {
         return Err("the block shape does not split the lanes of a warp into bits".to_string());
@@ -545,8 +550,21 @@ mod tests {
             &p
         )
         .is_none());
-        let mut atomic = access(bin(BinOp::Mul, c(4), t), vars(), 4, 32);
+        let mut atomic = access(bin(BinOp::Mul, c(4), t.clone()), vars(), 4, 32);
         atomic.atomic = true;
         assert!(linear(&atomic, &p).is_none());
+        // Guards are left to enumeration, even ones that exclude no lane.
+        let mut guarded = access(bin(BinOp::Mul, c(4), t.clone()), vars(), 4, 32);
+        guarded.guards.push(bin(BinOp::Lt, t.clone(), c(64)));
+        assert!(linear(&guarded, &p).is_none());
+        // A float4 lane spans more than a 2-bank line.
+        let tiny = BankParams {
+            bank_count: 2,
+            bank_width: 4,
+            warp_size: 32,
+        };
+        let wide = access(bin(BinOp::Mul, c(16), t), vars(), 16, 32);
+        assert!(linear(&wide, &tiny).is_none());
+        assert!(linear(&wide, &p).is_some());
     }
 }
