@@ -131,8 +131,12 @@ impl LinearCase {
 }
 
 fn params_strategy() -> impl Strategy<Value = BankParams> {
+    params_with_banks(vec![16, 32, 64])
+}
+
+fn params_with_banks(bank_counts: Vec<u32>) -> impl Strategy<Value = BankParams> {
     (
-        prop::sample::select(vec![16u32, 32, 64]),
+        prop::sample::select(bank_counts),
         prop::sample::select(vec![4u32, 4, 4, 8]),
         prop::sample::select(vec![32u32, 64]),
     )
@@ -414,7 +418,7 @@ fn stride_case() -> impl Strategy<Value = StrideCase> {
     (
         prop::sample::select(vec![1u32, 2, 4, 4, 8, 16]),
         0i64..200,
-        params_strategy(),
+        params_with_banks(vec![16, 24, 32, 48, 64]),
         (
             prop::sample::select(vec![8u32, 16, 24, 32, 48, 64, 100, 128]),
             1u32..4,

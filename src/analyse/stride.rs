@@ -143,7 +143,7 @@ fn gcd(a: u64, b: u64) -> u64 {
 }
 
 /// Wavefronts of one phase of `p` lanes at `r + s*i` (`0 <= r < bw`), each lane touching
-/// bytes `addr .. addr + w`. Exact closed forms, all banks sizes powers of two:
+/// bytes `addr .. addr + w`. Exact closed forms (the bank count need not be a power of two):
 ///
 /// 1. `|s| <= max(w, bw)`: consecutive lanes' words touch or overlap, so the phase covers
 ///    one run of `n = ⌊(r + |s|(p-1) + w - 1)/bw⌋ + 1` consecutive words: `⌈n / banks⌉`.
@@ -153,8 +153,8 @@ fn gcd(a: u64, b: u64) -> u64 {
 ///    `(r + s i) mod L`, periodic in `i` with period `L/g`.
 ///    - `g >= bw`: the `L/g` residues fall in distinct banks: `⌈p / (L/g)⌉` (for 4-byte
 ///      words, 32 banks and `p = 32`: `gcd(s/4, 32)`).
-///    - `g < bw` and `L/g` divides `p`: every bank holds `bw/g` residues of `p g / L` lanes
-///      each: `p / banks`. Otherwise `None`.
+///    - `g < bw`, `g` divides `bw` and `L/g` divides `p`: every bank holds `bw/g` residues
+///      of `p g / L` lanes each: `p / banks`. Otherwise `None`.
 /// 3. `|s| > w > bw`, lanes aligned to the bank width and `s` a multiple of `w`: a lane
 ///    fills `m = w/bw` consecutive banks of one group of `m` (when `m` divides the bank
 ///    count), lane `i` at group `(s/w) i mod (banks/m)`: `⌈p / ((banks/m)/gcd(s/w, banks/m))⌉`.
@@ -207,7 +207,7 @@ fn phase_cost(
         if g >= bw as u64 {
             return Some((ceil(p, period), Some((p.min(period), ceil(p, period)))));
         }
-        if p.is_multiple_of(period) {
+        if p.is_multiple_of(period) && (bw as u64).is_multiple_of(g) {
             let count = p / banks as u64;
             return Some((count, Some((banks as u64, count))));
         }
@@ -366,7 +366,9 @@ fn explain(
 pub fn stride(access: &LoweredAccess, params: &BankParams) -> Option<Verdict> {
     let bw = i64::from(params.bank_width);
     let banks = i64::from(params.bank_count);
-    if !(bw > 0 && banks > 0 && (bw as u64).is_power_of_two() && (banks as u64).is_power_of_two()) {
+    // The residue analysis of the base needs a power-of-two bank width; the bank count
+    // may be anything.
+    if !(bw > 0 && banks > 0 && (bw as u64).is_power_of_two()) {
         return None;
     }
     if !(1..=1024).contains(&access.width) || access.atomic || access.warp_size == 0 {
