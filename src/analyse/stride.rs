@@ -95,8 +95,73 @@ fn lane_linear(e: &Expr, access: &LoweredAccess, thread_mask: u64) -> Option<Lan
             let k = b.as_const().filter(|k| (0..62).contains(k))?;
             lane_linear(a, access, thread_mask)?.scale(1i64 << k)
         }
+        // Lane/warp decompositions: `t % 32`, `t & 31`, `t / 32`, `t >> 5`. When the
+        // quotient `a / m` is the same for every lane of each warp, `a % m` is `a` minus a
+        // warp-uniform multiple of `m`, and `a / m` is warp-uniform.
+        Expr::Binary(op @ (BinOp::Rem | BinOp::And | BinOp::Div | BinOp::Shr), a, b) => {
+            let c = b.as_const()?;
+            let m = match op {
+                BinOp::Rem | BinOp::Div => c,
+                BinOp::And => c.checked_add(1).filter(|m| *m > 0 && m & (m - 1) == 0)?,
+                _ => 1i64.checked_shl(u32::try_from(c).ok().filter(|k| *k < 62)?)?,
+            };
+            if m <= 0 || !quotient_is_warp_uniform(a, m, access, thread_mask) {
+                return None;
+            }
+            let quotient = Expr::bin(BinOp::Div, (**a).clone(), Expr::Const(m));
+            match op {
+                BinOp::Rem | BinOp::And => {
+                    let mut inner = lane_linear(a, access, thread_mask)?;
+                    inner.uniform.push((-m, quotient));
+                    Some(inner)
+                }
+                _ => Some(LaneLinear {
+                    uniform: vec![(1, quotient)],
+                    ..LaneLinear::default()
+                }),
+            }
+        }
         _ => None,
     }
+}
+
+/// True when `a` depends on thread coordinates only, is never negative, and `a / m` takes
+/// one value across the lanes of each warp (checked on every thread of the block).
+fn quotient_is_warp_uniform(a: &Expr, m: i64, access: &LoweredAccess, thread_mask: u64) -> bool {
+    if a.var_mask() & !thread_mask != 0 || access.block.threads() > MAX_GUARD_THREADS {
+        return false;
+    }
+    let warp = u64::from(access.warp_size.max(1));
+    let mut values = vec![0i64; access.vars.len()];
+    let mut current: Option<(u64, i64)> = None;
+    for t in 0..access.block.threads() {
+        let (x, y, z) = access.block.coords(t);
+        for (i, v) in access.vars.iter().enumerate() {
+            if let VarKind::Thread(axis) = v.kind {
+                values[i] = match axis {
+                    Axis::X => x,
+                    Axis::Y => y,
+                    Axis::Z => z,
+                };
+            }
+        }
+        let Some(v) = a.eval(&values) else {
+            return false;
+        };
+        if v < 0 {
+            return false;
+        }
+        let q = v / m;
+        match current {
+            Some((w, q0)) if w == t / warp => {
+                if q != q0 {
+                    return false;
+                }
+            }
+            _ => current = Some((t / warp, q)),
+        }
+    }
+    true
 }
 
 fn thread_mask(access: &LoweredAccess) -> u64 {

@@ -660,10 +660,13 @@ impl<'a> Interp<'a> {
         self.invalidate(&unresolved, "it changes across loop iterations");
         if let (Some(c), Some((k, _))) = (cond, &counter) {
             if let Value::Int(g) = self.eval(c) {
-                self.vars[*k].kind = VarKind::Counter {
-                    trips: self.trip_count(&g, *k),
-                };
-                self.guards.push(g);
+                let trips = self.trip_count(&g, *k);
+                self.vars[*k].kind = VarKind::Counter { trips };
+                // With a known trip count and a condition that is the same for every lane,
+                // the counter's range already says everything the condition does.
+                if trips.is_none() || g.var_mask() & 0b111 != 0 {
+                    self.guards.push(g);
+                }
             }
         } else if let Some(c) = cond {
             self.eval(c);
@@ -1191,10 +1194,9 @@ impl<'a> Interp<'a> {
     /// values bound to its parameters, so its shared accesses are lowered per call site.
     fn inline_call(&mut self, call: &Expr, name: &str, args: &[Expr]) -> Option<Value> {
         let syn = self.syn;
-        let f = syn
-            .functions
-            .iter()
-            .find(|f| f.name == name && f.params.len() == args.len() && !f.body.is_empty())?;
+        let f = syn.functions.iter().find(|f| {
+            f.name == name && !f.is_kernel && f.params.len() == args.len() && !f.body.is_empty()
+        })?; // kernels are launched, not inlined
         if self.call_stack.len() >= 4 || self.call_stack.iter().any(|n| n == name) {
             return None;
         }
