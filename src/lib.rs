@@ -8,8 +8,10 @@ pub mod bank;
 pub mod config;
 pub mod diag;
 pub mod f2;
+pub mod fix;
 pub mod lower;
 pub mod rules;
+pub mod swizzle;
 
 use crate::config::Settings;
 use crate::diag::{AccessFacts, Diagnostic};
