@@ -4,11 +4,14 @@
 
 use bankcheck::bank::BankParams;
 use bankcheck::diag::{AccessKind, Applicability, Span};
-use bankcheck::lower::ir::{Axis, BinOp, BlockShape, Expr, LoweredAccess, ShapeSource, VarInfo, VarKind};
+use bankcheck::lower::ir::{
+    Axis, BinOp, BlockShape, Expr, LoweredAccess, ShapeSource, VarInfo, VarKind,
+};
 use bankcheck::swizzle::normal::simplest;
 use bankcheck::swizzle::{
-    brute_cost, classic_layout, construct, cute_layout, cute_of_classic, exact_cost, lemma95, suggest, suggest_padding, suggest_swizzle,
-    ArrayUse, Classic, Cute, DistributedLayout, Geometry, MemoryLayout, SiteUse,
+    brute_cost, classic_layout, construct, cute_layout, cute_of_classic, exact_cost, lemma95,
+    suggest, suggest_padding, suggest_swizzle, ArrayUse, Classic, Cute, DistributedLayout,
+    Geometry, MemoryLayout, SiteUse,
 };
 use proptest::prelude::*;
 
@@ -34,8 +37,16 @@ fn per_instr(mem: &MemoryLayout, a: &DistributedLayout, g: &Geometry) -> u64 {
 /// Logical space of `float tile[16][32]`, dim0 = m (bits 0..3), dim1 = n (bits 4..8).
 /// Store: lane t -> n = t, register r -> m = r. Read: m = t % 16, n = 2r + t / 16.
 fn transpose_layouts() -> (DistributedLayout, DistributedLayout) {
-    let store = DistributedLayout { reg: units(0..4), lane: units(4..9), warp: vec![] };
-    let read = DistributedLayout { reg: units(5..9), lane: [units(0..4), vec![unit(4)]].concat(), warp: vec![] };
+    let store = DistributedLayout {
+        reg: units(0..4),
+        lane: units(4..9),
+        warp: vec![],
+    };
+    let read = DistributedLayout {
+        reg: units(5..9),
+        lane: [units(0..4), vec![unit(4)]].concat(),
+        warp: vec![],
+    };
     (store, read)
 }
 
@@ -52,8 +63,29 @@ fn transpose_construction_is_conflict_free_both_ways() {
     // The n ^ 2m family: every segment vector is m_j ⊕ (some n bits) and, together with the
     // read's column-parity lane n0, the n-parts are independent (reference 001).
     let (mem, classic) = simplest(&built, &[store.clone(), read.clone()], &[16, 32], &g);
-    assert_eq!(classic, Some(Classic { vec: 2, per_phase: 1, max_phase: 16 }));
-    assert_eq!(cute_of_classic(Classic { vec: 2, per_phase: 1, max_phase: 16 }, &[16, 32]), Some(Cute { bits: 4, base: 1, shift: 4 }));
+    assert_eq!(
+        classic,
+        Some(Classic {
+            vec: 2,
+            per_phase: 1,
+            max_phase: 16
+        })
+    );
+    assert_eq!(
+        cute_of_classic(
+            Classic {
+                vec: 2,
+                per_phase: 1,
+                max_phase: 16
+            },
+            &[16, 32]
+        ),
+        Some(Cute {
+            bits: 4,
+            base: 1,
+            shift: 4
+        })
+    );
     let q = mem.offsets().expect("invertible");
     for m in 0..16u64 {
         for n in 0..32u64 {
@@ -66,7 +98,15 @@ fn transpose_construction_is_conflict_free_both_ways() {
 fn textbook_xor_m_is_two_way_on_the_read() {
     let (store, read) = transpose_layouts();
     let g = geom(4, false);
-    let xor_m = classic_layout(Classic { vec: 1, per_phase: 1, max_phase: 16 }, &[16, 32]).expect("layout");
+    let xor_m = classic_layout(
+        Classic {
+            vec: 1,
+            per_phase: 1,
+            max_phase: 16,
+        },
+        &[16, 32],
+    )
+    .expect("layout");
     assert_eq!(per_instr(&xor_m, &store, &g), 1);
     assert_eq!(per_instr(&xor_m, &read, &g), 2);
     assert_eq!(brute_cost(&xor_m, &read, &g), Some(32));
@@ -77,7 +117,10 @@ fn textbook_xor_m_is_two_way_on_the_read() {
 // ---------------------------------------------------------------- source-level transpose
 
 fn var(name: &str, kind: VarKind) -> VarInfo {
-    VarInfo { name: name.to_string(), kind }
+    VarInfo {
+        name: name.to_string(),
+        kind,
+    }
 }
 
 fn bin(op: BinOp, a: Expr, b: Expr) -> Expr {
@@ -88,11 +131,21 @@ fn c(v: i64) -> Expr {
     Expr::Const(v)
 }
 
-fn access(vars: Vec<VarInfo>, coords: Vec<Expr>, extents: &[u64], bytes: u32, block: (u32, u32, u32)) -> LoweredAccess {
+fn access(
+    vars: Vec<VarInfo>,
+    coords: Vec<Expr>,
+    extents: &[u64],
+    bytes: u32,
+    block: (u32, u32, u32),
+) -> LoweredAccess {
     // The byte address of the plain row-major subscript (not used by the advisor).
     let mut address = c(0);
     for (cd, &e) in coords.iter().zip(extents) {
-        address = bin(BinOp::Add, bin(BinOp::Mul, address, c(e as i64)), cd.clone());
+        address = bin(
+            BinOp::Add,
+            bin(BinOp::Mul, address, c(e as i64)),
+            cd.clone(),
+        );
     }
     LoweredAccess {
         vars,
@@ -100,7 +153,11 @@ fn access(vars: Vec<VarInfo>, coords: Vec<Expr>, extents: &[u64], bytes: u32, bl
         width: bytes,
         atomic: false,
         guards: vec![],
-        block: BlockShape { x: block.0, y: block.1, z: block.2 },
+        block: BlockShape {
+            x: block.0,
+            y: block.1,
+            z: block.2,
+        },
         shape_source: ShapeSource::Known("test".into()),
         warp_size: 32,
         coords: Some(coords),
@@ -108,14 +165,27 @@ fn access(vars: Vec<VarInfo>, coords: Vec<Expr>, extents: &[u64], bytes: u32, bl
     }
 }
 
-fn site(line: usize, kind: AccessKind, lowered: LoweredAccess, texts: &[&str], at: usize) -> SiteUse {
+fn site(
+    line: usize,
+    kind: AccessKind,
+    lowered: LoweredAccess,
+    texts: &[&str],
+    at: usize,
+) -> SiteUse {
     let mut spans = Vec::new();
     let mut pos = at;
     for t in texts {
         spans.push(Span::new(pos, pos + t.len()));
         pos += t.len() + 2;
     }
-    SiteUse { line, kind, lowered, index_spans: spans, index_texts: texts.iter().map(|t| (*t).to_string()).collect(), plain_subscript: true }
+    SiteUse {
+        line,
+        kind,
+        lowered,
+        index_spans: spans,
+        index_texts: texts.iter().map(|t| (*t).to_string()).collect(),
+        plain_subscript: true,
+    }
 }
 
 fn array(decl: &str, extents: &[u64], bytes: u32, accesses: Vec<SiteUse>) -> ArrayUse {
@@ -143,15 +213,28 @@ fn transpose_array() -> ArrayUse {
     let ext = [16u64, 32];
     let t = || Expr::Var(0);
     let store = access(
-        vec![var("threadIdx.x", VarKind::Thread(Axis::X)), var("m", VarKind::Counter { trips: Some(16) })],
+        vec![
+            var("threadIdx.x", VarKind::Thread(Axis::X)),
+            var("m", VarKind::Counter { trips: Some(16) }),
+        ],
         vec![Expr::Var(1), t()],
         &ext,
         4,
         (32, 1, 1),
     );
     let read = access(
-        vec![var("threadIdx.x", VarKind::Thread(Axis::X)), var("r", VarKind::Counter { trips: Some(16) })],
-        vec![bin(BinOp::Rem, t(), c(16)), bin(BinOp::Add, bin(BinOp::Mul, c(2), Expr::Var(1)), bin(BinOp::Div, t(), c(16)))],
+        vec![
+            var("threadIdx.x", VarKind::Thread(Axis::X)),
+            var("r", VarKind::Counter { trips: Some(16) }),
+        ],
+        vec![
+            bin(BinOp::Rem, t(), c(16)),
+            bin(
+                BinOp::Add,
+                bin(BinOp::Mul, c(2), Expr::Var(1)),
+                bin(BinOp::Div, t(), c(16)),
+            ),
+        ],
         &ext,
         4,
         (32, 1, 1),
@@ -162,7 +245,13 @@ fn transpose_array() -> ArrayUse {
         4,
         vec![
             site(10, AccessKind::Store, store, &["m", "n"], 100),
-            site(12, AccessKind::Load, read, &["t % 16", "2 * r + t / 16"], 200),
+            site(
+                12,
+                AccessKind::Load,
+                read,
+                &["t % 16", "2 * r + t / 16"],
+                200,
+            ),
         ],
     )
 }
@@ -176,11 +265,19 @@ fn transpose_swizzle_suggestion_is_the_n_xor_2m_family() {
     assert_eq!(s.classic, Some([2, 1, 16]));
     assert_eq!(s.cute.as_deref(), Some("Swizzle<4,1,4>"));
     assert_eq!(s.applicability, Applicability::DisplayOnly);
-    let afters: Vec<(u64, u64, u64)> = s.after.iter().map(|a| (a.before_wavefronts, a.wavefronts, a.ideal_wavefronts)).collect();
+    let afters: Vec<(u64, u64, u64)> = s
+        .after
+        .iter()
+        .map(|a| (a.before_wavefronts, a.wavefronts, a.ideal_wavefronts))
+        .collect();
     assert_eq!(afters, vec![(1, 1, 1), (16, 1, 1)]);
     assert_eq!(s.lower_bound_wavefronts, Some(2));
     assert_eq!(s.memory_cost_bytes, Some(0));
-    let read_edit = s.edits.iter().find(|e| e.span.start == 208).expect("read column edit");
+    let read_edit = s
+        .edits
+        .iter()
+        .find(|e| e.span.start == 208)
+        .expect("read column edit");
     assert_eq!(read_edit.text, "(2 * r + t / 16) ^ (((t % 16) & 15) << 1)");
 }
 
@@ -192,24 +289,43 @@ fn transpose_prefers_padding_that_reaches_the_same_and_names_the_swizzle() {
     assert_eq!(s.replacement, "__shared__ float tile[16][34]");
     assert_eq!(s.memory_cost_bytes, Some(16 * 2 * 4));
     assert_eq!(s.applicability, Applicability::Safe);
-    assert!(s.after.iter().all(|a| a.wavefronts == a.ideal_wavefronts), "{:?}", s.after);
-    assert!(s.message.contains("n ^ ((m & 15) << 1)") && s.message.contains("no extra memory"), "{}", s.message);
+    assert!(
+        s.after.iter().all(|a| a.wavefronts == a.ideal_wavefronts),
+        "{:?}",
+        s.after
+    );
+    assert!(
+        s.message.contains("n ^ ((m & 15) << 1)") && s.message.contains("no extra memory"),
+        "{}",
+        s.message
+    );
     let text = "__shared__ float tile[16][32]";
-    assert_eq!(bankcheck::fix::apply_edits(text, &s.edits).as_deref(), Ok("__shared__ float tile[16][34]"));
+    assert_eq!(
+        bankcheck::fix::apply_edits(text, &s.edits).as_deref(),
+        Ok("__shared__ float tile[16][34]")
+    );
 }
 
 #[test]
 fn column_read_of_square_tile_pads_by_one() {
     let ext = [32u64, 32];
     let t = || Expr::Var(0);
-    let vars = || vec![var("threadIdx.x", VarKind::Thread(Axis::X)), var("k", VarKind::Counter { trips: Some(32) })];
+    let vars = || {
+        vec![
+            var("threadIdx.x", VarKind::Thread(Axis::X)),
+            var("k", VarKind::Counter { trips: Some(32) }),
+        ]
+    };
     let store = access(vars(), vec![Expr::Var(1), t()], &ext, 4, (32, 1, 1));
     let read = access(vars(), vec![t(), Expr::Var(1)], &ext, 4, (32, 1, 1));
     let arr = array(
         "__shared__ float tile[32][32]",
         &ext,
         4,
-        vec![site(3, AccessKind::Store, store, &["k", "t"], 50), site(4, AccessKind::Load, read, &["t", "k"], 80)],
+        vec![
+            site(3, AccessKind::Store, store, &["k", "t"], 50),
+            site(4, AccessKind::Load, read, &["t", "k"], 80),
+        ],
     );
     let s = suggest(&arr, &BankParams::default()).expect("a fix");
     assert_eq!(s.replacement, "__shared__ float tile[32][33]");
@@ -224,10 +340,27 @@ fn column_read_of_square_tile_pads_by_one() {
 fn non_linear_index_gets_no_swizzle_but_may_pad() {
     let ext = [32u64, 32];
     let t = || Expr::Var(0);
-    let vars = vec![var("threadIdx.x", VarKind::Thread(Axis::X)), var("k", VarKind::Counter { trips: Some(32) })];
+    let vars = vec![
+        var("threadIdx.x", VarKind::Thread(Axis::X)),
+        var("k", VarKind::Counter { trips: Some(32) }),
+    ];
     // Row (t * 3) % 32 is not linear over F2.
-    let read = access(vars, vec![bin(BinOp::Rem, bin(BinOp::Mul, t(), c(3)), c(32)), Expr::Var(1)], &ext, 4, (32, 1, 1));
-    let arr = array("__shared__ float tile[32][32]", &ext, 4, vec![site(4, AccessKind::Load, read, &["t * 3 % 32", "k"], 80)]);
+    let read = access(
+        vars,
+        vec![
+            bin(BinOp::Rem, bin(BinOp::Mul, t(), c(3)), c(32)),
+            Expr::Var(1),
+        ],
+        &ext,
+        4,
+        (32, 1, 1),
+    );
+    let arr = array(
+        "__shared__ float tile[32][32]",
+        &ext,
+        4,
+        vec![site(4, AccessKind::Load, read, &["t * 3 % 32", "k"], 80)],
+    );
     assert!(suggest_swizzle(&arr, &BankParams::default()).is_none());
     let p = suggest_padding(&arr, &BankParams::default()).expect("padding");
     assert_eq!(p.replacement, "__shared__ float tile[32][33]");
@@ -236,9 +369,17 @@ fn non_linear_index_gets_no_swizzle_but_may_pad() {
 #[test]
 fn conflict_free_array_gets_nothing() {
     let ext = [32u64, 32];
-    let vars = vec![var("threadIdx.x", VarKind::Thread(Axis::X)), var("k", VarKind::Counter { trips: Some(32) })];
+    let vars = vec![
+        var("threadIdx.x", VarKind::Thread(Axis::X)),
+        var("k", VarKind::Counter { trips: Some(32) }),
+    ];
     let store = access(vars, vec![Expr::Var(1), Expr::Var(0)], &ext, 4, (32, 1, 1));
-    let arr = array("__shared__ float tile[32][32]", &ext, 4, vec![site(3, AccessKind::Store, store, &["k", "t"], 50)]);
+    let arr = array(
+        "__shared__ float tile[32][32]",
+        &ext,
+        4,
+        vec![site(3, AccessKind::Store, store, &["k", "t"], 50)],
+    );
     assert!(suggest(&arr, &BankParams::default()).is_none());
 }
 
@@ -247,42 +388,102 @@ fn conflict_free_array_gets_nothing() {
 #[test]
 fn cute_fp32_32x64_column_read() {
     // dim0 = m (bits 0..4), dim1 = n (bits 5..10). Read: lane -> m, registers -> n.
-    let read = DistributedLayout { reg: units(5..11), lane: units(0..5), warp: vec![] };
-    let store = DistributedLayout { reg: [vec![unit(10)], units(0..5)].concat(), lane: units(5..10), warp: vec![] };
+    let read = DistributedLayout {
+        reg: units(5..11),
+        lane: units(0..5),
+        warp: vec![],
+    };
+    let store = DistributedLayout {
+        reg: [vec![unit(10)], units(0..5)].concat(),
+        lane: units(5..10),
+        warp: vec![],
+    };
     let g = geom(4, false);
     let ext = [32u64, 64];
-    let good = cute_layout(Cute { bits: 5, base: 0, shift: 6 }, &ext).expect("layout");
+    let good = cute_layout(
+        Cute {
+            bits: 5,
+            base: 0,
+            shift: 6,
+        },
+        &ext,
+    )
+    .expect("layout");
     assert_eq!(per_instr(&good, &read, &g), 1);
     assert_eq!(brute_cost(&good, &read, &g), Some(64));
     for (b, m, s) in [(5, 0, 8), (5, 2, 6), (5, 2, 8)] {
-        let bad = cute_layout(Cute { bits: b, base: m, shift: s }, &ext).expect("layout");
+        let bad = cute_layout(
+            Cute {
+                bits: b,
+                base: m,
+                shift: s,
+            },
+            &ext,
+        )
+        .expect("layout");
         assert!(per_instr(&bad, &read, &g) > 1, "Swizzle<{b},{m},{s}>");
         assert!(brute_cost(&bad, &read, &g) > Some(64));
     }
     let built = construct(&[store.clone(), read.clone()], 11, &g).expect("built");
     let (mem, classic) = simplest(&built, &[store.clone(), read.clone()], &ext, &g);
     let cute = classic.and_then(|c| cute_of_classic(c, &ext));
-    assert_eq!(cute, Some(Cute { bits: 5, base: 0, shift: 6 }));
+    assert_eq!(
+        cute,
+        Some(Cute {
+            bits: 5,
+            base: 0,
+            shift: 6
+        })
+    );
     assert_eq!(per_instr(&mem, &read, &g), 1);
     assert_eq!(per_instr(&mem, &store, &g), 1);
 }
 
 /// Row-wise 128-bit store and column-wise 128-bit load of an `rows x cols` tile of `bytes`-byte
 /// elements: lanes walk 16-byte chunks along a row (store) or down the rows (load).
-fn vector_tile(rows_bits: u32, cols_bits: u32, bytes: u32) -> (DistributedLayout, DistributedLayout) {
+fn vector_tile(
+    rows_bits: u32,
+    cols_bits: u32,
+    bytes: u32,
+) -> (DistributedLayout, DistributedLayout) {
     let vec_bits = (16 / bytes).trailing_zeros();
     let chunk_bits = cols_bits - vec_bits;
     let m = |i: u32| unit(i);
     let n = |j: u32| unit(rows_bits + j);
     let vector: Vec<u64> = (0..vec_bits).map(n).collect();
     // Store: lanes over (chunk, then row), the rest of the tile in registers.
-    let mut s_lanes: Vec<u64> = (vec_bits..cols_bits).map(n).chain((0..rows_bits).map(m)).collect();
-    let s_regs: Vec<u64> = vector.iter().copied().chain(s_lanes.split_off(5.min(s_lanes.len()))).collect();
+    let mut s_lanes: Vec<u64> = (vec_bits..cols_bits)
+        .map(n)
+        .chain((0..rows_bits).map(m))
+        .collect();
+    let s_regs: Vec<u64> = vector
+        .iter()
+        .copied()
+        .chain(s_lanes.split_off(5.min(s_lanes.len())))
+        .collect();
     // Load: lanes over (row, then chunk).
-    let mut l_lanes: Vec<u64> = (0..rows_bits).map(m).chain((vec_bits..cols_bits).map(n)).collect();
-    let l_regs: Vec<u64> = vector.iter().copied().chain(l_lanes.split_off(5.min(l_lanes.len()))).collect();
+    let mut l_lanes: Vec<u64> = (0..rows_bits)
+        .map(m)
+        .chain((vec_bits..cols_bits).map(n))
+        .collect();
+    let l_regs: Vec<u64> = vector
+        .iter()
+        .copied()
+        .chain(l_lanes.split_off(5.min(l_lanes.len())))
+        .collect();
     assert_eq!(chunk_bits + rows_bits, 5 + (s_regs.len() as u32 - vec_bits));
-    (DistributedLayout { reg: s_regs, lane: s_lanes, warp: vec![] }, DistributedLayout { reg: l_regs, lane: l_lanes, warp: vec![] })
+    (
+        DistributedLayout {
+            reg: s_regs,
+            lane: s_lanes,
+            warp: vec![],
+        },
+        DistributedLayout {
+            reg: l_regs,
+            lane: l_lanes,
+            warp: vec![],
+        },
+    )
 }
 
 fn check_cute_vector_example(rows_bits: u32, cols_bits: u32, bytes: u32, text: Cute) {
@@ -297,22 +498,46 @@ fn check_cute_vector_example(rows_bits: u32, cols_bits: u32, bytes: u32, text: C
         let ours = exact_cost(&mem, a, &g);
         let text_cost = exact_cost(&theirs, a, &g);
         assert_eq!(ours.vec_bits, (16 / bytes).trailing_zeros());
-        assert!(ours.wavefronts <= text_cost.wavefronts, "{ours:?} vs {text_cost:?}");
+        assert!(
+            ours.wavefronts <= text_cost.wavefronts,
+            "{ours:?} vs {text_cost:?}"
+        );
         assert_eq!(Some(ours.wavefronts), brute_cost(&mem, a, &g));
         assert_eq!(ours.wavefronts, lemma95(a, &built.vec, d, &g).wavefronts);
     }
     let found = classic.and_then(|c| cute_of_classic(c, &ext));
-    assert!(found == Some(text) || found.is_some(), "no classic form found: {found:?}");
+    assert!(
+        found == Some(text) || found.is_some(),
+        "no classic form found: {found:?}"
+    );
 }
 
 #[test]
 fn cute_int8_8x128_vectors() {
-    check_cute_vector_example(3, 7, 1, Cute { bits: 3, base: 4, shift: 3 });
+    check_cute_vector_example(
+        3,
+        7,
+        1,
+        Cute {
+            bits: 3,
+            base: 4,
+            shift: 3,
+        },
+    );
 }
 
 #[test]
 fn cute_fp16_8x64_vectors() {
-    check_cute_vector_example(3, 6, 2, Cute { bits: 3, base: 3, shift: 3 });
+    check_cute_vector_example(
+        3,
+        6,
+        2,
+        Cute {
+            bits: 3,
+            base: 3,
+            shift: 3,
+        },
+    );
 }
 
 // ---------------------------------------------------------------- classic == CuTe
@@ -326,9 +551,17 @@ fn classic_equals_cute_on_a_grid() {
             for a in 0..=cb {
                 for p in 0..=r {
                     for q in 0..=r {
-                        let cl = Classic { vec: 1 << a, per_phase: 1 << p, max_phase: 1 << q };
+                        let cl = Classic {
+                            vec: 1 << a,
+                            per_phase: 1 << p,
+                            max_phase: 1 << q,
+                        };
                         let sw = cute_of_classic(cl, &ext).expect("convertible");
-                        assert_eq!(classic_layout(cl, &ext), cute_layout(sw, &ext), "{cl:?} {ext:?} {sw}");
+                        assert_eq!(
+                            classic_layout(cl, &ext),
+                            cute_layout(sw, &ext),
+                            "{cl:?} {ext:?} {sw}"
+                        );
                         checked += 1;
                     }
                 }
@@ -336,9 +569,51 @@ fn classic_equals_cute_on_a_grid() {
         }
     }
     assert!(checked > 1000);
-    assert_eq!(cute_of_classic(Classic { vec: 8, per_phase: 1, max_phase: 8 }, &[64, 64]), Some(Cute { bits: 3, base: 3, shift: 3 }));
-    assert_eq!(cute_of_classic(Classic { vec: 8, per_phase: 2, max_phase: 4 }, &[64, 32]), Some(Cute { bits: 2, base: 3, shift: 3 }));
-    assert_eq!(cute_of_classic(Classic { vec: 1, per_phase: 1, max_phase: 16 }, &[16, 32]), Some(Cute { bits: 4, base: 0, shift: 5 }));
+    assert_eq!(
+        cute_of_classic(
+            Classic {
+                vec: 8,
+                per_phase: 1,
+                max_phase: 8
+            },
+            &[64, 64]
+        ),
+        Some(Cute {
+            bits: 3,
+            base: 3,
+            shift: 3
+        })
+    );
+    assert_eq!(
+        cute_of_classic(
+            Classic {
+                vec: 8,
+                per_phase: 2,
+                max_phase: 4
+            },
+            &[64, 32]
+        ),
+        Some(Cute {
+            bits: 2,
+            base: 3,
+            shift: 3
+        })
+    );
+    assert_eq!(
+        cute_of_classic(
+            Classic {
+                vec: 1,
+                per_phase: 1,
+                max_phase: 16
+            },
+            &[16, 32]
+        ),
+        Some(Cute {
+            bits: 4,
+            base: 0,
+            shift: 5
+        })
+    );
 }
 
 // ---------------------------------------------------------------- random properties
@@ -375,7 +650,14 @@ impl Rng {
 
 /// A bijective access layout: a random permutation of the units (optionally sharing its
 /// first `shared` register images with `like`), optionally mixed by `mix`.
-fn random_access(rng: &mut Rng, d: u32, reg: usize, lanes: usize, like: Option<&DistributedLayout>, mix: Option<&[u64]>) -> DistributedLayout {
+fn random_access(
+    rng: &mut Rng,
+    d: u32,
+    reg: usize,
+    lanes: usize,
+    like: Option<&DistributedLayout>,
+    mix: Option<&[u64]>,
+) -> DistributedLayout {
     let mut order: Vec<u64> = units(0..d);
     rng.shuffle(&mut order);
     if let Some(l) = like {
@@ -387,10 +669,17 @@ fn random_access(rng: &mut Rng, d: u32, reg: usize, lanes: usize, like: Option<&
         }
     }
     let mixed: Vec<u64> = match mix {
-        Some(g) => order.iter().map(|&x| bankcheck::f2::BitMatrix::from_columns(g.to_vec()).apply(x)).collect(),
+        Some(g) => order
+            .iter()
+            .map(|&x| bankcheck::f2::BitMatrix::from_columns(g.to_vec()).apply(x))
+            .collect(),
         None => order,
     };
-    DistributedLayout { reg: mixed[..reg].to_vec(), lane: mixed[reg..reg + lanes].to_vec(), warp: mixed[reg + lanes..].to_vec() }
+    DistributedLayout {
+        reg: mixed[..reg].to_vec(),
+        lane: mixed[reg..reg + lanes].to_vec(),
+        warp: mixed[reg + lanes..].to_vec(),
+    }
 }
 
 proptest! {
@@ -471,14 +760,26 @@ fn bound_hit_rate_on_random_pairs() {
         let a = random_access(&mut rng, d, reg, 5, None, None);
         let b = random_access(&mut rng, d, reg, 5, Some(&a), None);
         let accesses = [a, b];
-        let Some(built) = construct(&accesses, d, &g) else { continue };
+        let Some(built) = construct(&accesses, d, &g) else {
+            continue;
+        };
         pairs += 1;
-        let costs: Vec<u64> = accesses.iter().map(|x| brute_cost(&built.layout, x, &g).unwrap_or(u64::MAX)).collect();
-        if costs.iter().zip(&built.bounds).all(|(c, b)| *c == b.wavefronts) {
+        let costs: Vec<u64> = accesses
+            .iter()
+            .map(|x| brute_cost(&built.layout, x, &g).unwrap_or(u64::MAX))
+            .collect();
+        if costs
+            .iter()
+            .zip(&built.bounds)
+            .all(|(c, b)| *c == b.wavefronts)
+        {
             hits += 1;
         }
         let plain = MemoryLayout::identity(d);
-        let before: u64 = accesses.iter().map(|x| brute_cost(&plain, x, &g).unwrap_or(0)).sum();
+        let before: u64 = accesses
+            .iter()
+            .map(|x| brute_cost(&plain, x, &g).unwrap_or(0))
+            .sum();
         if costs.iter().sum::<u64>() <= before {
             not_worse += 1;
         }

@@ -10,20 +10,33 @@ use std::fmt;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum FixError {
     /// An edit's span ends past the text or starts after it ends.
-    OutOfBounds { start: usize, end: usize, len: usize },
+    OutOfBounds {
+        start: usize,
+        end: usize,
+        len: usize,
+    },
     /// An edit's span does not start or end on a character boundary.
     NotCharBoundary { at: usize },
     /// Two edits touch the same bytes (or insert at the same point).
-    Overlap { first: (usize, usize), second: (usize, usize) },
+    Overlap {
+        first: (usize, usize),
+        second: (usize, usize),
+    },
 }
 
 impl fmt::Display for FixError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            FixError::OutOfBounds { start, end, len } => write!(f, "edit {start}..{end} is outside the text of {len} bytes"),
+            FixError::OutOfBounds { start, end, len } => {
+                write!(f, "edit {start}..{end} is outside the text of {len} bytes")
+            }
             FixError::NotCharBoundary { at } => write!(f, "edit boundary {at} splits a character"),
             FixError::Overlap { first, second } => {
-                write!(f, "edits {}..{} and {}..{} overlap", first.0, first.1, second.0, second.1)
+                write!(
+                    f,
+                    "edits {}..{} and {}..{} overlap",
+                    first.0, first.1, second.0, second.1
+                )
             }
         }
     }
@@ -41,7 +54,11 @@ pub fn apply_edits(text: &str, edits: &[Edit]) -> Result<String, FixError> {
     for e in &sorted {
         let (start, end) = (e.span.start, e.span.end);
         if start > end || end > text.len() {
-            return Err(FixError::OutOfBounds { start, end, len: text.len() });
+            return Err(FixError::OutOfBounds {
+                start,
+                end,
+                len: text.len(),
+            });
         }
         for at in [start, end] {
             if !text.is_char_boundary(at) {
@@ -53,7 +70,10 @@ pub fn apply_edits(text: &str, edits: &[Edit]) -> Result<String, FixError> {
         let (a, b) = (pair[0].span, pair[1].span);
         // Touching spans are fine; two insertions at one point, or any shared byte, are not.
         if b.start < a.end || (a.start == a.end && b.start == b.end && a.start == b.start) {
-            return Err(FixError::Overlap { first: (a.start, a.end), second: (b.start, b.end) });
+            return Err(FixError::Overlap {
+                first: (a.start, a.end),
+                second: (b.start, b.end),
+            });
         }
     }
     let mut out = String::with_capacity(text.len());
@@ -86,7 +106,10 @@ mod tests {
     use crate::diag::Span;
 
     fn edit(start: usize, end: usize, text: &str) -> Edit {
-        Edit { span: Span { start, end }, text: text.to_string() }
+        Edit {
+            span: Span { start, end },
+            text: text.to_string(),
+        }
     }
 
     #[test]
@@ -94,23 +117,47 @@ mod tests {
         let text = "float tile[16][32];\r\nx = tile[m][n];\n";
         let n_at = text.find("[n]").unwrap_or(0) + 1;
         let out = apply_edits(text, &[edit(n_at, n_at + 1, "n ^ m"), edit(15, 17, "33")]);
-        assert_eq!(out.as_deref(), Ok("float tile[16][33];\r\nx = tile[m][n ^ m];\n"));
+        assert_eq!(
+            out.as_deref(),
+            Ok("float tile[16][33];\r\nx = tile[m][n ^ m];\n")
+        );
     }
 
     #[test]
     fn rejects_overlap_bounds_and_split_characters() {
-        assert!(matches!(apply_edits("abcdef", &[edit(1, 3, "x"), edit(2, 4, "y")]), Err(FixError::Overlap { .. })));
-        assert!(matches!(apply_edits("abc", &[edit(2, 9, "x")]), Err(FixError::OutOfBounds { .. })));
-        assert!(matches!(apply_edits("é", &[edit(1, 2, "x")]), Err(FixError::NotCharBoundary { at: 1 })));
-        assert!(matches!(apply_edits("abc", &[edit(1, 1, "x"), edit(1, 1, "y")]), Err(FixError::Overlap { .. })));
-        assert_eq!(apply_edits("abc", &[edit(1, 2, "x"), edit(1, 2, "x")]).as_deref(), Ok("axc"));
-        assert_eq!(apply_edits("abc", &[edit(1, 2, "x"), edit(2, 3, "y")]).as_deref(), Ok("axy"));
+        assert!(matches!(
+            apply_edits("abcdef", &[edit(1, 3, "x"), edit(2, 4, "y")]),
+            Err(FixError::Overlap { .. })
+        ));
+        assert!(matches!(
+            apply_edits("abc", &[edit(2, 9, "x")]),
+            Err(FixError::OutOfBounds { .. })
+        ));
+        assert!(matches!(
+            apply_edits("é", &[edit(1, 2, "x")]),
+            Err(FixError::NotCharBoundary { at: 1 })
+        ));
+        assert!(matches!(
+            apply_edits("abc", &[edit(1, 1, "x"), edit(1, 1, "y")]),
+            Err(FixError::Overlap { .. })
+        ));
+        assert_eq!(
+            apply_edits("abc", &[edit(1, 2, "x"), edit(1, 2, "x")]).as_deref(),
+            Ok("axc")
+        );
+        assert_eq!(
+            apply_edits("abc", &[edit(1, 2, "x"), edit(2, 3, "y")]).as_deref(),
+            Ok("axy")
+        );
     }
 
     #[test]
     fn diff_shows_changed_lines_with_headers() {
         let d = unified_diff("k.cu", "a\nb\nc\n", "a\nB\nc\n");
-        assert!(d.starts_with("--- a/k.cu\n+++ b/k.cu\n@@ -1,3 +1,3 @@\n"), "{d}");
+        assert!(
+            d.starts_with("--- a/k.cu\n+++ b/k.cu\n@@ -1,3 +1,3 @@\n"),
+            "{d}"
+        );
         assert!(d.contains("\n-b\n+B\n"), "{d}");
         assert_eq!(unified_diff("k.cu", "same", "same"), "");
     }

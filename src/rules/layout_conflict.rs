@@ -21,13 +21,22 @@ pub const META: RuleMeta = RuleMeta {
 /// Checks one array: pushes a `layout-conflict` diagnostic when an access conflicts and a
 /// verified suggestion improves on the current layout.
 pub fn check(array: &ArrayUse, params: &BankParams, severity: Severity, out: &mut Vec<Diagnostic>) {
-    let Some(suggestion) = suggest(array, params) else { return };
-    let conflicting = suggestion.after.iter().any(|a| a.before_wavefronts > a.ideal_wavefronts);
+    let Some(suggestion) = suggest(array, params) else {
+        return;
+    };
+    let conflicting = suggestion
+        .after
+        .iter()
+        .any(|a| a.before_wavefronts > a.ideal_wavefronts);
     if !conflicting {
         return;
     }
     // The worst access under the current layout names the problem.
-    let Some(worst) = suggestion.after.iter().max_by_key(|a| (a.before_wavefronts * 1024) / a.ideal_wavefronts.max(1)) else {
+    let Some(worst) = suggestion
+        .after
+        .iter()
+        .max_by_key(|a| (a.before_wavefronts * 1024) / a.ideal_wavefronts.max(1))
+    else {
         return;
     };
     let message = format!(
@@ -44,8 +53,22 @@ pub fn check(array: &ArrayUse, params: &BankParams, severity: Severity, out: &mu
             a.kind, a.line, a.before_wavefronts, a.wavefronts, a.ideal_wavefronts
         ));
         if let Some(span) = site.index_spans.first() {
-            let span = crate::diag::Span::new(span.start, site.index_spans.last().map_or(span.end, |s| s.end));
-            d.labels.push(Label { span, message: format!("{} {}", a.kind, if a.before_wavefronts > a.ideal_wavefronts { "conflicts" } else { "is fine" }) });
+            let span = crate::diag::Span::new(
+                span.start,
+                site.index_spans.last().map_or(span.end, |s| s.end),
+            );
+            d.labels.push(Label {
+                span,
+                message: format!(
+                    "{} {}",
+                    a.kind,
+                    if a.before_wavefronts > a.ideal_wavefronts {
+                        "conflicts"
+                    } else {
+                        "is fine"
+                    }
+                ),
+            });
         }
     }
     d.help = Some(suggestion.message.clone());

@@ -29,19 +29,27 @@ pub fn transaction_lanes(access: &DistributedLayout, v: u32, geom: &Geometry) ->
 /// `U = span(V ∪ T)`: what one transaction of the access covers, vector included.
 pub fn covered(access: &DistributedLayout, vec: &[u64], geom: &Geometry) -> Subspace {
     let v = vec.len() as u32;
-    Subspace::span(vec.iter().copied().chain(transaction_lanes(access, v, geom)))
+    Subspace::span(
+        vec.iter()
+            .copied()
+            .chain(transaction_lanes(access, v, geom)),
+    )
 }
 
 /// Lemma 9.5 (spec §4.2): every memory layout `M` of `d` bits whose Vec columns are `vec`
 /// gives `access` at least `2^c*` wavefronts per transaction, `c* = max(0, dim U − ℓ)`.
 pub fn lemma95(access: &DistributedLayout, vec: &[u64], d: u32, geom: &Geometry) -> Bound {
-    let v = vec.len() as u32;
-    let u = covered(access, vec, geom);
+    let vec_bits = vec.len() as u32;
+    let cover = covered(access, vec, geom);
     let line = geom.line_bits().min(d);
-    let c = (u.dim() as u32).saturating_sub(line);
-    let p = geom.phase_bits(v, access.lane.len() as u32);
+    let conflict_bits = (cover.dim() as u32).saturating_sub(line);
+    let phase_bits = geom.phase_bits(vec_bits, access.lane.len() as u32);
     let rank = access.reg_span().dim() as u32;
-    let instr_bits = (rank.saturating_sub(v) + access.warp.len() as u32).min(62);
-    let per_instruction = (1u64 << p) << c;
-    Bound { conflict_bits: c, wavefronts: per_instruction << instr_bits, per_instruction }
+    let instr_bits = (rank.saturating_sub(vec_bits) + access.warp.len() as u32).min(62);
+    let per_instruction = (1u64 << phase_bits) << conflict_bits;
+    Bound {
+        conflict_bits,
+        wavefronts: per_instruction << instr_bits,
+        per_instruction,
+    }
 }

@@ -35,15 +35,23 @@ impl std::fmt::Display for Cute {
 fn view(extents: &[u64]) -> Option<(u32, u32)> {
     let (&cols, rest) = extents.split_last()?;
     let rows = rest.iter().try_fold(1u64, |acc, &e| acc.checked_mul(e))?;
-    (cols.is_power_of_two() && rows.is_power_of_two()).then(|| (rows.trailing_zeros(), cols.trailing_zeros()))
+    (cols.is_power_of_two() && rows.is_power_of_two())
+        .then(|| (rows.trailing_zeros(), cols.trailing_zeros()))
 }
 
 /// The classic map offset bit -> row-major index bits (spec §5.1).
 fn classic_index_map(cl: Classic, r_bits: u32, c_bits: u32) -> Option<Vec<u64>> {
-    if !(cl.vec.is_power_of_two() && cl.per_phase.is_power_of_two() && cl.max_phase.is_power_of_two()) {
+    if !(cl.vec.is_power_of_two()
+        && cl.per_phase.is_power_of_two()
+        && cl.max_phase.is_power_of_two())
+    {
         return None;
     }
-    let (a, p, q) = (cl.vec.trailing_zeros(), cl.per_phase.trailing_zeros(), cl.max_phase.trailing_zeros());
+    let (a, p, q) = (
+        cl.vec.trailing_zeros(),
+        cl.per_phase.trailing_zeros(),
+        cl.max_phase.trailing_zeros(),
+    );
     let mut cols: Vec<u64> = (0..c_bits).map(|j| 1u64 << j).collect();
     for i in 0..r_bits {
         let mut x = 1u64 << (c_bits + i);
@@ -92,13 +100,22 @@ pub fn cute_layout(sw: Cute, extents: &[u64]) -> Option<MemoryLayout> {
 /// The CuTe swizzle equal to a classic triple on an `R x C` view (spec §5.2):
 /// `B = min(q, c − a, log2 R − p)`, `M = a`, `S = c + p − a`.
 pub fn cute_of_classic(cl: Classic, extents: &[u64]) -> Option<Cute> {
-    let (r, c) = view(extents)?;
-    let (a, p, q) = (cl.vec.trailing_zeros(), cl.per_phase.trailing_zeros(), cl.max_phase.trailing_zeros());
-    if a > c {
+    let (rows, cols) = view(extents)?;
+    let vec = cl.vec.trailing_zeros();
+    let phase = cl.per_phase.trailing_zeros();
+    if vec > cols {
         return None;
     }
-    let bits = q.min(c - a).min(r.saturating_sub(p));
-    Some(Cute { bits, base: a, shift: c + p - a })
+    let bits = cl
+        .max_phase
+        .trailing_zeros()
+        .min(cols - vec)
+        .min(rows.saturating_sub(phase));
+    Some(Cute {
+        bits,
+        base: vec,
+        shift: cols + phase - vec,
+    })
 }
 
 /// Exact test (spec §5.3.1): the classic triple whose layout *is* `mem`, if any; the one
@@ -108,7 +125,11 @@ pub fn exact_classic(mem: &MemoryLayout, extents: &[u64]) -> Option<Classic> {
     for q in 0..=r {
         for a in 0..=c {
             for p in 0..=r {
-                let cl = Classic { vec: 1 << a, per_phase: 1 << p, max_phase: 1 << q };
+                let cl = Classic {
+                    vec: 1 << a,
+                    per_phase: 1 << p,
+                    max_phase: 1 << q,
+                };
                 if classic_layout(cl, extents).as_ref() == Some(mem) {
                     return Some(cl);
                 }
@@ -134,7 +155,10 @@ pub fn equivalent_classic(
     let mut grid: Vec<(u32, u32, u32)> = Vec::new();
     for a in 0..=c {
         let p = line.saturating_sub(c).min(r);
-        let q = line.saturating_sub(a + p).min(r.saturating_sub(p)).min(c - a);
+        let q = line
+            .saturating_sub(a + p)
+            .min(r.saturating_sub(p))
+            .min(c - a);
         grid.push((a, p, q));
     }
     for a in 0..=c {
@@ -145,11 +169,16 @@ pub fn equivalent_classic(
         }
     }
     grid.into_iter().find_map(|(a, p, q)| {
-        let cl = Classic { vec: 1 << a, per_phase: 1 << p, max_phase: 1 << q };
+        let cl = Classic {
+            vec: 1 << a,
+            per_phase: 1 << p,
+            max_phase: 1 << q,
+        };
         let mem = classic_layout(cl, extents)?;
         let good = accesses.iter().enumerate().all(|(i, acc)| {
             let cost = exact_cost(&mem, acc, geom);
-            cost.wavefronts <= targets.get(i).copied().unwrap_or(0) && cost.vec_bits >= min_vec.get(i).copied().unwrap_or(0)
+            cost.wavefronts <= targets.get(i).copied().unwrap_or(0)
+                && cost.vec_bits >= min_vec.get(i).copied().unwrap_or(0)
         });
         good.then_some((cl, mem))
     })

@@ -44,7 +44,12 @@ pub struct Construction {
 impl Construction {
     /// Largest number of conflict bits any access has beyond its bound (0 = optimal).
     pub fn excess(&self) -> u32 {
-        self.costs.iter().zip(&self.bounds).map(|(c, b)| c.conflict_bits.saturating_sub(b.conflict_bits)).max().unwrap_or(0)
+        self.costs
+            .iter()
+            .zip(&self.bounds)
+            .map(|(c, b)| c.conflict_bits.saturating_sub(b.conflict_bits))
+            .max()
+            .unwrap_or(0)
     }
 }
 
@@ -56,7 +61,7 @@ struct Split {
 
 impl Split {
     /// The `K` component of `x` (drops its `V` part); `x` itself if it cannot be split.
-    fn into_k(&self, x: u64) -> u64 {
+    fn k_part(&self, x: u64) -> u64 {
         match self.basis.solve(x) {
             Some(coeffs) => {
                 let k_mask = !((1u64 << self.n_vec) - 1);
@@ -74,7 +79,13 @@ pub fn construct(accesses: &[DistributedLayout], d: u32, geom: &Geometry) -> Opt
         return None;
     }
     let all_units = (1u64 << d) - 1;
-    if accesses.iter().any(|a| a.reg.iter().chain(&a.lane).chain(&a.warp).any(|&x| x & !all_units != 0)) {
+    if accesses.iter().any(|a| {
+        a.reg
+            .iter()
+            .chain(&a.lane)
+            .chain(&a.warp)
+            .any(|&x| x & !all_units != 0)
+    }) {
         return None;
     }
     let line = geom.line_bits().min(d);
@@ -84,10 +95,17 @@ pub fn construct(accesses: &[DistributedLayout], d: u32, geom: &Geometry) -> Opt
     for a in &accesses[1..] {
         common = common.intersection(&a.reg_span());
     }
-    let threads = accesses.iter().fold(Subspace::zero(), |s, a| s.sum(&a.thread_span()));
+    let threads = accesses
+        .iter()
+        .fold(Subspace::zero(), |s, a| s.sum(&a.thread_span()));
     let cap = geom.max_vec_bits.min(line) as usize;
     let mut grown = threads.clone();
-    let vec: Vec<u64> = common.basis().into_iter().filter(|&r| grown.insert(r)).take(cap).collect();
+    let vec: Vec<u64> = common
+        .basis()
+        .into_iter()
+        .filter(|&r| grown.insert(r))
+        .take(cap)
+        .collect();
 
     // 2. K: a basis of the thread span, then ascending units, completing V.
     let mut full = Subspace::span(vec.iter().copied());
@@ -97,7 +115,12 @@ pub fn construct(accesses: &[DistributedLayout], d: u32, geom: &Geometry) -> Opt
             k_basis.push(x);
         }
     }
-    let split = Split { basis: BitMatrix::from_columns(vec.iter().copied().chain(k_basis.iter().copied()).collect()), n_vec: vec.len() };
+    let split = Split {
+        basis: BitMatrix::from_columns(
+            vec.iter().copied().chain(k_basis.iter().copied()).collect(),
+        ),
+        n_vec: vec.len(),
+    };
 
     let covers: Vec<Subspace> = accesses.iter().map(|a| covered(a, &vec, geom)).collect();
     let bounds: Vec<Bound> = accesses.iter().map(|a| lemma95(a, &vec, d, geom)).collect();
@@ -110,8 +133,10 @@ pub fn construct(accesses: &[DistributedLayout], d: u32, geom: &Geometry) -> Opt
     let s = d.saturating_sub(line) as usize;
 
     // 4. Segment candidates in the quotient by span(V ∪ slots).
-    let quotient_covers: Vec<Subspace> =
-        covers.iter().map(|u| Subspace::span(u.basis().into_iter().map(|x| zq.full_reduce(x)))).collect();
+    let quotient_covers: Vec<Subspace> = covers
+        .iter()
+        .map(|u| Subspace::span(u.basis().into_iter().map(|x| zq.full_reduce(x))))
+        .collect();
     let mut candidates: Vec<(String, Vec<u64>)> = Vec::new();
     let n = accesses.len().min(MAX_PAIRED_ACCESSES);
     for i in 0..n {
@@ -127,10 +152,25 @@ pub fn construct(accesses: &[DistributedLayout], d: u32, geom: &Geometry) -> Opt
 
     let mut best: Option<((u32, u64, usize), Construction)> = None;
     for (index, (method, seg)) in candidates.into_iter().enumerate() {
-        let Some(layout) = assemble(&low, &seg, &split, d) else { continue };
-        let costs: Vec<AccessCost> = accesses.iter().map(|a| exact_cost(&layout, a, geom)).collect();
-        let built = Construction { layout, vec: vec.clone(), costs, bounds: bounds.clone(), method };
-        let key = (built.excess(), built.costs.iter().map(|c| c.wavefronts).sum::<u64>(), index);
+        let Some(layout) = assemble(&low, &seg, &split, d) else {
+            continue;
+        };
+        let costs: Vec<AccessCost> = accesses
+            .iter()
+            .map(|a| exact_cost(&layout, a, geom))
+            .collect();
+        let built = Construction {
+            layout,
+            vec: vec.clone(),
+            costs,
+            bounds: bounds.clone(),
+            method,
+        };
+        let key = (
+            built.excess(),
+            built.costs.iter().map(|c| c.wavefronts).sum::<u64>(),
+            index,
+        );
         if best.as_ref().is_none_or(|(k, _)| key < *k) {
             best = Some((key, built));
         }
@@ -141,9 +181,13 @@ pub fn construct(accesses: &[DistributedLayout], d: u32, geom: &Geometry) -> Opt
 /// `M = low | bank | seg`, with seg and bank projected into `K` and the bank taken as the
 /// lowest-bit-pivot unit complement (spec §3.4 step 6).
 fn assemble(low: &[u64], seg: &[u64], split: &Split, d: u32) -> Option<MemoryLayout> {
-    let seg: Vec<u64> = seg.iter().map(|&x| split.into_k(x)).collect();
+    let seg: Vec<u64> = seg.iter().map(|&x| split.k_part(x)).collect();
     let taken = Subspace::span(low.iter().chain(&seg).copied());
-    let bank: Vec<u64> = taken.complement_units(d).into_iter().map(|x| split.into_k(x)).collect();
+    let bank: Vec<u64> = taken
+        .complement_units(d)
+        .into_iter()
+        .map(|x| split.k_part(x))
+        .collect();
     let mut columns = low.to_vec();
     columns.extend(bank);
     columns.extend(seg);
@@ -156,7 +200,10 @@ fn assemble(low: &[u64], seg: &[u64], split: &Split, d: u32) -> Option<MemoryLay
 /// How many conflict bits the sub-word region `low` forces on the accesses: the Lemma 9.5
 /// count `Σ max(0, dim(U_X + low) − ℓ)`.
 fn forced(covers: &[Subspace], low: &Subspace, line: u32) -> u32 {
-    covers.iter().map(|u| (u.sum(low).dim() as u32).saturating_sub(line)).sum()
+    covers
+        .iter()
+        .map(|u| (u.sum(low).dim() as u32).saturating_sub(line))
+        .sum()
 }
 
 /// Picks the `z − v` bank slots inside one bank word, in the spec's order of preference
@@ -179,13 +226,24 @@ fn choose_sub_word_slots(
     for u in &covers[1..] {
         shared = shared.intersection(u);
     }
-    let regs = accesses.iter().fold(Subspace::zero(), |s, a| s.sum(&a.reg_span()));
+    let regs = accesses
+        .iter()
+        .fold(Subspace::zero(), |s, a| s.sum(&a.reg_span()));
     let mut prefs: Vec<u64> = shared.basis();
-    prefs.extend(accesses.iter().flat_map(|a| a.lane.iter().copied()).filter(|&l| !regs.contains(l)));
+    prefs.extend(
+        accesses
+            .iter()
+            .flat_map(|a| a.lane.iter().copied())
+            .filter(|&l| !regs.contains(l)),
+    );
     prefs.extend(accesses.iter().flat_map(|a| a.lane.iter().copied()));
     prefs.extend(accesses.iter().flat_map(|a| a.warp.iter().copied()));
     prefs.extend((0..d).map(|j| 1u64 << j));
-    let prefs: Vec<u64> = prefs.into_iter().map(|x| split.into_k(x)).filter(|&x| x != 0).collect();
+    let prefs: Vec<u64> = prefs
+        .into_iter()
+        .map(|x| split.k_part(x))
+        .filter(|&x| x != 0)
+        .collect();
 
     let mut low = Subspace::span(vec.iter().copied());
     let mut slots = Vec::new();
@@ -211,16 +269,20 @@ fn choose_sub_word_slots(
 /// unpaired vectors of the larger side, the smaller side's halves of the pairs, and `I`.
 fn pairing(ua: &Subspace, ub: &Subspace, zq: &Subspace, d: u32, s: usize) -> Vec<u64> {
     let inter = ua.intersection(ub);
-    let mut e = inter.extend_from(ua.basis());
-    let mut f = inter.extend_from(ub.basis());
-    e.sort_unstable();
-    f.sort_unstable();
-    let spanned = zq.sum(&inter).sum(&Subspace::span(e.iter().chain(&f).copied()));
-    let c = spanned.complement_units(d);
-    let (small, large) = if e.len() <= f.len() { (e, f) } else { (f, e) };
-    let h: Vec<u64> = small.iter().zip(&large).map(|(a, b)| a ^ b).collect();
-    let mut order: Vec<u64> = c;
-    order.extend(h);
+    let mut only_a = inter.extend_from(ua.basis());
+    let mut only_b = inter.extend_from(ub.basis());
+    only_a.sort_unstable();
+    only_b.sort_unstable();
+    let spanned = zq
+        .sum(&inter)
+        .sum(&Subspace::span(only_a.iter().chain(&only_b).copied()));
+    let (small, large) = if only_a.len() <= only_b.len() {
+        (only_a, only_b)
+    } else {
+        (only_b, only_a)
+    };
+    let mut order: Vec<u64> = spanned.complement_units(d);
+    order.extend(small.iter().zip(&large).map(|(x, y)| x ^ y));
     order.extend(large.iter().skip(small.len()).copied());
     order.extend(small.iter().copied());
     let mut inter_basis = inter.basis();
@@ -254,9 +316,14 @@ fn greedy(covers: &[Subspace], zq: &Subspace, d: u32, s: usize) -> Vec<u64> {
     let free_bits: Vec<u32> = (0..d).filter(|j| !pivots.contains(j)).collect();
     let quotient_dim = free_bits.len() as u32;
     let line_q = quotient_dim.saturating_sub(s as u32);
-    let bound: Vec<u32> = covers.iter().map(|u| (u.dim() as u32).saturating_sub(line_q)).collect();
+    let bound: Vec<u32> = covers
+        .iter()
+        .map(|u| (u.dim() as u32).saturating_sub(line_q))
+        .collect();
     let candidates: Vec<u64> = if quotient_dim <= EXHAUSTIVE_DIMS {
-        (1..1u64 << quotient_dim).map(|m| spread(m, &free_bits)).collect()
+        (1..1u64 << quotient_dim)
+            .map(|m| spread(m, &free_bits))
+            .collect()
     } else {
         let units: Vec<u64> = free_bits.iter().map(|&j| 1u64 << j).collect();
         let mut c = units.clone();
@@ -299,5 +366,8 @@ fn greedy(covers: &[Subspace], zq: &Subspace, d: u32, s: usize) -> Vec<u64> {
 
 /// Places the bits of `m` at the positions `bits` (bit i of `m` -> bit `bits[i]`).
 fn spread(m: u64, bits: &[u32]) -> u64 {
-    bits.iter().enumerate().filter(|(i, _)| m >> i & 1 == 1).fold(0, |acc, (_, &b)| acc | 1u64 << b)
+    bits.iter()
+        .enumerate()
+        .filter(|(i, _)| m >> i & 1 == 1)
+        .fold(0, |acc, (_, &b)| acc | 1u64 << b)
 }

@@ -42,7 +42,11 @@ pub fn vectorisation(mem: &MemoryLayout, access: &DistributedLayout, geom: &Geom
     while k < geom.max_vec_bits && (k as usize) < mem.columns.len() {
         let col = mem.columns[k as usize];
         let low = (1u64 << (k + 1)) - 1;
-        let aligned = access.lane.iter().chain(&access.warp).all(|&t| q.apply(t) & low == 0);
+        let aligned = access
+            .lane
+            .iter()
+            .chain(&access.warp)
+            .all(|&t| q.apply(t) & low == 0);
         if !regs.contains(col) || !aligned {
             break;
         }
@@ -62,7 +66,11 @@ pub fn exact_cost(mem: &MemoryLayout, access: &DistributedLayout, geom: &Geometr
     let p = geom.phase_bits(k, lane_bits);
     let tile = &access.lane[..(lane_bits - p) as usize];
     let low = k.max(geom.sub_bits()).min(d) as usize;
-    let near = Subspace::span(tile.iter().copied().chain(mem.columns[..low].iter().copied()));
+    let near = Subspace::span(
+        tile.iter()
+            .copied()
+            .chain(mem.columns[..low].iter().copied()),
+    );
     let line = geom.line_bits().min(d) as usize;
     let seg = Subspace::span(mem.columns[line..].iter().copied());
     let c = seg.intersection(&near).dim() as u32;
@@ -70,7 +78,13 @@ pub fn exact_cost(mem: &MemoryLayout, access: &DistributedLayout, geom: &Geometr
     let instr_bits = rank.saturating_sub(k) + access.warp.len() as u32;
     let instructions = 1u64 << instr_bits.min(62);
     let phases = 1u64 << p;
-    AccessCost { vec_bits: k, instructions, phases, conflict_bits: c, wavefronts: (instructions * phases) << c }
+    AccessCost {
+        vec_bits: k,
+        instructions,
+        phases,
+        conflict_bits: c,
+        wavefronts: (instructions * phases) << c,
+    }
 }
 
 /// Total wavefronts of `access` under `mem` by simulation: every instruction (non-vector

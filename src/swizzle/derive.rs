@@ -13,7 +13,10 @@ const MAX_INPUT_BITS: u32 = 20;
 /// How one variable of the access gets its value from the input bits.
 enum Source {
     /// A counter taking `2^bits` values, from input bits `at..at + bits`.
-    Counter { at: u32, bits: u32 },
+    Counter {
+        at: u32,
+        bits: u32,
+    },
     Thread(Axis),
     /// Not read by the coordinates or guards.
     Unused,
@@ -23,11 +26,17 @@ enum Source {
 /// significant), or why there is none (non-linear index, unknown loop bounds, ...).
 pub fn derive(site: &SiteUse, extents: &[u64]) -> Result<DistributedLayout, String> {
     let acc = &site.lowered;
-    let coords = acc.coords.as_ref().ok_or("the access is not a plain subscript of every dimension")?;
+    let coords = acc
+        .coords
+        .as_ref()
+        .ok_or("the access is not a plain subscript of every dimension")?;
     if coords.len() != extents.len() {
         return Err("the subscripts do not match the declared dimensions".into());
     }
-    let used = coords.iter().chain(&acc.guards).fold(0u64, |m, e| m | e.var_mask());
+    let used = coords
+        .iter()
+        .chain(&acc.guards)
+        .fold(0u64, |m, e| m | e.var_mask());
     let mut sources = Vec::with_capacity(acc.vars.len());
     let mut reg_bits = 0u32;
     for (i, v) in acc.vars.iter().enumerate() {
@@ -38,15 +47,27 @@ pub fn derive(site: &SiteUse, extents: &[u64]) -> Result<DistributedLayout, Stri
             VarKind::Counter { trips: Some(t) } if t.is_power_of_two() => {
                 let bits = t.trailing_zeros();
                 reg_bits += bits;
-                Source::Counter { at: reg_bits - bits, bits }
+                Source::Counter {
+                    at: reg_bits - bits,
+                    bits,
+                }
             }
-            VarKind::Counter { .. } => return Err(format!("loop `{}` does not run a power-of-two number of times", v.name)),
+            VarKind::Counter { .. } => {
+                return Err(format!(
+                    "loop `{}` does not run a power-of-two number of times",
+                    v.name
+                ))
+            }
             VarKind::Uniform { .. } => return Err(format!("the index depends on `{}`", v.name)),
         });
     }
     let ws = u64::from(acc.warp_size);
     let threads = acc.block.threads();
-    if !ws.is_power_of_two() || threads < ws || threads % ws != 0 || !(threads / ws).is_power_of_two() {
+    if !ws.is_power_of_two()
+        || threads < ws
+        || !threads.is_multiple_of(ws)
+        || !(threads / ws).is_power_of_two()
+    {
         return Err("the block is not a power-of-two number of full warps".into());
     }
     let lane_bits = ws.trailing_zeros();
@@ -70,25 +91,43 @@ pub fn derive(site: &SiteUse, extents: &[u64]) -> Result<DistributedLayout, Stri
                 Source::Unused => 0,
             };
         }
-        if !acc.guards.iter().all(|g| g.eval(&values).is_some_and(|v| v != 0)) {
+        if !acc
+            .guards
+            .iter()
+            .all(|g| g.eval(&values).is_some_and(|v| v != 0))
+        {
             return None;
         }
-        let cs: Option<Vec<u64>> = coords.iter().map(|c| c.eval(&values).and_then(|v| u64::try_from(v).ok())).collect();
+        let cs: Option<Vec<u64>> = coords
+            .iter()
+            .map(|c| c.eval(&values).and_then(|v| u64::try_from(v).ok()))
+            .collect();
         flatten(&cs?, extents)
     };
 
     let base = eval(0).ok_or("the index is out of bounds, guarded, or cannot be evaluated")?;
     let mut images = Vec::with_capacity(n_in as usize);
     for i in 0..n_in {
-        images.push(eval(1u64 << i).ok_or("the index is out of bounds, guarded, or cannot be evaluated")? ^ base);
+        images.push(
+            eval(1u64 << i).ok_or("the index is out of bounds, guarded, or cannot be evaluated")?
+                ^ base,
+        );
     }
     for x in 0..1u64 << n_in {
-        let predicted = (0..n_in).filter(|i| x >> i & 1 == 1).fold(base, |acc, i| acc ^ images[i as usize]);
+        let predicted = (0..n_in)
+            .filter(|i| x >> i & 1 == 1)
+            .fold(base, |acc, i| acc ^ images[i as usize]);
         if eval(x) != Some(predicted) {
-            return Err("the index is not linear over the bits of the lane, warp and loop counters".into());
+            return Err(
+                "the index is not linear over the bits of the lane, warp and loop counters".into(),
+            );
         }
     }
     let (reg, rest) = images.split_at(reg_bits as usize);
     let (lane, warp) = rest.split_at(lane_bits as usize);
-    Ok(DistributedLayout { reg: reg.to_vec(), lane: lane.to_vec(), warp: warp.to_vec() })
+    Ok(DistributedLayout {
+        reg: reg.to_vec(),
+        lane: lane.to_vec(),
+        warp: warp.to_vec(),
+    })
 }

@@ -59,7 +59,9 @@ impl MemoryLayout {
 
     /// The identity on F2^d: offset == flattened logical index (dim0 fastest).
     pub fn identity(d: u32) -> MemoryLayout {
-        MemoryLayout { columns: BitMatrix::identity(d).columns }
+        MemoryLayout {
+            columns: BitMatrix::identity(d).columns,
+        }
     }
 
     /// Number of offset (and logical) bits.
@@ -149,8 +151,16 @@ impl Geometry {
         {
             return None;
         }
-        let max_vec_bits = if allow_vectors { (16 / element_bytes).trailing_zeros() } else { 0 };
-        Some(Geometry { element_bytes, params, max_vec_bits })
+        let max_vec_bits = if allow_vectors {
+            (16 / element_bytes).trailing_zeros()
+        } else {
+            0
+        };
+        Some(Geometry {
+            element_bytes,
+            params,
+            max_vec_bits,
+        })
     }
 
     /// `ℓ = log2(line bytes / element bytes)`: offset bits inside one bank line (Vec + Bank).

@@ -20,7 +20,9 @@ pub mod simulate;
 pub mod suggest;
 
 pub use bound::{lemma95, Bound};
-pub use classic::{classic_layout, cute_layout, cute_of_classic, equivalent_classic, exact_classic, Classic, Cute};
+pub use classic::{
+    classic_layout, cute_layout, cute_of_classic, equivalent_classic, exact_classic, Classic, Cute,
+};
 pub use construct::{construct, Construction};
 pub use cost::{brute_cost, exact_cost, vectorisation, AccessCost};
 pub use input::{ArrayUse, SiteUse};

@@ -12,7 +12,13 @@ use crate::f2::{BitMatrix, Subspace};
 
 /// The layout equivalent to `mem` (same first `fixed` columns, same span of the first
 /// `low` columns, same span of the columns from `line` on) that is closest to `reference`.
-pub fn towards(mem: &MemoryLayout, reference: &MemoryLayout, fixed: usize, low: usize, line: usize) -> Option<MemoryLayout> {
+pub fn towards(
+    mem: &MemoryLayout,
+    reference: &MemoryLayout,
+    fixed: usize,
+    low: usize,
+    line: usize,
+) -> Option<MemoryLayout> {
     let d = mem.columns.len();
     if reference.columns.len() != d || fixed > low || low > line || line > d {
         return None;
@@ -22,7 +28,14 @@ pub fn towards(mem: &MemoryLayout, reference: &MemoryLayout, fixed: usize, low: 
 
     // Sub-word region: same span as mem's, reference columns first.
     let low_span = Subspace::span(mem.columns[..low].iter().copied());
-    fill_region(&mut out, &mut taken, low, &low_span, reference, &mem.columns[fixed..low]);
+    fill_region(
+        &mut out,
+        &mut taken,
+        low,
+        &low_span,
+        reference,
+        &mem.columns[fixed..low],
+    );
 
     // Bank region: anything independent of the low region and the segment.
     let seg_span = Subspace::span(mem.columns[line..].iter().copied());
@@ -47,7 +60,10 @@ pub fn towards(mem: &MemoryLayout, reference: &MemoryLayout, fixed: usize, low: 
     let solver = BitMatrix::from_columns(basis_cols);
     let below_mask = (1u64 << line) - 1;
     let seg_part = |x: u64| solver.solve(x).map(|c| solver.apply(c & !below_mask));
-    let projected: Option<Vec<u64>> = reference.columns[line..].iter().map(|&x| seg_part(x)).collect();
+    let projected: Option<Vec<u64>> = reference.columns[line..]
+        .iter()
+        .map(|&x| seg_part(x))
+        .collect();
     let seg: Vec<u64> = match projected {
         Some(p) if Subspace::span(p.iter().copied()).dim() == d - line => p,
         _ => mem.columns[line..].to_vec(),
@@ -58,7 +74,14 @@ pub fn towards(mem: &MemoryLayout, reference: &MemoryLayout, fixed: usize, low: 
 
 /// Appends columns up to index `end` that lie in `span` and are independent of `taken`:
 /// the reference's column at each index when it fits, then any reference column, then `fallback`.
-fn fill_region(out: &mut Vec<u64>, taken: &mut Subspace, end: usize, span: &Subspace, reference: &MemoryLayout, fallback: &[u64]) {
+fn fill_region(
+    out: &mut Vec<u64>,
+    taken: &mut Subspace,
+    end: usize,
+    span: &Subspace,
+    reference: &MemoryLayout,
+    fallback: &[u64],
+) {
     while out.len() < end {
         let i = out.len();
         let pick = std::iter::once(reference.columns[i])
@@ -90,10 +113,13 @@ pub fn simplest(
     let targets: Vec<u64> = built.costs.iter().map(|c| c.wavefronts).collect();
     let min_vec: Vec<u32> = built.costs.iter().map(|c| c.vec_bits).collect();
     let as_good = |m: &MemoryLayout| {
-        accesses.iter().zip(targets.iter().zip(&min_vec)).all(|(a, (&t, &k))| {
-            let c = exact_cost(m, a, geom);
-            c.wavefronts <= t && c.vec_bits >= k
-        })
+        accesses
+            .iter()
+            .zip(targets.iter().zip(&min_vec))
+            .all(|(a, (&t, &k))| {
+                let c = exact_cost(m, a, geom);
+                c.wavefronts <= t && c.vec_bits >= k
+            })
     };
     let mut mem = built.layout.clone();
     if let Some(reference) = super::layout::row_major(extents) {

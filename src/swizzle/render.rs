@@ -60,14 +60,20 @@ pub fn formulas(mem: &MemoryLayout, extents: &[u64]) -> Option<Vec<DimFormula>> 
         formula.keeps_self = groups.iter().any(|g| g.0 == j && g.1 == 0 && g.2 == full);
         groups.retain(|g| !(formula.keeps_self && g.0 == j && g.1 == 0));
         groups.sort_by_key(|g| (g.0, -g.1));
-        formula.terms = groups.into_iter().map(|(src, shift, mask)| Term { src, mask, shift }).collect();
+        formula.terms = groups
+            .into_iter()
+            .map(|(src, shift, mask)| Term { src, mask, shift })
+            .collect();
     }
     Some(out)
 }
 
 /// True for text that needs no parentheses as an operand: a name, a number, a member access.
 fn is_atom(text: &str) -> bool {
-    !text.is_empty() && text.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '.')
+    !text.is_empty()
+        && text
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '.')
 }
 
 /// `text` as an operand of `^`/`&`: parenthesised unless it is an atom.
@@ -104,7 +110,11 @@ pub fn render(formulas: &[DimFormula], texts: &[String]) -> Option<Vec<String>> 
                 s => format!("({masked} >> {})", -s),
             });
         }
-        out.push(if parts.is_empty() { "0".to_string() } else { parts.join(" ^ ") });
+        out.push(if parts.is_empty() {
+            "0".to_string()
+        } else {
+            parts.join(" ^ ")
+        });
     }
     Some(out)
 }

@@ -23,10 +23,18 @@ pub struct Simulated {
 /// Simulates `site` with element offsets given by `offset_of(coords)` (coordinates
 /// outermost first). `None` when the access cannot be enumerated exactly (unknown loop
 /// bounds, an index that depends on run-time values, a misaligned vector access, the budget).
-pub fn simulate(site: &SiteUse, element_bytes: u32, params: &BankParams, offset_of: &dyn Fn(&[u64]) -> Option<u64>) -> Option<Simulated> {
+pub fn simulate(
+    site: &SiteUse,
+    element_bytes: u32,
+    params: &BankParams,
+    offset_of: &dyn Fn(&[u64]) -> Option<u64>,
+) -> Option<Simulated> {
     let acc = &site.lowered;
     let coords = acc.coords.as_ref()?;
-    let used = coords.iter().chain(&acc.guards).fold(0u64, |m, e| m | e.var_mask());
+    let used = coords
+        .iter()
+        .chain(&acc.guards)
+        .fold(0u64, |m, e| m | e.var_mask());
     let mut domains: Vec<(usize, u64)> = Vec::new();
     for (i, v) in acc.vars.iter().enumerate() {
         let read = i < 64 && used >> i & 1 == 1;
@@ -40,7 +48,9 @@ pub fn simulate(site: &SiteUse, element_bytes: u32, params: &BankParams, offset_
     let ws = u64::from(acc.warp_size.max(1));
     let threads = acc.block.threads();
     let warps = threads.div_ceil(ws);
-    let combos = domains.iter().try_fold(1u64, |a, &(_, t)| a.checked_mul(t))?;
+    let combos = domains
+        .iter()
+        .try_fold(1u64, |a, &(_, t)| a.checked_mul(t))?;
     if combos.checked_mul(warps.checked_mul(ws)?)? > MAX_LANE_EVALS || combos == 0 {
         return None;
     }
@@ -73,10 +83,17 @@ pub fn simulate(site: &SiteUse, element_bytes: u32, params: &BankParams, offset_
                     }
                 }
                 // A guard that cannot be evaluated is assumed true, as in the bank model.
-                if !acc.guards.iter().all(|g| g.eval(&values).is_none_or(|v| v != 0)) {
+                if !acc
+                    .guards
+                    .iter()
+                    .all(|g| g.eval(&values).is_none_or(|v| v != 0))
+                {
                     continue;
                 }
-                let cs: Option<Vec<u64>> = coords.iter().map(|c| c.eval(&values).and_then(|v| u64::try_from(v).ok())).collect();
+                let cs: Option<Vec<u64>> = coords
+                    .iter()
+                    .map(|c| c.eval(&values).and_then(|v| u64::try_from(v).ok()))
+                    .collect();
                 let byte = offset_of(&cs?)?.checked_mul(u64::from(element_bytes))?;
                 if byte % u64::from(width) != 0 {
                     return None;

@@ -27,8 +27,16 @@ pub fn current(array: &ArrayUse, params: &BankParams) -> Option<Vec<Simulated>> 
     simulate_all(array, params, &|c| row_major_offset(c, &ext, &ext))
 }
 
-fn simulate_all(array: &ArrayUse, params: &BankParams, offset_of: &dyn Fn(&[u64]) -> Option<u64>) -> Option<Vec<Simulated>> {
-    array.accesses.iter().map(|s| simulate(s, array.element_bytes, params, offset_of)).collect()
+fn simulate_all(
+    array: &ArrayUse,
+    params: &BankParams,
+    offset_of: &dyn Fn(&[u64]) -> Option<u64>,
+) -> Option<Vec<Simulated>> {
+    array
+        .accesses
+        .iter()
+        .map(|s| simulate(s, array.element_bytes, params, offset_of))
+        .collect()
 }
 
 /// A verified candidate fix, before it is turned into a [`Suggestion`].
@@ -52,13 +60,18 @@ fn total(sims: &[Simulated]) -> u64 {
 /// True when `after` is no worse than `before` on every access and better on one.
 fn improves(after: &[Simulated], before: &[Simulated]) -> bool {
     after.len() == before.len()
-        && after.iter().zip(before).all(|(a, b)| !a.worst.is_worse_than(&b.worst) && a.worst.wavefronts <= b.worst.wavefronts)
+        && after.iter().zip(before).all(|(a, b)| {
+            !a.worst.is_worse_than(&b.worst) && a.worst.wavefronts <= b.worst.wavefronts
+        })
         && total(after) < total(before)
 }
 
 /// True when `a` reaches `b` on every access (wavefronts of the worst instruction).
 fn reaches(a: &[Simulated], b: &[Simulated]) -> bool {
-    a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.worst.wavefronts <= y.worst.wavefronts)
+    a.len() == b.len()
+        && a.iter()
+            .zip(b)
+            .all(|(x, y)| x.worst.wavefronts <= y.worst.wavefronts)
 }
 
 /// The verified optimal swizzle of `array`, when its accesses are linear and it improves
@@ -82,11 +95,25 @@ pub fn suggest_padding(array: &ArrayUse, params: &BankParams) -> Option<Suggesti
 pub fn suggest(array: &ArrayUse, params: &BankParams) -> Option<Suggestion> {
     let before = current(array, params)?;
     let swizzle = swizzle_plan(array, params, &before);
-    let padding = padding_plan(array, params, &before, swizzle.as_ref().map(|p| p.after.as_slice()));
+    let padding = padding_plan(
+        array,
+        params,
+        &before,
+        swizzle.as_ref().map(|p| p.after.as_slice()),
+    );
     match (swizzle, padding) {
         (Some(s), Some(p)) if reaches(&p.after, &s.after) => {
             let alt = format!("; {} does the same with no extra memory", s.what);
-            Some(finish(array, &before, Plan { lower_bound: s.lower_bound, ..p }, "padding", Some(alt)))
+            Some(finish(
+                array,
+                &before,
+                Plan {
+                    lower_bound: s.lower_bound,
+                    ..p
+                },
+                "padding",
+                Some(alt),
+            ))
         }
         (Some(s), Some(p)) => {
             let alt = format!(
@@ -104,7 +131,13 @@ pub fn suggest(array: &ArrayUse, params: &BankParams) -> Option<Suggestion> {
     }
 }
 
-fn finish(array: &ArrayUse, before: &[Simulated], plan: Plan, kind: &str, alternative: Option<String>) -> Suggestion {
+fn finish(
+    array: &ArrayUse,
+    before: &[Simulated],
+    plan: Plan,
+    kind: &str,
+    alternative: Option<String>,
+) -> Suggestion {
     let after: Vec<AfterAccess> = array
         .accesses
         .iter()
@@ -122,10 +155,22 @@ fn finish(array: &ArrayUse, before: &[Simulated], plan: Plan, kind: &str, altern
     let outcome = if all_ideal {
         "every access becomes conflict-free".to_string()
     } else {
-        format!("the accesses take {} wavefronts instead of {}", total(&plan.after), total(before))
+        format!(
+            "the accesses take {} wavefronts instead of {}",
+            total(&plan.after),
+            total(before)
+        )
     };
-    let cost = if plan.memory_cost_bytes == 0 { "no extra memory".to_string() } else { format!("+{} bytes", plan.memory_cost_bytes) };
-    let message = format!("{} ({cost}): {outcome}{}", plan.what, alternative.unwrap_or_default());
+    let cost = if plan.memory_cost_bytes == 0 {
+        "no extra memory".to_string()
+    } else {
+        format!("+{} bytes", plan.memory_cost_bytes)
+    };
+    let message = format!(
+        "{} ({cost}): {outcome}{}",
+        plan.what,
+        alternative.unwrap_or_default()
+    );
     Suggestion {
         kind: kind.to_string(),
         message,
@@ -144,10 +189,19 @@ fn finish(array: &ArrayUse, before: &[Simulated], plan: Plan, kind: &str, altern
 fn swizzle_plan(array: &ArrayUse, params: &BankParams, before: &[Simulated]) -> Option<Plan> {
     let ext = &array.extents;
     let geom = Geometry::new(array.element_bytes, *params, false)?;
-    if array.accesses.iter().any(|s| s.lowered.width != array.element_bytes || s.lowered.warp_size != params.warp_size) {
+    if array
+        .accesses
+        .iter()
+        .any(|s| s.lowered.width != array.element_bytes || s.lowered.warp_size != params.warp_size)
+    {
         return None;
     }
-    let layouts: Vec<DistributedLayout> = array.accesses.iter().map(|s| derive(s, ext)).collect::<Result<_, _>>().ok()?;
+    let layouts: Vec<DistributedLayout> = array
+        .accesses
+        .iter()
+        .map(|s| derive(s, ext))
+        .collect::<Result<_, _>>()
+        .ok()?;
     let reference = row_major(ext)?;
     let d = reference.dim();
     let built = construct(&layouts, d, &geom)?;
@@ -179,7 +233,10 @@ fn swizzle_plan(array: &ArrayUse, params: &BankParams, before: &[Simulated]) -> 
         if site.index_spans.len() == ext.len() && site.index_texts.len() == ext.len() {
             for ((span, old), new) in site.index_spans.iter().zip(&site.index_texts).zip(&new) {
                 if old.trim() != new {
-                    edits.push(Edit { span: *span, text: new.clone() });
+                    edits.push(Edit {
+                        span: *span,
+                        text: new.clone(),
+                    });
                 }
             }
         }
@@ -187,11 +244,20 @@ fn swizzle_plan(array: &ArrayUse, params: &BankParams, before: &[Simulated]) -> 
     edits.sort_by_key(|e| (e.span.start, e.span.end));
     edits.dedup();
     let replacement = first?;
-    let lower_bound = layouts.iter().map(|a| lemma95(a, &[], d, &geom).per_instruction).sum();
-    let named = cute.as_ref().map(|c| format!(", CuTe `{c}`")).unwrap_or_default();
+    let lower_bound = layouts
+        .iter()
+        .map(|a| lemma95(a, &[], d, &geom).per_instruction)
+        .sum();
+    let named = cute
+        .as_ref()
+        .map(|c| format!(", CuTe `{c}`"))
+        .unwrap_or_default();
     Some(Plan {
         after,
-        what: format!("XOR-swizzle the subscripts of every access to `{}` (`{replacement}`{named})", array.name),
+        what: format!(
+            "XOR-swizzle the subscripts of every access to `{}` (`{replacement}`{named})",
+            array.name
+        ),
         replacement,
         edits,
         memory_cost_bytes: 0,
@@ -204,20 +270,36 @@ fn swizzle_plan(array: &ArrayUse, params: &BankParams, before: &[Simulated]) -> 
 
 /// Tries `[..][M + P]` for `P = 1..=MAX_PADDING`: the smallest `P` that reaches `target`
 /// (or, without a target, every access's ideal), else the `P` with the fewest wavefronts.
-fn padding_plan(array: &ArrayUse, params: &BankParams, before: &[Simulated], target: Option<&[Simulated]>) -> Option<Plan> {
+fn padding_plan(
+    array: &ArrayUse,
+    params: &BankParams,
+    before: &[Simulated],
+    target: Option<&[Simulated]>,
+) -> Option<Plan> {
     let ext = &array.extents;
     let (&last, rows) = ext.split_last()?;
     if rows.is_empty() || array.extent_spans.len() != ext.len() {
         return None;
     }
-    let ideal: Vec<Simulated> =
-        before.iter().map(|b| Simulated { worst: Wavefronts { wavefronts: b.worst.ideal, ideal: b.worst.ideal }, total: 0 }).collect();
+    let ideal: Vec<Simulated> = before
+        .iter()
+        .map(|b| Simulated {
+            worst: Wavefronts {
+                wavefronts: b.worst.ideal,
+                ideal: b.worst.ideal,
+            },
+            total: 0,
+        })
+        .collect();
     let goal = target.unwrap_or(&ideal);
     let mut best: Option<(u64, Vec<Simulated>)> = None;
     for p in 1..=MAX_PADDING {
         let mut stored = ext.clone();
         stored[ext.len() - 1] = last + p;
-        let Some(after) = simulate_all(array, params, &|c| row_major_offset(c, ext, &stored)) else { continue };
+        let Some(after) = simulate_all(array, params, &|c| row_major_offset(c, ext, &stored))
+        else {
+            continue;
+        };
         if reaches(&after, goal) {
             best = Some((p, after));
             break;
@@ -241,23 +323,35 @@ fn padding_plan(array: &ArrayUse, params: &BankParams, before: &[Simulated], tar
         Some(t) if !t.is_empty() => format!("{} + {p}", operand(t)),
         _ => (last + p).to_string(),
     };
-    let replacement = match (from, to, old) {
-        (Some(f), Some(t), Some(_)) => {
-            format!("{}{}{}", array.decl_text.get(..f).unwrap_or_default(), new_extent, array.decl_text.get(t..).unwrap_or_default())
-        }
-        _ => {
-            let mut dims: Vec<String> = rows.iter().map(u64::to_string).collect();
-            dims.push(new_extent.clone());
-            subscript(&array.name, &dims)
-        }
+    let replacement = if let (Some(f), Some(t), Some(_)) = (from, to, old) {
+        format!(
+            "{}{}{}",
+            array.decl_text.get(..f).unwrap_or_default(),
+            new_extent,
+            array.decl_text.get(t..).unwrap_or_default()
+        )
+    } else {
+        let mut dims: Vec<String> = rows.iter().map(u64::to_string).collect();
+        dims.push(new_extent.clone());
+        subscript(&array.name, &dims)
     };
-    let applicability =
-        if array.accesses.iter().all(|s| s.plain_subscript) { Applicability::Safe } else { Applicability::Unsafe };
+    let applicability = if array.accesses.iter().all(|s| s.plain_subscript) {
+        Applicability::Safe
+    } else {
+        Applicability::Unsafe
+    };
     Some(Plan {
         after,
-        what: format!("pad the last dimension of `{}` to {} elements (`{replacement}`)", array.name, last + p),
+        what: format!(
+            "pad the last dimension of `{}` to {} elements (`{replacement}`)",
+            array.name,
+            last + p
+        ),
         replacement,
-        edits: vec![Edit { span, text: new_extent }],
+        edits: vec![Edit {
+            span,
+            text: new_extent,
+        }],
         memory_cost_bytes,
         applicability,
         cute: None,
