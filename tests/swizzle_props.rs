@@ -882,3 +882,56 @@ fn three_accesses_on_random_layouts() {
     println!("three accesses: all bounds reached on {all_reached}/{cases}");
     assert!(all_reached * 2 >= cases);
 }
+
+#[test]
+fn layout_conflict_rule_fires_once_at_the_declaration() {
+    let arr = transpose_array();
+    let mut out = Vec::new();
+    bankcheck::rules::layout_conflict::check(
+        &arr,
+        &BankParams::default(),
+        bankcheck::diag::Severity::Warning,
+        &mut out,
+    );
+    assert_eq!(out.len(), 1);
+    let d = &out[0];
+    assert_eq!(d.rule, "layout-conflict");
+    assert_eq!(d.span, arr.decl_span);
+    assert_eq!(
+        d.message,
+        "accesses of `tile` conflict with its layout: 16 wavefronts where 1 suffices"
+    );
+    assert_eq!(
+        d.notes,
+        vec![
+            "store at line 10: 1 -> 1 wavefronts (ideal 1)",
+            "load at line 12: 16 -> 1 wavefronts (ideal 1)"
+        ]
+    );
+    assert_eq!(
+        d.help.as_deref(),
+        d.suggestion.as_ref().map(|s| s.message.as_str())
+    );
+
+    // A conflict-free array gets no diagnostic.
+    let ext = [32u64, 32];
+    let vars = vec![
+        var("threadIdx.x", VarKind::Thread(Axis::X)),
+        var("k", VarKind::Counter { trips: Some(32) }),
+    ];
+    let store = access(vars, vec![Expr::Var(1), Expr::Var(0)], &ext, 4, (32, 1, 1));
+    let fine = array(
+        "__shared__ float tile[32][32]",
+        &ext,
+        4,
+        vec![site(3, AccessKind::Store, store, &["k", "t"], 50)],
+    );
+    let mut none = Vec::new();
+    bankcheck::rules::layout_conflict::check(
+        &fine,
+        &BankParams::default(),
+        bankcheck::diag::Severity::Warning,
+        &mut none,
+    );
+    assert!(none.is_empty());
+}
