@@ -4,6 +4,7 @@
 //! A lower bound, and exact in the sense that for two accesses both bounds are reached at
 //! once by the construction of §3.4 (docs/swizzling.md, "How far down can it go").
 
+use super::cost::pow2;
 use super::layout::{DistributedLayout, Geometry};
 use crate::f2::Subspace;
 
@@ -45,11 +46,11 @@ pub fn lemma95(access: &DistributedLayout, vec: &[u64], d: u32, geom: &Geometry)
     let conflict_bits = (cover.dim() as u32).saturating_sub(line);
     let phase_bits = geom.phase_bits(vec_bits, access.lane.len() as u32);
     let rank = access.reg_span().dim() as u32;
-    let instr_bits = (rank.saturating_sub(vec_bits) + access.warp.len() as u32).min(62);
-    let per_instruction = (1u64 << phase_bits) << conflict_bits;
+    let instr_bits = rank.saturating_sub(vec_bits) + access.warp.len() as u32;
+    let per_instruction = pow2(phase_bits + conflict_bits);
     Bound {
         conflict_bits,
-        wavefronts: per_instruction << instr_bits,
+        wavefronts: pow2(phase_bits + conflict_bits + instr_bits),
         per_instruction,
     }
 }

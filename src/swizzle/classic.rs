@@ -35,8 +35,8 @@ impl std::fmt::Display for Cute {
 fn view(extents: &[u64]) -> Option<(u32, u32)> {
     let (&cols, rest) = extents.split_last()?;
     let rows = rest.iter().try_fold(1u64, |acc, &e| acc.checked_mul(e))?;
-    (cols.is_power_of_two() && rows.is_power_of_two())
-        .then(|| (rows.trailing_zeros(), cols.trailing_zeros()))
+    let (r, c) = (rows.trailing_zeros(), cols.trailing_zeros());
+    (cols.is_power_of_two() && rows.is_power_of_two() && r + c <= 40).then_some((r, c))
 }
 
 /// The classic map offset bit -> row-major index bits (spec §5.1).

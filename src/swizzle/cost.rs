@@ -28,8 +28,13 @@ pub struct AccessCost {
 impl AccessCost {
     /// Wavefronts of one instruction (every instruction costs the same: the access is homogeneous).
     pub fn per_instruction(&self) -> u64 {
-        self.phases << self.conflict_bits
+        self.phases.saturating_mul(pow2(self.conflict_bits))
     }
+}
+
+/// `2^bits`, saturating at `u64::MAX` instead of overflowing.
+pub(crate) fn pow2(bits: u32) -> u64 {
+    1u64.checked_shl(bits).unwrap_or(u64::MAX)
 }
 
 /// Largest `k` (capped by the geometry) such that the access can move `2^k` elements per
@@ -76,14 +81,14 @@ pub fn exact_cost(mem: &MemoryLayout, access: &DistributedLayout, geom: &Geometr
     let c = seg.intersection(&near).dim() as u32;
     let rank = access.reg_span().dim() as u32;
     let instr_bits = rank.saturating_sub(k) + access.warp.len() as u32;
-    let instructions = 1u64 << instr_bits.min(62);
-    let phases = 1u64 << p;
+    let instructions = pow2(instr_bits);
+    let phases = pow2(p);
     AccessCost {
         vec_bits: k,
         instructions,
         phases,
         conflict_bits: c,
-        wavefronts: (instructions * phases) << c,
+        wavefronts: pow2(instr_bits + p + c),
     }
 }
 
@@ -91,6 +96,9 @@ pub fn exact_cost(mem: &MemoryLayout, access: &DistributedLayout, geom: &Geometr
 /// register combination × warp) is handed to [`count_wavefronts`] with each lane's byte
 /// address. Exponential in the register and warp bits: for tests and verification.
 pub fn brute_cost(mem: &MemoryLayout, access: &DistributedLayout, geom: &Geometry) -> Option<u64> {
+    if access.reg.len() + access.lane.len() + access.warp.len() > 32 {
+        return None;
+    }
     let q = mem.offsets()?;
     let k = vectorisation(mem, access, geom);
     // Registers beyond the vector: a basis of the register span completing M_0..M_{k-1},

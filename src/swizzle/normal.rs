@@ -20,7 +20,7 @@ pub fn towards(
     line: usize,
 ) -> Option<MemoryLayout> {
     let d = mem.columns.len();
-    if reference.columns.len() != d || fixed > low || low > line || line > d {
+    if reference.columns.len() != d || fixed > low || low > line || line > d || d > 40 {
         return None;
     }
     let mut out: Vec<u64> = mem.columns[..fixed].to_vec();

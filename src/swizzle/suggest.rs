@@ -295,7 +295,10 @@ fn padding_plan(
     let mut best: Option<(u64, Vec<Simulated>)> = None;
     for p in 1..=MAX_PADDING {
         let mut stored = ext.clone();
-        stored[ext.len() - 1] = last + p;
+        let Some(padded) = last.checked_add(p) else {
+            break;
+        };
+        stored[ext.len() - 1] = padded;
         let Some(after) = simulate_all(array, params, &|c| row_major_offset(c, ext, &stored))
         else {
             continue;
@@ -312,8 +315,11 @@ fn padding_plan(
     if !improves(&after, before) {
         return None;
     }
-    let rows_count: u64 = rows.iter().product();
-    let memory_cost_bytes = rows_count * p * u64::from(array.element_bytes);
+    let memory_cost_bytes = rows
+        .iter()
+        .try_fold(p * u64::from(array.element_bytes), |acc, &r| {
+            acc.checked_mul(r)
+        })?;
     let span = array.extent_spans[ext.len() - 1];
     let from = span.start.checked_sub(array.decl_span.start);
     let to = span.end.checked_sub(array.decl_span.start);
