@@ -714,7 +714,9 @@ proptest! {
     }
 
     /// §3.4/§4.2: for random pairs of linear accesses the constructed layout reaches both
-    /// Lemma 9.5 bounds (checked by brute force) and is never worse than the plain layout.
+    /// Lemma 9.5 bounds (checked by brute force; a one-sided wider vector may beat the bound
+    /// of its side) and is never worse than the plain layout: per access for scalar
+    /// accesses, in total when vectors are allowed.
     #[test]
     fn constructed_pairs_reach_the_bounds(seed in 1u64.., bytes_log in 0u32..5, warp_bits in 0usize..4, vectors: bool, general: bool) {
         let mut rng = Rng(seed);
@@ -739,6 +741,8 @@ proptest! {
                 prop_assert!(brute <= brute_cost(&plain, x, &g).expect("simulated"));
             }
         }
+        let total = |m: &MemoryLayout| -> u64 { accesses.iter().map(|x| exact_cost(m, x, &g).wavefronts).sum() };
+        prop_assert!(total(&built.layout) <= total(&plain), "{} > {} for {:?}", total(&built.layout), total(&plain), accesses);
     }
 }
 
@@ -749,6 +753,7 @@ fn bound_hit_rate_on_random_pairs() {
     let mut hits = 0;
     let mut pairs = 0;
     let mut not_worse = 0;
+    let mut boosted = 0;
     for seed in 1..=300u64 {
         let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15));
         let bytes = 1u32 << rng.below(5);
@@ -771,9 +776,16 @@ fn bound_hit_rate_on_random_pairs() {
         if costs
             .iter()
             .zip(&built.bounds)
-            .all(|(c, b)| *c == b.wavefronts)
+            .all(|(c, b)| *c <= b.wavefronts)
         {
             hits += 1;
+        }
+        if costs
+            .iter()
+            .zip(&built.bounds)
+            .any(|(c, b)| *c < b.wavefronts)
+        {
+            boosted += 1;
         }
         let plain = MemoryLayout::identity(d);
         let before: u64 = accesses
@@ -784,8 +796,12 @@ fn bound_hit_rate_on_random_pairs() {
             not_worse += 1;
         }
     }
-    println!("bound reached on {hits}/{pairs} random pairs; total not worse than plain on {not_worse}/{pairs}");
+    println!(
+        "bound reached on {hits}/{pairs} random pairs ({boosted} beat it with a one-sided wider vector); \
+         total not worse than plain on {not_worse}/{pairs}"
+    );
     assert_eq!(hits, pairs);
+    assert_eq!(not_worse, pairs);
 }
 
 /// Square transposes of 1-, 2-, 4-, 8- and 16-byte elements at source level: store

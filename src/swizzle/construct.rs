@@ -17,7 +17,7 @@
 //! result is optimal. For three or more it is the best of the candidates tried: a heuristic,
 //! whose distance from the per-access bounds is reported in [`Construction::excess`].
 
-use super::bound::{covered, lemma95, Bound};
+use super::bound::{lemma95, transaction_lanes, Bound};
 use super::cost::{exact_cost, AccessCost};
 use super::layout::{DistributedLayout, Geometry, MemoryLayout};
 use crate::f2::{BitMatrix, Subspace};
@@ -107,54 +107,47 @@ pub fn construct(accesses: &[DistributedLayout], d: u32, geom: &Geometry) -> Opt
         .take(cap)
         .collect();
 
-    // 2. K: a basis of the thread span, then ascending units, completing V.
-    let mut full = Subspace::span(vec.iter().copied());
-    let mut k_basis: Vec<u64> = Vec::new();
-    for x in threads.basis().into_iter().chain((0..d).map(|j| 1u64 << j)) {
-        if full.insert(x) {
-            k_basis.push(x);
-        }
-    }
-    let split = Split {
-        basis: BitMatrix::from_columns(
-            vec.iter().copied().chain(k_basis.iter().copied()).collect(),
-        ),
-        n_vec: vec.len(),
-    };
-
-    let covers: Vec<Subspace> = accesses.iter().map(|a| covered(a, &vec, geom)).collect();
     let bounds: Vec<Bound> = accesses.iter().map(|a| lemma95(a, &vec, d, geom)).collect();
+    let v = vec.len() as u32;
+    let mut candidates = candidates_for(
+        accesses,
+        &vec,
+        &vec![v; accesses.len()],
+        [&Subspace::zero(), &threads],
+        d,
+        geom,
+    );
 
-    // 3. Sub-word slots (spec §3.4 step 4).
-    let slots = choose_sub_word_slots(accesses, &vec, &covers, &split, d, geom);
-    let mut low: Vec<u64> = vec.clone();
-    low.extend(&slots);
-    let zq = Subspace::span(low.iter().copied());
-    let s = d.saturating_sub(line) as usize;
-
-    // 4. Segment candidates in the quotient by span(V ∪ slots).
-    let quotient_covers: Vec<Subspace> = covers
-        .iter()
-        .map(|u| Subspace::span(u.basis().into_iter().map(|x| zq.full_reduce(x))))
-        .collect();
-    let mut candidates: Vec<(String, Vec<u64>)> = Vec::new();
-    let n = accesses.len().min(MAX_PAIRED_ACCESSES);
-    for i in 0..n {
-        for j in i..n {
-            if i == j && n > 1 {
+    // 5. One-sided boost (spec §3.4 step 7): a prefix of one access's other registers placed
+    //    right after V, protected like V, so that access moves wider vectors. Only that
+    //    access's own threads must avoid the new vector bits; the others must still see
+    //    no V component, which holds when V meets span(X ∪ threads) trivially.
+    for (i, a) in accesses.iter().enumerate() {
+        let own = a.thread_span();
+        let mut grown = own.sum(&Subspace::span(vec.iter().copied()));
+        let extra: Vec<u64> = a.reg.iter().copied().filter(|&r| grown.insert(r)).collect();
+        for len in 1..=extra.len().min(cap.saturating_sub(vec.len())) {
+            let boost = Subspace::span(extra[..len].iter().copied()).sum(&threads);
+            if boost
+                .intersection(&Subspace::span(vec.iter().copied()))
+                .dim()
+                != 0
+            {
                 continue;
             }
-            let seg = pairing(&quotient_covers[i], &quotient_covers[j], &zq, d, s);
-            candidates.push((format!("pairing({i},{j})"), seg));
+            let fixed: Vec<u64> = vec.iter().chain(&extra[..len]).copied().collect();
+            let mut widths = vec![v; accesses.len()];
+            widths[i] = v + len as u32;
+            for (name, layout) in
+                candidates_for(accesses, &fixed, &widths, [&own, &threads], d, geom)
+            {
+                candidates.push((format!("boost({i},{len})+{name}"), layout));
+            }
         }
     }
-    candidates.push(("greedy".to_string(), greedy(&quotient_covers, &zq, d, s)));
 
     let mut best: Option<((u32, u64, usize), Construction)> = None;
-    for (index, (method, seg)) in candidates.into_iter().enumerate() {
-        let Some(layout) = assemble(&low, &seg, &split, d) else {
-            continue;
-        };
+    for (index, (method, layout)) in candidates.into_iter().enumerate() {
         let costs: Vec<AccessCost> = accesses
             .iter()
             .map(|a| exact_cost(&layout, a, geom))
@@ -176,6 +169,72 @@ pub fn construct(accesses: &[DistributedLayout], d: u32, geom: &Geometry) -> Opt
         }
     }
     best.map(|(_, c)| c)
+}
+
+/// Candidate layouts whose first columns are `fixed` (the common vector, possibly boosted),
+/// when access `i` moves `2^widths[i]` elements per lane: steps 2-4 of the module doc.
+fn candidates_for(
+    accesses: &[DistributedLayout],
+    fixed: &[u64],
+    widths: &[u32],
+    threads: [&Subspace; 2],
+    d: u32,
+    geom: &Geometry,
+) -> Vec<(String, MemoryLayout)> {
+    let line = geom.line_bits().min(d);
+    // 2. K: a basis of the thread spans (the boosted access's first), then ascending units,
+    //    completing span(fixed).
+    let mut full = Subspace::span(fixed.iter().copied());
+    let mut k_basis: Vec<u64> = Vec::new();
+    let thread_vectors = threads[0].basis().into_iter().chain(threads[1].basis());
+    for x in thread_vectors.chain((0..d).map(|j| 1u64 << j)) {
+        if full.insert(x) {
+            k_basis.push(x);
+        }
+    }
+    let split = Split {
+        basis: BitMatrix::from_columns(
+            fixed
+                .iter()
+                .copied()
+                .chain(k_basis.iter().copied())
+                .collect(),
+        ),
+        n_vec: fixed.len(),
+    };
+    let covers: Vec<Subspace> = accesses
+        .iter()
+        .zip(widths)
+        .map(|(a, &w)| Subspace::span(fixed.iter().copied().chain(transaction_lanes(a, w, geom))))
+        .collect();
+
+    // 3. Sub-word slots (spec §3.4 step 4).
+    let slots = choose_sub_word_slots(accesses, fixed, &covers, &split, d, geom);
+    let mut low: Vec<u64> = fixed.to_vec();
+    low.extend(&slots);
+    let zq = Subspace::span(low.iter().copied());
+    let s = d.saturating_sub(line) as usize;
+
+    // 4. Segment candidates in the quotient by span(fixed ∪ slots).
+    let quotient_covers: Vec<Subspace> = covers
+        .iter()
+        .map(|u| Subspace::span(u.basis().into_iter().map(|x| zq.full_reduce(x))))
+        .collect();
+    let mut segs: Vec<(String, Vec<u64>)> = Vec::new();
+    let n = accesses.len().min(MAX_PAIRED_ACCESSES);
+    for i in 0..n {
+        for j in i..n {
+            if i == j && n > 1 {
+                continue;
+            }
+            let seg = pairing(&quotient_covers[i], &quotient_covers[j], &zq, d, s);
+            segs.push((format!("pairing({i},{j})"), seg));
+        }
+    }
+    segs.push(("greedy".to_string(), greedy(&quotient_covers, &zq, d, s)));
+    segs.into_iter()
+        .filter_map(|(name, seg)| Some((name, assemble(&low, &seg, &split, d)?)))
+        .collect()
 }
 
 /// `M = low | bank | seg`, with seg and bank projected into `K` and the bank taken as the
