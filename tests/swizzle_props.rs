@@ -951,3 +951,51 @@ fn layout_conflict_rule_fires_once_at_the_declaration() {
     );
     assert!(none.is_empty());
 }
+
+/// The classic 32x32 transpose kernel with a 32x8 block: `tile[ty + 8k][tx] = ..;
+/// .. = tile[tx][ty + 8k]`, extents written with a macro. Padding by one is the fix, the
+/// edit keeps the macro, and the swizzle reaches the same.
+#[test]
+fn block_32x8_transpose_with_macro_extent() {
+    let ext = [32u64, 32];
+    let vars = || {
+        vec![
+            var("threadIdx.x", VarKind::Thread(Axis::X)),
+            var("threadIdx.y", VarKind::Thread(Axis::Y)),
+            var("k", VarKind::Counter { trips: Some(4) }),
+        ]
+    };
+    let row = || {
+        bin(
+            BinOp::Add,
+            Expr::Var(1),
+            bin(BinOp::Mul, c(8), Expr::Var(2)),
+        )
+    };
+    let store = access(vars(), vec![row(), Expr::Var(0)], &ext, 4, (32, 8, 1));
+    let read = access(vars(), vec![Expr::Var(0), row()], &ext, 4, (32, 8, 1));
+    let decl = "__shared__ float tile[TILE][TILE]";
+    let mut arr = array(
+        decl,
+        &ext,
+        4,
+        vec![
+            site(5, AccessKind::Store, store, &["ty + 8 * k", "tx"], 60),
+            site(9, AccessKind::Load, read, &["tx", "ty + 8 * k"], 90),
+        ],
+    );
+    arr.extent_spans = vec![Span::new(22, 26), Span::new(28, 32)];
+    let s = suggest(&arr, &BankParams::default()).expect("a fix");
+    assert_eq!(s.kind, "padding");
+    assert_eq!(s.replacement, "__shared__ float tile[TILE][TILE + 1]");
+    assert_eq!(s.after[1].before_wavefronts, 32);
+    assert!(s.after.iter().all(|a| a.wavefronts == 1));
+    let sw = suggest_swizzle(&arr, &BankParams::default()).expect("a swizzle");
+    assert!(sw.after.iter().all(|a| a.wavefronts == 1));
+    assert_eq!(sw.replacement, "tile[ty + 8 * k][tx ^ ((ty + 8 * k) & 31)]");
+
+    // Through a pointer the padding is no longer safe to apply.
+    arr.accesses[1].plain_subscript = false;
+    let s = suggest(&arr, &BankParams::default()).expect("a fix");
+    assert_eq!(s.applicability, Applicability::Unsafe);
+}
