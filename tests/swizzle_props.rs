@@ -999,3 +999,94 @@ fn block_32x8_transpose_with_macro_extent() {
     let s = suggest(&arr, &BankParams::default()).expect("a fix");
     assert_eq!(s.applicability, Applicability::Unsafe);
 }
+
+/// A 64x64 tile with a 64x4 block (8 warps) and 16 iterations: large enough to show the
+/// advisor stays fast, and a 3-D array to show subscripts of every dimension are rendered.
+#[test]
+fn larger_tiles_and_three_dimensions() {
+    let started = std::time::Instant::now();
+    let ext = [64u64, 64];
+    let vars = || {
+        vec![
+            var("threadIdx.x", VarKind::Thread(Axis::X)),
+            var("threadIdx.y", VarKind::Thread(Axis::Y)),
+            var("k", VarKind::Counter { trips: Some(16) }),
+        ]
+    };
+    let row = || {
+        bin(
+            BinOp::Add,
+            Expr::Var(1),
+            bin(BinOp::Mul, c(4), Expr::Var(2)),
+        )
+    };
+    let store = access(vars(), vec![row(), Expr::Var(0)], &ext, 4, (64, 4, 1));
+    let read = access(vars(), vec![Expr::Var(0), row()], &ext, 4, (64, 4, 1));
+    let arr = array(
+        "__shared__ float tile[64][64]",
+        &ext,
+        4,
+        vec![
+            site(5, AccessKind::Store, store, &["ty + 4 * k", "tx"], 60),
+            site(9, AccessKind::Load, read, &["tx", "ty + 4 * k"], 90),
+        ],
+    );
+    let sw = suggest_swizzle(&arr, &BankParams::default()).expect("a swizzle");
+    assert!(sw.after.iter().all(|a| a.wavefronts == 1), "{:?}", sw.after);
+    assert!(
+        started.elapsed().as_secs() < 10,
+        "took {:?}",
+        started.elapsed()
+    );
+
+    // tile[2][32][32]: lane t reads column t of matrix (k & 1), row k / 2.
+    let ext3 = [2u64, 32, 32];
+    let vars3 = || {
+        vec![
+            var("threadIdx.x", VarKind::Thread(Axis::X)),
+            var("k", VarKind::Counter { trips: Some(64) }),
+        ]
+    };
+    let store3 = access(
+        vars3(),
+        vec![
+            bin(BinOp::And, Expr::Var(1), c(1)),
+            bin(BinOp::Shr, Expr::Var(1), c(1)),
+            Expr::Var(0),
+        ],
+        &ext3,
+        4,
+        (32, 1, 1),
+    );
+    let read3 = access(
+        vars3(),
+        vec![
+            bin(BinOp::And, Expr::Var(1), c(1)),
+            Expr::Var(0),
+            bin(BinOp::Shr, Expr::Var(1), c(1)),
+        ],
+        &ext3,
+        4,
+        (32, 1, 1),
+    );
+    let arr3 = array(
+        "__shared__ float tile[2][32][32]",
+        &ext3,
+        4,
+        vec![
+            site(3, AccessKind::Store, store3, &["k & 1", "k >> 1", "t"], 40),
+            site(4, AccessKind::Load, read3, &["k & 1", "t", "k >> 1"], 70),
+        ],
+    );
+    let sw3 = suggest_swizzle(&arr3, &BankParams::default()).expect("a swizzle");
+    assert!(
+        sw3.after.iter().all(|a| a.wavefronts == 1),
+        "{:?}",
+        sw3.after
+    );
+    assert!(
+        sw3.replacement.starts_with("tile[k & 1][k >> 1]["),
+        "{}",
+        sw3.replacement
+    );
+}
