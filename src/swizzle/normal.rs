@@ -108,7 +108,14 @@ pub fn simplest(
     use super::cost::exact_cost;
     let d = built.layout.dim();
     let line = geom.line_bits().min(d) as usize;
-    let v = built.vec.len();
+    // The vector prefix to keep: the widest any access moves (a one-sided boost included).
+    let v = built
+        .costs
+        .iter()
+        .map(|c| c.vec_bits as usize)
+        .max()
+        .unwrap_or(0)
+        .max(built.vec.len());
     let low = (geom.sub_bits() as usize).max(v).min(line);
     let targets: Vec<u64> = built.costs.iter().map(|c| c.wavefronts).collect();
     let min_vec: Vec<u32> = built.costs.iter().map(|c| c.vec_bits).collect();

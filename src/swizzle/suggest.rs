@@ -50,6 +50,8 @@ struct Plan {
     classic: Option<[u64; 3]>,
     /// Human description of the change, e.g. "pad the rows of `tile` to 34 elements".
     what: String,
+    /// The new text in backquotes, plus the swizzle's CuTe name when it has one.
+    detail: String,
     lower_bound: Option<u64>,
 }
 
@@ -103,7 +105,10 @@ pub fn suggest(array: &ArrayUse, params: &BankParams) -> Option<Suggestion> {
     );
     match (swizzle, padding) {
         (Some(s), Some(p)) if reaches(&p.after, &s.after) => {
-            let alt = format!("; {} does the same with no extra memory", s.what);
+            let alt = format!(
+                "; an XOR swizzle of every access ({}) does the same with no extra memory",
+                s.detail
+            );
             Some(finish(
                 array,
                 &before,
@@ -117,8 +122,8 @@ pub fn suggest(array: &ArrayUse, params: &BankParams) -> Option<Suggestion> {
         }
         (Some(s), Some(p)) => {
             let alt = format!(
-                "; {} (+{} bytes) only gets {} wavefronts against {}",
-                p.what,
+                "; padding instead ({}, +{} bytes) only gets {} wavefronts against {}",
+                p.detail,
                 p.memory_cost_bytes,
                 total(&p.after),
                 total(&s.after)
@@ -167,8 +172,9 @@ fn finish(
         format!("+{} bytes", plan.memory_cost_bytes)
     };
     let message = format!(
-        "{} ({cost}): {outcome}{}",
+        "{} ({}, {cost}) and {outcome}{}",
         plan.what,
+        plan.detail,
         alternative.unwrap_or_default()
     );
     Suggestion {
@@ -254,10 +260,8 @@ fn swizzle_plan(array: &ArrayUse, params: &BankParams, before: &[Simulated]) -> 
         .unwrap_or_default();
     Some(Plan {
         after,
-        what: format!(
-            "XOR-swizzle the subscripts of every access to `{}` (`{replacement}`{named})",
-            array.name
-        ),
+        what: format!("XOR-swizzle every access to `{}`", array.name),
+        detail: format!("`{replacement}`{named}"),
         replacement,
         edits,
         memory_cost_bytes: 0,
@@ -349,10 +353,11 @@ fn padding_plan(
     Some(Plan {
         after,
         what: format!(
-            "pad the last dimension of `{}` to {} elements (`{replacement}`)",
+            "pad each row of `{}` by {p} element{}",
             array.name,
-            last + p
+            if p == 1 { "" } else { "s" }
         ),
+        detail: format!("`{replacement}`"),
         replacement,
         edits: vec![Edit {
             span,
