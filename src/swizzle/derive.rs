@@ -8,7 +8,7 @@ use super::layout::{flatten, DistributedLayout};
 use crate::lower::ir::{Axis, VarKind};
 
 /// Most input bits (counter + lane + warp) whose linearity is checked exhaustively.
-const MAX_INPUT_BITS: u32 = 20;
+const MAX_INPUT_BITS: u32 = 18;
 
 /// How one variable of the access gets its value from the input bits.
 enum Source {

@@ -94,6 +94,10 @@ pub fn suggest_padding(array: &ArrayUse, params: &BankParams) -> Option<Suggesti
 /// The fix for `array`: the simplest verified layout change that reaches the best
 /// wavefronts found (padding when it matches the swizzle, else the swizzle), or `None`
 /// when nothing improves on the current layout.
+///
+/// Units: every `after` entry is the access's worst instruction (as in the bank model's
+/// verdict), before and after; `lower_bound_wavefronts` is the sum over the accesses of the
+/// Lemma 9.5 bound of one instruction (present when the accesses are linear).
 pub fn suggest(array: &ArrayUse, params: &BankParams) -> Option<Suggestion> {
     let before = current(array, params)?;
     let swizzle = swizzle_plan(array, params, &before);
