@@ -506,10 +506,8 @@ fn check_cute_vector_example(rows_bits: u32, cols_bits: u32, bytes: u32, text: C
         assert_eq!(ours.wavefronts, lemma95(a, &built.vec, d, &g).wavefronts);
     }
     let found = classic.and_then(|c| cute_of_classic(c, &ext));
-    assert!(
-        found == Some(text) || found.is_some(),
-        "no classic form found: {found:?}"
-    );
+    // The layout is the one the CuTe text derives by hand.
+    assert_eq!(found, Some(text));
 }
 
 #[test]
