@@ -12,6 +12,9 @@
 //!    accesses the paper's pairing (protect `I`, pair `E` with `F` by XOR, free directions
 //!    first), plus a greedy search over all quotient vectors; each candidate is scored with
 //!    the exact cost (§2.4) against the Lemma 9.5 bounds and the best one is kept.
+//! 5. The one-sided boost (§3.4 step 7): the same again with a few more of one access's
+//!    registers fixed right after `V`, so that access alone moves a wider vector; kept
+//!    only when the exact cost says it is better.
 //!
 //! For two accesses the pairing reaches both Lemma 9.5 bounds at once (spec §4.2), so the
 //! result is optimal. For three or more it is the best of the candidates tried: a heuristic,
@@ -37,7 +40,8 @@ pub struct Construction {
     pub costs: Vec<AccessCost>,
     /// Lemma 9.5 bound of each access with this `V` (§4.2).
     pub bounds: Vec<Bound>,
-    /// Which candidate won: `pairing(i,j)` or `greedy`.
+    /// Which candidate won: `pairing(i,j)` or `greedy`, prefixed by `boost(access,bits)+`
+    /// when a one-sided wider vector was kept.
     pub method: String,
 }
 
