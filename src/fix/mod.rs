@@ -160,5 +160,11 @@ mod tests {
         );
         assert!(d.contains("\n-b\n+B\n"), "{d}");
         assert_eq!(unified_diff("k.cu", "same", "same"), "");
+        let no_newline = unified_diff("k.cu", "a\nb", "a\nc");
+        assert!(
+            no_newline
+                .contains("-b\n\\ No newline at end of file\n+c\n\\ No newline at end of file"),
+            "{no_newline}"
+        );
     }
 }
