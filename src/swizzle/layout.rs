@@ -194,11 +194,11 @@ mod tests {
     #[test]
     fn row_major_matches_c_offsets() {
         let ext = [16u64, 32];
-        let m = row_major(&ext).unwrap_or_else(|| MemoryLayout::identity(0));
-        let q = m.offsets().unwrap_or_default();
+        let m = row_major(&ext).expect("power-of-two extents");
+        let q = m.offsets().expect("invertible");
         for r in 0..16u64 {
             for c in 0..32u64 {
-                let flat = flatten(&[r, c], &ext).unwrap_or(u64::MAX);
+                let flat = flatten(&[r, c], &ext).expect("in range");
                 assert_eq!(q.apply(flat), r * 32 + c);
             }
         }
@@ -206,7 +206,7 @@ mod tests {
 
     #[test]
     fn geometry_bits() {
-        let g = Geometry::new(2, BankParams::default(), true).unwrap_or_else(|| unreachable!());
+        let g = Geometry::new(2, BankParams::default(), true).expect("valid geometry");
         assert_eq!((g.line_bits(), g.sub_bits(), g.max_vec_bits), (6, 1, 3));
         assert_eq!(g.phase_bits(3, 5), 2);
         assert_eq!(g.phase_bits(0, 5), 0);
