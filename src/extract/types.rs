@@ -183,7 +183,7 @@ pub fn member_of(
     let size = elem * comps.len() as u64;
     let offset = first * elem;
     // `.xy` of a 16-byte vector is an aligned 8-byte access, as a `float2` would be.
-    let align = if matches!(size, 8 | 16) && offset % size == 0 && v.align >= size {
+    let align = if matches!(size, 8 | 16) && offset.is_multiple_of(size) && v.align >= size {
         size
     } else {
         elem
