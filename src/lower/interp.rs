@@ -63,6 +63,8 @@ struct Place {
     pointer: Option<String>,
     index_spans: Vec<Span>,
     plain: bool,
+    /// Logical coordinates, one per dimension, for plain subscripts of the whole array.
+    coords: Option<Vec<Ir>>,
 }
 
 /// The interpretation context of one function under one block shape.
@@ -1365,6 +1367,7 @@ impl<'a> Interp<'a> {
                         pointer: name,
                         index_spans: Vec::new(),
                         plain: false,
+                        coords: None,
                     }))
                 }
                 Value::Array(a) => {
@@ -1386,6 +1389,7 @@ impl<'a> Interp<'a> {
                         pointer: name,
                         index_spans: Vec::new(),
                         plain: false,
+                        coords: None,
                     }))
                 }
                 _ => None,
@@ -1412,6 +1416,7 @@ impl<'a> Interp<'a> {
                         pointer: None,
                         index_spans: Vec::new(),
                         plain: true,
+                        coords: None,
                     }))
                 }
                 _ => None,
@@ -1527,6 +1532,7 @@ impl<'a> Interp<'a> {
                         pointer: None,
                         index_spans,
                         plain: false,
+                        coords: None,
                     });
                 }
                 let layout = layout_of(&elem_ty, &self.syn.typedefs, &self.syn.structs);
@@ -1538,6 +1544,7 @@ impl<'a> Interp<'a> {
                     pointer: None,
                     index_spans,
                     plain: root_is_name && ints.len() == n,
+                    coords: (root_is_name && ints.len() == n).then(|| ints.clone()),
                 })
             }
             Value::Ptr {
@@ -1571,6 +1578,7 @@ impl<'a> Interp<'a> {
                     pointer: name,
                     index_spans,
                     plain: false,
+                    coords: None,
                 })
             }
             _ => Err(Value::Unknown("not a shared array".into())),
@@ -1701,7 +1709,7 @@ impl<'a> Interp<'a> {
                 block: self.block,
                 shape_source: self.shape_source.clone(),
                 warp_size: self.warp_size,
-                coords: None,
+                coords: if count == 1 { p.coords.clone() } else { None },
                 extents: self.arrays[p.array]
                     .extents
                     .iter()

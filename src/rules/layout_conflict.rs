@@ -24,6 +24,17 @@ pub fn check(array: &ArrayUse, params: &BankParams, severity: Severity, out: &mu
     let Some(suggestion) = suggest(array, params) else {
         return;
     };
+    report(array, &suggestion, severity, out);
+}
+
+/// Pushes the `layout-conflict` diagnostic for a suggestion already computed (and verified)
+/// for `array`, when some access conflicts under the current layout.
+pub fn report(
+    array: &ArrayUse,
+    suggestion: &crate::diag::Suggestion,
+    severity: Severity,
+    out: &mut Vec<Diagnostic>,
+) {
     let conflicting = suggestion
         .after
         .iter()
@@ -72,6 +83,6 @@ pub fn check(array: &ArrayUse, params: &BankParams, severity: Severity, out: &mu
         }
     }
     d.help = Some(suggestion.message.clone());
-    d.suggestion = Some(suggestion);
+    d.suggestion = Some(suggestion.clone());
     out.push(d);
 }

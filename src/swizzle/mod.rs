@@ -12,6 +12,7 @@ pub mod classic;
 pub mod construct;
 pub mod cost;
 pub mod derive;
+pub mod existing;
 pub mod input;
 pub mod layout;
 pub mod normal;

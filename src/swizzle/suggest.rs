@@ -92,7 +92,8 @@ pub fn suggest_padding(array: &ArrayUse, params: &BankParams) -> Option<Suggesti
 }
 
 /// The fix for `array`: the simplest verified layout change that reaches the best
-/// wavefronts found (padding when it matches the swizzle, else the swizzle), or `None`
+/// wavefronts found (one element of row padding when it matches the swizzle, else the
+/// swizzle), or `None`
 /// when nothing improves on the current layout.
 ///
 /// Units: every `after` entry is the access's worst instruction (as in the bank model's
@@ -107,7 +108,19 @@ pub fn suggest(array: &ArrayUse, params: &BankParams) -> Option<Suggestion> {
         &before,
         swizzle.as_ref().map(|p| p.after.as_slice()),
     );
+    // One element of padding per row is the textbook fix, applied by `--fix`: it wins when
+    // it is as good as the swizzle. Wider padding costs more memory than a swizzle that
+    // reaches the same wavefronts, so then the swizzle is the simpler fix.
+    let rows: u64 = array.extents.iter().rev().skip(1).product::<u64>().max(1);
+    let one_element = |p: &Plan| p.memory_cost_bytes == rows * u64::from(array.element_bytes);
     match (swizzle, padding) {
+        (Some(s), Some(p)) if reaches(&p.after, &s.after) && !one_element(&p) => {
+            let alt = format!(
+                "; padding ({}, +{} bytes) does the same with more memory",
+                p.detail, p.memory_cost_bytes
+            );
+            Some(finish(array, &before, s, "swizzle", Some(alt)))
+        }
         (Some(s), Some(p)) if reaches(&p.after, &s.after) => {
             let alt = format!(
                 "; an XOR swizzle of every access ({}) does the same with no extra memory",
