@@ -9,10 +9,12 @@ pub mod config;
 pub mod diag;
 pub mod extract;
 pub mod f2;
+pub mod fix;
 pub mod lower;
 pub mod project;
 pub mod rules;
 pub mod source;
+pub mod swizzle;
 
 use crate::config::Settings;
 use crate::diag::{AccessFacts, Diagnostic};

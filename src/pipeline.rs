@@ -81,7 +81,13 @@ pub(crate) fn check_source(
         rules::check_access(a, &facts, &lowered, settings, &mut report.diagnostics);
         report.accesses.push(facts);
     }
-    rules::check_arrays(&analysed, &lowered, settings, &mut report.diagnostics);
+    rules::check_arrays(
+        &analysed,
+        &lowered,
+        &file.text,
+        settings,
+        &mut report.diagnostics,
+    );
     report.accesses.sort_by_key(|f| (f.span.start, f.kind));
     report
         .diagnostics

@@ -181,7 +181,14 @@ pub fn member_of(
         return None;
     }
     let size = elem * comps.len() as u64;
-    Some((first * elem, Layout { size, align: elem }))
+    let offset = first * elem;
+    // `.xy` of a 16-byte vector is an aligned 8-byte access, as a `float2` would be.
+    let align = if matches!(size, 8 | 16) && offset.is_multiple_of(size) && v.align >= size {
+        size
+    } else {
+        elem
+    };
+    Some((offset, Layout { size, align }))
 }
 
 #[cfg(test)]

@@ -63,6 +63,8 @@ struct Place {
     pointer: Option<String>,
     index_spans: Vec<Span>,
     plain: bool,
+    /// Logical coordinates, one per dimension, for plain subscripts of the whole array.
+    coords: Option<Vec<Ir>>,
 }
 
 /// The interpretation context of one function under one block shape.
@@ -660,10 +662,13 @@ impl<'a> Interp<'a> {
         self.invalidate(&unresolved, "it changes across loop iterations");
         if let (Some(c), Some((k, _))) = (cond, &counter) {
             if let Value::Int(g) = self.eval(c) {
-                self.vars[*k].kind = VarKind::Counter {
-                    trips: self.trip_count(&g, *k),
-                };
-                self.guards.push(g);
+                let trips = self.trip_count(&g, *k);
+                self.vars[*k].kind = VarKind::Counter { trips };
+                // With a known trip count and a condition that is the same for every lane,
+                // the counter's range already says everything the condition does.
+                if trips.is_none() || g.var_mask() & 0b111 != 0 {
+                    self.guards.push(g);
+                }
             }
         } else if let Some(c) = cond {
             self.eval(c);
@@ -1191,10 +1196,9 @@ impl<'a> Interp<'a> {
     /// values bound to its parameters, so its shared accesses are lowered per call site.
     fn inline_call(&mut self, call: &Expr, name: &str, args: &[Expr]) -> Option<Value> {
         let syn = self.syn;
-        let f = syn
-            .functions
-            .iter()
-            .find(|f| f.name == name && f.params.len() == args.len() && !f.body.is_empty())?;
+        let f = syn.functions.iter().find(|f| {
+            f.name == name && !f.is_kernel && f.params.len() == args.len() && !f.body.is_empty()
+        })?; // kernels are launched, not inlined
         if self.call_stack.len() >= 4 || self.call_stack.iter().any(|n| n == name) {
             return None;
         }
@@ -1363,6 +1367,7 @@ impl<'a> Interp<'a> {
                         pointer: name,
                         index_spans: Vec::new(),
                         plain: false,
+                        coords: None,
                     }))
                 }
                 Value::Array(a) => {
@@ -1384,6 +1389,7 @@ impl<'a> Interp<'a> {
                         pointer: name,
                         index_spans: Vec::new(),
                         plain: false,
+                        coords: None,
                     }))
                 }
                 _ => None,
@@ -1410,6 +1416,7 @@ impl<'a> Interp<'a> {
                         pointer: None,
                         index_spans: Vec::new(),
                         plain: true,
+                        coords: None,
                     }))
                 }
                 _ => None,
@@ -1525,6 +1532,7 @@ impl<'a> Interp<'a> {
                         pointer: None,
                         index_spans,
                         plain: false,
+                        coords: None,
                     });
                 }
                 let layout = layout_of(&elem_ty, &self.syn.typedefs, &self.syn.structs);
@@ -1536,6 +1544,7 @@ impl<'a> Interp<'a> {
                     pointer: None,
                     index_spans,
                     plain: root_is_name && ints.len() == n,
+                    coords: (root_is_name && ints.len() == n).then(|| ints.clone()),
                 })
             }
             Value::Ptr {
@@ -1569,6 +1578,7 @@ impl<'a> Interp<'a> {
                     pointer: name,
                     index_spans,
                     plain: false,
+                    coords: None,
                 })
             }
             _ => Err(Value::Unknown("not a shared array".into())),
@@ -1699,7 +1709,7 @@ impl<'a> Interp<'a> {
                 block: self.block,
                 shape_source: self.shape_source.clone(),
                 warp_size: self.warp_size,
-                coords: None,
+                coords: if count == 1 { p.coords.clone() } else { None },
                 extents: self.arrays[p.array]
                     .extents
                     .iter()

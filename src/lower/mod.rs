@@ -5,9 +5,9 @@
 //! may run with ([`shape`]); the same source site may therefore appear several times,
 //! once per context, and the pipeline keeps the worst.
 
+pub mod affine;
 pub mod interp;
 pub mod ir;
-
 pub mod shape;
 pub mod site;
 
