@@ -261,7 +261,7 @@ def main(argv=None):
 
 def row_cells(t, with_time=True):
     cells = [str(t.files), str(len(t.arrays)), str(t.sites), str(t.decided), str(t.conflict),
-             str(t.unknown), "%.1f%%" % t.pct()]
+             str(t.unknown), "%.1f%%" % t.pct() if t.sites else "n/a"]
     if with_time:
         cells.append("%.1f" % t.seconds)
     return cells
