@@ -9,6 +9,7 @@ pub mod config;
 pub mod diag;
 pub mod f2;
 pub mod lower;
+pub mod report;
 pub mod rules;
 
 use crate::config::Settings;
