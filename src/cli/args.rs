@@ -20,7 +20,7 @@ pub struct Args {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Check files, directories or glob patterns (the default command).
-    Check(CheckArgs),
+    Check(Box<CheckArgs>),
     /// List every rule with its group, default severity and summary.
     Rules,
     /// Print the documentation page of a rule.
@@ -176,6 +176,6 @@ mod tests {
         assert!(matches!(args.command, Some(Command::Explain { ref rule }) if rule == "stride-conflict"));
         let args = Args::try_parse_from(["bankcheck", "check", "-D", "TILE=32", "-I", "inc", "x.cu"]).unwrap();
         let Some(Command::Check(check)) = args.command else { panic!("expected check") };
-        assert_eq!((check.defines, check.include_dirs), (vec!["TILE=32".to_string()], vec![PathBuf::from("inc")]));
+        assert_eq!((check.defines.clone(), check.include_dirs.clone()), (vec!["TILE=32".to_string()], vec![PathBuf::from("inc")]));
     }
 }

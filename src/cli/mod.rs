@@ -8,6 +8,7 @@ mod configs;
 mod files;
 mod fix;
 
+use std::fmt::Write as _;
 use anyhow::Context as _;
 use args::{Args, CheckArgs, ColorWhen, Command, Format, PresetArg, SeverityArg};
 use bankcheck::config::{resolve, BlockOverride, ConfigError, Layer, Preset, Settings};
@@ -37,8 +38,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitStatus> {
     match args.command {
         Some(Command::Rules) => list_rules(),
         Some(Command::Explain { rule }) => explain(&rule),
-        Some(Command::Check(check)) => check_paths(check),
-        None => check_paths(args.check),
+        Some(Command::Check(check)) => check_paths(&check),
+        None => check_paths(&args.check),
     }
 }
 
@@ -47,7 +48,7 @@ fn list_rules() -> anyhow::Result<ExitStatus> {
     let width = RULES.iter().map(|r| r.id.len()).max().unwrap_or(0);
     for rule in RULES {
         let state = if rule.default_enabled { rule.default_severity.as_str() } else { "off" };
-        out.push_str(&format!("{:width$}  {:8}  {:7}  {}\n", rule.id, rule.group, state, rule.summary));
+        let _ = writeln!(out, "{:width$}  {:8}  {:7}  {}", rule.id, rule.group, state, rule.summary);
     }
     write_stdout(out.as_bytes())?;
     Ok(ExitStatus::Success)
@@ -75,8 +76,8 @@ impl Stats {
     }
 }
 
-fn check_paths(args: CheckArgs) -> anyhow::Result<ExitStatus> {
-    let layer = match command_line_layer(&args) {
+fn check_paths(args: &CheckArgs) -> anyhow::Result<ExitStatus> {
+    let layer = match command_line_layer(args) {
         Ok(layer) => layer,
         Err(e) => {
             eprintln!("error: {e}");
@@ -97,7 +98,7 @@ fn check_paths(args: CheckArgs) -> anyhow::Result<ExitStatus> {
     stats.lap("configuration", &mut clock);
 
     let mut failures = Vec::new();
-    let mut reports: Vec<(FileReport, bool, Option<String>)> = Vec::new();
+    let mut reports: Vec<Checked> = Vec::new();
     if stdin_mode {
         let name = args.stdin_filename.clone().unwrap_or_else(|| "-".to_string());
         let mut bytes = Vec::new();
@@ -108,7 +109,7 @@ fn check_paths(args: CheckArgs) -> anyhow::Result<ExitStatus> {
         };
         let settings = config.settings_for(&files::absolute(Path::new(&name)), &layer);
         stats.lap("discovery", &mut clock);
-        reports.push(check_bytes(&name, &bytes, &settings, &args));
+        reports.push(check_bytes(&name, &bytes, &settings, args));
     } else {
         let paths = if args.paths.is_empty() { vec![".".to_string()] } else { args.paths.clone() };
         let found = match files::discover(&paths, &mut store) {
@@ -130,10 +131,10 @@ fn check_paths(args: CheckArgs) -> anyhow::Result<ExitStatus> {
         let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().context("cannot start worker threads")?;
         let hook = std::panic::take_hook();
         std::panic::set_hook(Box::new(|_| {}));
-        let results: Vec<Result<(FileReport, bool, Option<String>), (String, String)>> = pool.install(|| {
+        let results: Vec<Result<Checked, (String, String)>> = pool.install(|| {
             jobs.par_iter()
                 .map(|(target, settings)| match std::fs::read(&target.path) {
-                    Ok(bytes) => Ok(check_bytes(&target.display, &bytes, settings, &args)),
+                    Ok(bytes) => Ok(check_bytes(&target.display, &bytes, settings, args)),
                     Err(e) => Err((target.display.clone(), e.to_string())),
                 })
                 .collect()
@@ -157,7 +158,7 @@ fn check_paths(args: CheckArgs) -> anyhow::Result<ExitStatus> {
         eprintln!("error: {path}: {reason}");
     }
     let run = Run { files: &files, failures: &failures };
-    let rendered = render(&run, &args);
+    let rendered = render(&run, args);
     match &args.output {
         Some(path) => std::fs::write(path, &rendered).with_context(|| format!("cannot write the report to {}", path.display()))?,
         None => write_stdout(&rendered)?,
@@ -189,9 +190,12 @@ fn check_paths(args: CheckArgs) -> anyhow::Result<ExitStatus> {
     })
 }
 
+/// A checked file: its report, whether it fails the run, and the diff `--diff` prints.
+type Checked = (FileReport, bool, Option<String>);
+
 /// Checks one file's bytes; with `--fix`/`--diff` applies safe fixes and checks again.
 /// Returns the report, whether it fails the run, and the diff to print.
-fn check_bytes(display: &str, bytes: &[u8], settings: &Settings, args: &CheckArgs) -> (FileReport, bool, Option<String>) {
+fn check_bytes(display: &str, bytes: &[u8], settings: &Settings, args: &CheckArgs) -> Checked {
     let report = check::check(bankcheck::check_source, display, bytes, settings);
     if !(args.fix || args.diff) {
         let fails = check::fails(&report, settings);
@@ -262,8 +266,8 @@ fn config_failure(e: anyhow::Error) -> anyhow::Result<ExitStatus> {
 }
 
 /// The command line's settings as the top layer; errors name the flag.
-fn command_line_layer(args: &CheckArgs) -> Result<Layer, ConfigError> {
-    let err = |flag: &str, (message, help): (String, Option<String>)| ConfigError::command_line(format!("{flag}: {message}"), help);
+fn command_line_layer(args: &CheckArgs) -> Result<Layer, Box<ConfigError>> {
+    let err = |flag: &str, (message, help): (String, Option<String>)| Box::new(ConfigError::command_line(format!("{flag}: {message}"), help));
     let mut layer = Layer {
         preset: args.preset.map(|p| match p {
             PresetArg::Nvidia => Preset::Nvidia,

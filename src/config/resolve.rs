@@ -179,8 +179,8 @@ impl Config {
     }
 
     /// Parses and validates the text of `file`, which lives in `base_dir`.
-    pub fn parse(file: &str, base_dir: &Path, text: &str) -> Result<Config, ConfigError> {
-        let options = options::parse(text).map_err(|err| toml_error(file, text, &err))?;
+    pub fn parse(file: &str, base_dir: &Path, text: &str) -> Result<Config, Box<ConfigError>> {
+        let options = options::parse(text).map_err(|err| Box::new(toml_error(file, text, &err)))?;
         let ctx = Context { file, text, base_dir };
         let root = ctx.layer(&LayerOptions::from_options(&options))?;
         let mut overrides = Vec::new();
@@ -198,16 +198,16 @@ impl Config {
             Some(list) => globs(list.iter().map(String::as_str)),
             None => globs(DEFAULT_INCLUDE.iter().copied()),
         }
-        .map_err(|message| ConfigError { file: file.to_string(), key: Some("include".into()), ..ConfigError::command_line(message, None) })?;
+        .map_err(|message| Box::new(ConfigError { file: file.to_string(), key: Some("include".into()), ..ConfigError::command_line(message, None) }))?;
         let exclude = globs(options.exclude.iter().flatten().map(String::as_str))
-            .map_err(|message| ConfigError { file: file.to_string(), key: Some("exclude".into()), ..ConfigError::command_line(message, None) })?;
+            .map_err(|message| Box::new(ConfigError { file: file.to_string(), key: Some("exclude".into()), ..ConfigError::command_line(message, None) }))?;
         Ok(Config { file: file.to_string(), base_dir: base_dir.to_path_buf(), root, overrides, include, exclude })
     }
 
     /// Whether a directory walk should pick up `path` (absolute, or relative to the working directory).
     pub fn walk_selects(&self, path: &Path) -> bool {
         let relative = path.strip_prefix(&self.base_dir).unwrap_or(path);
-        let name = path.file_name().map(Path::new).unwrap_or(relative);
+        let name = path.file_name().map_or(relative, Path::new);
         if self.exclude.is_match(relative) || self.exclude.is_match(name) {
             return false;
         }
@@ -217,7 +217,7 @@ impl Config {
     /// Whether `dir` (during a walk) is excluded, so its contents need not be visited.
     pub fn walk_excludes_dir(&self, dir: &Path) -> bool {
         let relative = dir.strip_prefix(&self.base_dir).unwrap_or(dir);
-        let name = dir.file_name().map(Path::new).unwrap_or(relative);
+        let name = dir.file_name().map_or(relative, Path::new);
         self.exclude.is_match(relative) || self.exclude.is_match(name)
     }
 
@@ -225,7 +225,7 @@ impl Config {
     /// then `command_line`.
     pub fn settings_for(&self, path: &Path, command_line: &Layer) -> Settings {
         let relative = path.strip_prefix(&self.base_dir).unwrap_or(path);
-        let name = path.file_name().map(Path::new).unwrap_or(relative);
+        let name = path.file_name().map_or(relative, Path::new);
         let mut layers = vec![&self.root];
         for (set, layer) in &self.overrides {
             if set.is_match(relative) || set.is_match(name) {
@@ -392,11 +392,11 @@ struct Context<'a> {
 }
 
 impl Context<'_> {
-    fn error(&self, span: std::ops::Range<usize>, key: &str, message: String, help: Option<String>) -> ConfigError {
-        ConfigError::at(self.file, self.text, span, Some(key.to_string()), message, help)
+    fn error(&self, span: std::ops::Range<usize>, key: &str, message: String, help: Option<String>) -> Box<ConfigError> {
+        Box::new(ConfigError::at(self.file, self.text, span, Some(key.to_string()), message, help))
     }
 
-    fn rules(&self, key: &str, names: &Option<Vec<Spanned<String>>>) -> Result<Option<Vec<&'static str>>, ConfigError> {
+    fn rules(&self, key: &str, names: Option<&Vec<Spanned<String>>>) -> Result<Option<Vec<&'static str>>, Box<ConfigError>> {
         let Some(names) = names else { return Ok(None) };
         let mut ids = Vec::new();
         for name in names {
@@ -406,7 +406,7 @@ impl Context<'_> {
         Ok(Some(ids))
     }
 
-    fn layer(&self, o: &LayerOptions<'_>) -> Result<Layer, ConfigError> {
+    fn layer(&self, o: &LayerOptions<'_>) -> Result<Layer, Box<ConfigError>> {
         let mut layer = Layer::default();
         if let Some(preset) = o.preset {
             layer.preset = Some(Preset::parse(preset.get_ref()).map_err(|(m, h)| self.error(preset.span(), "preset", m, h))?);
@@ -434,8 +434,8 @@ impl Context<'_> {
             layer.min_conflict_factor =
                 Some(min_conflict_factor(*value.get_ref()).map_err(|m| self.error(value.span(), "min-conflict-factor", m, None))?);
         }
-        layer.select = self.rules("select", o.select)?;
-        layer.ignore = self.rules("ignore", o.ignore)?.unwrap_or_default();
+        layer.select = self.rules("select", o.select.as_ref())?;
+        layer.ignore = self.rules("ignore", o.ignore.as_ref())?.unwrap_or_default();
         for (name, level) in o.rules.iter().flatten() {
             let ids = rule_selector(name.get_ref()).map_err(|(m, h)| self.error(name.span(), "rules", m, h))?;
             let level = severity_setting(level.get_ref()).map_err(|(m, h)| self.error(level.span(), name.get_ref(), m, h))?;
@@ -452,7 +452,7 @@ impl Context<'_> {
 mod tests {
     use super::*;
 
-    fn parse(text: &str) -> Result<Config, ConfigError> {
+    fn parse(text: &str) -> Result<Config, Box<ConfigError>> {
         Config::parse("lint.toml", Path::new("/p"), text)
     }
 

@@ -1,6 +1,7 @@
 //! `--format compact`: one line per finding, `file:line:col: severity[rule] message`,
 //! for editors' error parsers and grep.
 
+use std::fmt::Write as _;
 use super::{LineIndex, Run};
 
 pub fn render(run: &Run<'_>) -> String {
@@ -10,7 +11,7 @@ pub fn render(run: &Run<'_>) -> String {
         for d in &file.diagnostics {
             let (line, column) = index.line_col(d.span.start);
             let message = d.message.replace(['\r', '\n'], " ");
-            out.push_str(&format!("{}:{line}:{column}: {}[{}] {message}\n", file.path, d.severity, d.rule));
+            let _ = writeln!(out, "{}:{line}:{column}: {}[{}] {message}", file.path, d.severity, d.rule);
         }
     }
     out

@@ -1,6 +1,7 @@
 //! `--format github`: GitHub Actions workflow commands that become annotations on the
 //! pull request, worst first, plus a markdown step summary of every finding.
 
+use std::fmt::Write as _;
 use super::{factor_text, text::summary, LineIndex, Run};
 use crate::diag::{Diagnostic, Severity};
 use crate::FileReport;
@@ -21,14 +22,14 @@ pub fn render(run: &Run<'_>) -> String {
         };
         let mut properties = format!("file={},line={},endLine={}", property(&file.path), at.line, at.end_line);
         if at.line == at.end_line {
-            properties.push_str(&format!(",col={},endColumn={}", at.column, at.end_column));
+            let _ = write!(properties, ",col={},endColumn={}", at.column, at.end_column);
         }
-        properties.push_str(&format!(",title={}", property(&format!("bankcheck {}", d.rule))));
+        let _ = write!(properties, ",title={}", property(&format!("bankcheck {}", d.rule)));
         let mut message = d.message.clone();
         if let Some(help) = &d.help {
-            message.push_str(&format!("\nhelp: {help}"));
+            let _ = write!(message, "\nhelp: {help}");
         }
-        out.push_str(&format!("::{level} {properties}::{}\n", data(&message)));
+        let _ = writeln!(out, "::{level} {properties}::{}", data(&message));
     }
     out
 }
@@ -38,7 +39,7 @@ pub fn step_summary(run: &Run<'_>) -> String {
     let mut out = format!("## bankcheck\n\n{}\n", summary(&run.totals()));
     for file in run.files.iter().filter(|f| !f.diagnostics.is_empty()) {
         let index = LineIndex::new(&file.text);
-        out.push_str(&format!("\n### `{}`\n\n", file.path.replace('`', "'")));
+        let _ = write!(out, "\n### `{}`\n\n", file.path.replace('`', "'"));
         out.push_str("| Line | Severity | Rule | Conflict factor | Excess wavefronts | Message |\n");
         out.push_str("|---:|---|---|---:|---:|---|\n");
         for d in &file.diagnostics {
@@ -47,11 +48,11 @@ pub fn step_summary(run: &Run<'_>) -> String {
             let factor = facts.and_then(|a| a.conflict_factor).map_or_else(|| "-".to_string(), factor_text);
             let excess = facts.and_then(crate::diag::AccessFacts::excess_wavefronts).map_or_else(|| "-".to_string(), |e| e.to_string());
             let message = d.message.replace('|', "\\|").replace(['\r', '\n'], " ");
-            out.push_str(&format!("| {line} | {} | `{}` | {factor} | {excess} | {message} |\n", d.severity, d.rule));
+            let _ = writeln!(out, "| {line} | {} | `{}` | {factor} | {excess} | {message} |", d.severity, d.rule);
         }
     }
     for (path, reason) in run.failures {
-        out.push_str(&format!("\n- could not check `{path}`: {}\n", reason.replace(['\r', '\n'], " ")));
+        let _ = writeln!(out, "\n- could not check `{path}`: {}", reason.replace(['\r', '\n'], " "));
     }
     out
 }

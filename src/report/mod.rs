@@ -120,7 +120,7 @@ pub fn sort(files: &mut [FileReport]) {
         file.diagnostics.sort_by(|a, b| {
             (a.span.start, a.rule, a.span.end, &a.message).cmp(&(b.span.start, b.rule, b.span.end, &b.message))
         });
-        file.accesses.sort_by(|a, b| (a.span.start, a.kind, a.span.end).cmp(&(b.span.start, b.kind, b.span.end)));
+        file.accesses.sort_by_key(|a| (a.span.start, a.kind, a.span.end));
     }
 }
 

@@ -2,6 +2,7 @@
 //! help; results carry repository-relative locations, fingerprints that survive
 //! unrelated edits, and the conflict numbers in `properties`.
 
+use std::fmt::Write as _;
 use super::{factor_json, LineIndex, Run};
 use crate::diag::Severity;
 use crate::rules::{RuleMeta, RULES};
@@ -173,7 +174,7 @@ fn percent_encode(segment: &str) -> String {
         if byte.is_ascii_alphanumeric() || b"-._~!$&'()*+,;=:@".contains(&byte) {
             out.push(byte as char);
         } else {
-            out.push_str(&format!("%{byte:02X}"));
+            let _ = write!(out, "%{byte:02X}");
         }
     }
     out

@@ -72,9 +72,12 @@ fn shown(d: &Diagnostic, len: usize) -> Shown<()> {
     let clamp = |s: crate::diag::Span| s.start.min(len)..s.end.min(len);
     let primary = match &d.access {
         Some(a) => match (a.conflict_factor, a.wavefronts, a.ideal_wavefronts) {
-            (Some(f), Some(w), Some(i)) => {
-                format!("{} of `{}`: factor {}, {w} wavefronts where {i} would do", a.kind.as_str(), a.array, factor_text(f))
-            }
+            (Some(factor), Some(wavefronts), Some(ideal)) => format!(
+                "{} of `{}`: factor {}, {wavefronts} wavefronts where {ideal} would do",
+                a.kind.as_str(),
+                a.array,
+                factor_text(factor)
+            ),
             _ => format!("{} of `{}`", a.kind.as_str(), a.array),
         },
         None => String::new(),
