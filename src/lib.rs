@@ -7,10 +7,12 @@ pub mod analyse;
 pub mod bank;
 pub mod config;
 pub mod diag;
+pub mod extract;
 pub mod f2;
 pub mod lower;
 pub mod report;
 pub mod rules;
+pub mod source;
 
 use crate::config::Settings;
 use crate::diag::{AccessFacts, Diagnostic};

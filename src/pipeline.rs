@@ -1,9 +1,136 @@
 //! The per-file pipeline: source -> extract -> lower -> analyse -> rules.
+//!
+//! Pure: bytes and settings in, a [`FileReport`] out.
 
+use crate::analyse::{analyse, Budget, Method, Verdict};
+use crate::bank::Wavefronts;
 use crate::config::Settings;
+use crate::diag::{AccessFacts, Label, Status};
+use crate::lower::site::{AccessSite, LoweredFile};
+use crate::rules;
 use crate::FileReport;
 
-pub(crate) fn check_source(path: &str, bytes: &[u8], _settings: &Settings) -> FileReport {
-    let text = String::from_utf8_lossy(bytes).into_owned();
-    FileReport { path: path.to_string(), text, language: None, diagnostics: Vec::new(), accesses: Vec::new() }
+/// One analysed access site: the worst verdict over its contexts and components.
+pub(crate) struct AnalysedSite {
+    pub site: AccessSite,
+    pub verdict: Verdict,
+}
+
+pub(crate) fn check_source(path: &str, bytes: &[u8], settings: &Settings) -> FileReport {
+    let Some(file) = crate::source::load(path, bytes) else {
+        let text = String::from_utf8_lossy(bytes).into_owned();
+        return FileReport { path: path.to_string(), text, language: None, diagnostics: Vec::new(), accesses: Vec::new() };
+    };
+    let mut report = FileReport { path: path.to_string(), text: file.text.clone(), language: Some(file.language), diagnostics: Vec::new(), accesses: Vec::new() };
+    let Some(tree) = crate::source::parse(&file) else {
+        return report;
+    };
+    let syntax = crate::extract::extract(&file, &tree);
+    drop(tree);
+    for span in syntax.parse_errors.iter().take(5) {
+        if let Some(d) = rules::parse_error::check(*span, &file.text, settings) {
+            report.diagnostics.push(d);
+        }
+    }
+    let lowered = crate::lower::lower_file(&syntax, &file.text, settings);
+    let analysed = analyse_sites(&lowered, settings);
+    for a in &analysed {
+        let facts = facts_of(a, &lowered);
+        rules::check_access(a, &facts, &lowered, settings, &mut report.diagnostics);
+        report.accesses.push(facts);
+    }
+    rules::check_arrays(&analysed, &lowered, settings, &mut report.diagnostics);
+    report.accesses.sort_by_key(|f| (f.span.start, f.kind));
+    report.diagnostics.sort_by(|a, b| (a.span.start, a.rule).cmp(&(b.span.start, b.rule)));
+    report
+}
+
+/// Analyses every site and keeps, per source site and kind, the worst context.
+fn analyse_sites(lowered: &LoweredFile, settings: &Settings) -> Vec<AnalysedSite> {
+    let budget = Budget { max_lane_evals: settings.max_lane_evals, ..Budget::default() };
+    let mut out: Vec<AnalysedSite> = Vec::new();
+    for site in &lowered.sites {
+        let verdict = match &site.lowered {
+            Err(reason) => Verdict::unknown(reason.clone()),
+            Ok(components) => {
+                let mut total: Option<Verdict> = None;
+                for c in components {
+                    let v = analyse(c, &settings.bank, budget);
+                    total = Some(match total {
+                        None => v,
+                        Some(t) => worst_of(t, v),
+                    });
+                }
+                total.unwrap_or_else(|| Verdict::unknown("no component"))
+            }
+        };
+        match out.iter_mut().find(|a| a.site.span == site.span && a.site.kind == site.kind) {
+            Some(existing) => {
+                if is_worse(&verdict, &existing.verdict) {
+                    existing.site = site.clone();
+                    existing.verdict = verdict;
+                }
+            }
+            None => out.push(AnalysedSite { site: site.clone(), verdict }),
+        }
+    }
+    out
+}
+
+/// An undecided context makes the site undecided; otherwise the larger factor wins.
+fn is_worse(a: &Verdict, b: &Verdict) -> bool {
+    match (a.cost, b.cost) {
+        (None, _) => b.cost.is_some(),
+        (Some(_), None) => false,
+        (Some(x), Some(y)) => x.is_worse_than(&y),
+    }
+}
+
+fn worst_of(a: Verdict, b: Verdict) -> Verdict {
+    if is_worse(&b, &a) {
+        b
+    } else {
+        a
+    }
+}
+
+fn facts_of(a: &AnalysedSite, lowered: &LoweredFile) -> AccessFacts {
+    let array = lowered.arrays.get(a.site.array).map_or_else(String::new, |x| x.name.clone());
+    let (status, factor) = match a.verdict.cost {
+        None => (Status::Unknown, None),
+        Some(w) => (if w.wavefronts > w.ideal { Status::Conflict } else { Status::Ok }, Some(w.factor())),
+    };
+    let mut assumptions = a.site.assumptions.clone();
+    assumptions.extend(a.verdict.notes.iter().cloned());
+    AccessFacts {
+        span: a.site.span,
+        array,
+        pointer: a.site.pointer.clone(),
+        kind: a.site.kind,
+        element_bytes: a.site.element_bytes,
+        status,
+        conflict_factor: factor,
+        wavefronts: a.verdict.cost.map(|w: Wavefronts| w.wavefronts),
+        ideal_wavefronts: a.verdict.cost.map(|w| w.ideal),
+        reason: a.verdict.reason.clone(),
+        assumptions,
+        depends_on: a.verdict.depends_on.clone(),
+        method: a.verdict.cost.map(|_| a.verdict.method.as_str().to_string()),
+        exact: a.verdict.exact,
+        explanation: a.verdict.explanation.clone(),
+        function: Some(a.site.function.clone()),
+    }
+}
+
+/// A label pointing at the array's declaration.
+pub(crate) fn declared_here(lowered: &LoweredFile, array: usize) -> Option<Label> {
+    lowered.arrays.get(array).map(|a| Label { span: a.decl_span, message: format!("`{}` declared here", a.name) })
+}
+
+pub(crate) fn method_words(m: Method) -> &'static str {
+    match m {
+        Method::Enumeration => "exact enumeration of the warp's lanes",
+        Method::Stride => "the constant-stride formula",
+        Method::F2 => "the F2 linear-layout count (Lemma 9.4)",
+    }
 }

@@ -1,0 +1,200 @@
+//! A small owned syntax tree for the C-like subset bankcheck reasons about.
+//!
+//! Extraction converts tree-sitter's concrete trees (CUDA and HLSL alike) into this
+//! form, so that lowering never sees a tree-sitter node and both languages share one
+//! interpreter. Constructs bankcheck does not model become `Other`/`Opaque` with a
+//! span, never dropped silently.
+
+use crate::diag::Span;
+
+/// Unary operators of the source language.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum UnaryOp {
+    Neg,
+    Plus,
+    BitNot,
+    Not,
+    AddrOf,
+    Deref,
+}
+
+/// Binary operators of the source language (C precedence already resolved).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BinaryOp {
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Rem,
+    Shl,
+    Shr,
+    And,
+    Or,
+    Xor,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    Eq,
+    Ne,
+    LogicAnd,
+    LogicOr,
+}
+
+impl BinaryOp {
+    pub fn from_token(tok: &str) -> Option<BinaryOp> {
+        Some(match tok {
+            "+" => BinaryOp::Add,
+            "-" => BinaryOp::Sub,
+            "*" => BinaryOp::Mul,
+            "/" => BinaryOp::Div,
+            "%" => BinaryOp::Rem,
+            "<<" => BinaryOp::Shl,
+            ">>" => BinaryOp::Shr,
+            "&" => BinaryOp::And,
+            "|" => BinaryOp::Or,
+            "^" => BinaryOp::Xor,
+            "<" => BinaryOp::Lt,
+            "<=" => BinaryOp::Le,
+            ">" => BinaryOp::Gt,
+            ">=" => BinaryOp::Ge,
+            "==" => BinaryOp::Eq,
+            "!=" => BinaryOp::Ne,
+            "&&" => BinaryOp::LogicAnd,
+            "||" => BinaryOp::LogicOr,
+            _ => return None,
+        })
+    }
+}
+
+/// An expression, with the span of the whole expression.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Expr {
+    pub span: Span,
+    pub kind: ExprKind,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum ExprKind {
+    Int(i64),
+    Float,
+    Bool(bool),
+    /// An identifier, possibly qualified (`cub::LaneId` keeps its full text).
+    Ident(String),
+    /// `base.field` or `base->field`.
+    Member(Box<Expr>, String),
+    /// `base[index]`.
+    Index(Box<Expr>, Box<Expr>),
+    /// A call; `callee` is the callee's source text (`atomicAdd`, `min`, `reinterpret_cast<float4*>`),
+    /// `template_args` the text of explicit template arguments.
+    Call { callee: String, template_args: Vec<String>, args: Vec<Expr> },
+    Unary(UnaryOp, Box<Expr>),
+    Binary(BinaryOp, Box<Expr>, Box<Expr>),
+    /// `lhs = rhs` (`op == None`) or `lhs op= rhs`.
+    Assign(Option<BinaryOp>, Box<Expr>, Box<Expr>),
+    /// `++x`, `x++`, `--x`, `x--` (delta +1 / -1).
+    IncDec(Box<Expr>, i64),
+    Cond(Box<Expr>, Box<Expr>, Box<Expr>),
+    /// `(T) e`, `static_cast<T>(e)`, `reinterpret_cast<T>(e)`, `T(e)` for known types.
+    Cast(TypeName, Box<Expr>),
+    SizeofType(TypeName),
+    SizeofExpr(Box<Expr>),
+    Comma(Vec<Expr>),
+    /// Anything else; kept so that its presence can be reported.
+    Opaque,
+}
+
+/// A type as written: the base name and the pointer depth.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct TypeName {
+    /// The type's name without qualifiers (`float`, `float4`, `unsigned int`, `MyStruct`).
+    pub base: String,
+    pub pointers: u32,
+}
+
+/// One declarator of a declaration statement.
+#[derive(Debug, Clone, PartialEq)]
+pub struct VarDecl {
+    pub name: String,
+    pub name_span: Span,
+    pub ty: TypeName,
+    /// Array extents, outermost first; `None` for `[]`.
+    pub extents: Vec<Option<Expr>>,
+    pub init: Option<Expr>,
+    pub shared: bool,
+    pub extern_: bool,
+    pub is_const: bool,
+    /// The span of the whole declaration statement.
+    pub span: Span,
+}
+
+/// A statement.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Stmt {
+    Decl(Vec<VarDecl>),
+    Expr(Expr),
+    Block(Vec<Stmt>),
+    If { cond: Expr, then: Box<Stmt>, otherwise: Option<Box<Stmt>> },
+    For { init: Vec<Stmt>, cond: Option<Expr>, update: Vec<Expr>, body: Box<Stmt>, span: Span },
+    While { cond: Expr, body: Box<Stmt>, do_while: bool },
+    Return(Option<Expr>),
+    Break,
+    Continue,
+    Switch { cond: Expr, body: Box<Stmt> },
+    Other,
+}
+
+/// A function parameter.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Param {
+    pub name: String,
+    pub ty: TypeName,
+    /// HLSL semantic (`SV_GroupThreadID`), upper-cased.
+    pub semantic: Option<String>,
+    /// Array parameter (`float s[]`) or reference parameter.
+    pub array_or_ref: bool,
+}
+
+/// A template parameter with its default, when it has one.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TemplateParam {
+    pub name: String,
+    pub default: Option<Expr>,
+    pub is_type: bool,
+}
+
+/// A function definition.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Function {
+    pub name: String,
+    pub name_span: Span,
+    pub span: Span,
+    pub params: Vec<Param>,
+    pub template_params: Vec<TemplateParam>,
+    pub body: Vec<Stmt>,
+    /// CUDA `__global__`, or HLSL with `[numthreads]`.
+    pub is_kernel: bool,
+    /// HLSL `[numthreads(x, y, z)]` arguments.
+    pub numthreads: Option<Vec<Expr>>,
+    /// HLSL `[WaveSize(n)]`.
+    pub wave_size: Option<Expr>,
+    /// CUDA `__launch_bounds__(n, ...)` first argument.
+    pub launch_bounds: Option<Expr>,
+}
+
+/// A kernel launch `name<<<grid, block, ...>>>(...)` found anywhere in the file.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Launch {
+    pub kernel: String,
+    pub template_args: Vec<String>,
+    pub block: Expr,
+    /// The function the launch is in, for resolving `dim3 block(...)` locals.
+    pub in_function: Option<usize>,
+    pub span: Span,
+}
+
+/// A struct's fields in declaration order: (name, type, array count).
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct StructDef {
+    pub fields: Vec<(String, TypeName, u64)>,
+}

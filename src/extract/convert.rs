@@ -1,0 +1,461 @@
+//! Conversion of tree-sitter nodes (CUDA and HLSL grammars alike) into [`super::ast`].
+//!
+//! The two grammars share C++'s node kinds; where they differ (`__shared__` as a type
+//! qualifier, `groupshared` in `qualifiers`, `hlsl_attribute`, `kernel_call_syntax`)
+//! both spellings are handled here and nowhere else.
+
+use super::ast::{BinaryOp, Expr, ExprKind, Param, Stmt, TypeName, UnaryOp, VarDecl};
+use crate::diag::Span;
+use tree_sitter::Node;
+
+/// Converts nodes of one file; `src` is the text the tree was parsed from.
+pub struct Converter<'a> {
+    pub src: &'a str,
+    /// Identifiers known to expand to a shared-memory qualifier (`FFX_GROUPSHARED`).
+    pub shared_macros: &'a [String],
+}
+
+pub fn span_of(node: Node) -> Span {
+    Span::new(node.start_byte(), node.end_byte())
+}
+
+impl<'a> Converter<'a> {
+    pub fn text(&self, node: Node) -> &'a str {
+        self.src.get(node.byte_range()).unwrap_or("")
+    }
+
+    fn expr_of(&self, node: Option<Node>) -> Expr {
+        match node {
+            Some(n) => self.expr(n),
+            None => Expr { span: Span::default(), kind: ExprKind::Opaque },
+        }
+    }
+
+    /// Converts an expression node; unknown kinds become `Opaque`.
+    pub fn expr(&self, node: Node) -> Expr {
+        let span = span_of(node);
+        let kind = self.expr_kind(node);
+        Expr { span, kind }
+    }
+
+    fn expr_kind(&self, node: Node) -> ExprKind {
+        let field = |name: &str| node.child_by_field_name(name);
+        match node.kind() {
+            "number_literal" => parse_int(self.text(node)).map_or(ExprKind::Float, ExprKind::Int),
+            "char_literal" => {
+                let t = self.text(node);
+                t.chars().nth(1).map_or(ExprKind::Opaque, |c| ExprKind::Int(c as i64))
+            }
+            "true" => ExprKind::Bool(true),
+            "false" => ExprKind::Bool(false),
+            "identifier" | "qualified_identifier" | "type_identifier" | "field_identifier" | "primitive_type" => {
+                ExprKind::Ident(self.text(node).split_whitespace().collect::<String>())
+            }
+            "parenthesized_expression" | "condition_clause" => {
+                let inner = node.named_children(&mut node.walk()).find(|c| c.kind() != "comment");
+                inner.map_or(ExprKind::Opaque, |n| self.expr(n).kind)
+            }
+            "field_expression" => {
+                let base = self.expr_of(field("argument"));
+                let name = field("field").map(|f| self.text(f).to_string()).unwrap_or_default();
+                ExprKind::Member(Box::new(base), name)
+            }
+            "subscript_expression" => {
+                let base = self.expr_of(field("argument"));
+                let index = field("indices")
+                    .and_then(|l| l.named_children(&mut l.walk()).find(|c| c.kind() != "comment"))
+                    .or_else(|| field("index"));
+                ExprKind::Index(Box::new(base), Box::new(self.expr_of(index)))
+            }
+            "call_expression" => self.call(node),
+            "unary_expression" | "pointer_expression" => {
+                let op = field("operator").map_or("", |o| self.text(o));
+                let arg = Box::new(self.expr_of(field("argument")));
+                let op = match op {
+                    "-" => UnaryOp::Neg,
+                    "+" => UnaryOp::Plus,
+                    "~" => UnaryOp::BitNot,
+                    "!" | "not" => UnaryOp::Not,
+                    "&" => UnaryOp::AddrOf,
+                    "*" => UnaryOp::Deref,
+                    _ => return ExprKind::Opaque,
+                };
+                ExprKind::Unary(op, arg)
+            }
+            "binary_expression" => {
+                let op = field("operator").map_or("", |o| self.text(o));
+                match BinaryOp::from_token(op) {
+                    Some(op) => ExprKind::Binary(op, Box::new(self.expr_of(field("left"))), Box::new(self.expr_of(field("right")))),
+                    None => ExprKind::Opaque,
+                }
+            }
+            "assignment_expression" => {
+                let op = field("operator").map_or("=", |o| self.text(o));
+                let lhs = Box::new(self.expr_of(field("left")));
+                let rhs = Box::new(self.expr_of(field("right")));
+                if op == "=" {
+                    ExprKind::Assign(None, lhs, rhs)
+                } else {
+                    match BinaryOp::from_token(op.trim_end_matches('=')) {
+                        Some(b) => ExprKind::Assign(Some(b), lhs, rhs),
+                        None => ExprKind::Opaque,
+                    }
+                }
+            }
+            "update_expression" => {
+                let op = field("operator").map_or("", |o| self.text(o));
+                let delta = if op == "--" { -1 } else { 1 };
+                ExprKind::IncDec(Box::new(self.expr_of(field("argument"))), delta)
+            }
+            "conditional_expression" => ExprKind::Cond(
+                Box::new(self.expr_of(field("condition"))),
+                Box::new(self.expr_of(field("consequence"))),
+                Box::new(self.expr_of(field("alternative"))),
+            ),
+            "cast_expression" => {
+                let ty = field("type").map(|t| self.type_descriptor(t)).unwrap_or_default();
+                ExprKind::Cast(ty, Box::new(self.expr_of(field("value"))))
+            }
+            "sizeof_expression" => {
+                if let Some(t) = field("type") {
+                    ExprKind::SizeofType(self.type_descriptor(t))
+                } else {
+                    let v = field("value");
+                    match v {
+                        Some(v) if v.kind() == "parenthesized_expression" => {
+                            // `sizeof(T)` with T a type name parses as an expression too.
+                            ExprKind::SizeofExpr(Box::new(self.expr(v)))
+                        }
+                        _ => ExprKind::SizeofExpr(Box::new(self.expr_of(v))),
+                    }
+                }
+            }
+            "comma_expression" => {
+                ExprKind::Comma(vec![self.expr_of(field("left")), self.expr_of(field("right"))])
+            }
+            _ => ExprKind::Opaque,
+        }
+    }
+
+    fn call(&self, node: Node) -> ExprKind {
+        let Some(function) = node.child_by_field_name("function") else { return ExprKind::Opaque };
+        let args: Vec<Expr> = node
+            .child_by_field_name("arguments")
+            .map(|a| a.named_children(&mut a.walk()).filter(|c| c.kind() != "comment").map(|c| self.expr(c)).collect())
+            .unwrap_or_default();
+        let (callee, template_args) = match function.kind() {
+            "template_function" => {
+                let name = function.child_by_field_name("name").map_or("", |n| self.text(n)).to_string();
+                let targs: Vec<String> = function
+                    .child_by_field_name("arguments")
+                    .map(|a| a.named_children(&mut a.walk()).map(|c| self.text(c).trim().to_string()).collect())
+                    .unwrap_or_default();
+                (name, targs)
+            }
+            _ => (self.text(function).split_whitespace().collect::<String>(), Vec::new()),
+        };
+        // C++ casts and functional casts become `Cast`.
+        if matches!(callee.as_str(), "reinterpret_cast" | "static_cast" | "const_cast") && args.len() == 1 {
+            if let Some(t) = template_args.first() {
+                return ExprKind::Cast(type_from_text(t), Box::new(args[0].clone()));
+            }
+        }
+        ExprKind::Call { callee, template_args, args }
+    }
+
+    /// A `type_descriptor` (`float4*`, `const unsigned int`) as a [`TypeName`].
+    pub fn type_descriptor(&self, node: Node) -> TypeName {
+        type_from_text(self.text(node))
+    }
+
+    /// Converts a statement node.
+    pub fn stmt(&self, node: Node) -> Stmt {
+        let field = |name: &str| node.child_by_field_name(name);
+        match node.kind() {
+            "compound_statement" | "preproc_if" | "preproc_ifdef" | "preproc_else" | "preproc_elif" | "declaration_list" => {
+                Stmt::Block(self.stmts(node))
+            }
+            "declaration" => Stmt::Decl(self.declaration(node)),
+            "expression_statement" => {
+                let e = node.named_children(&mut node.walk()).find(|c| c.kind() != "comment");
+                e.map_or(Stmt::Other, |e| Stmt::Expr(self.expr(e)))
+            }
+            "if_statement" => {
+                let cond = self.expr_of(field("condition"));
+                let then = Box::new(field("consequence").map_or(Stmt::Other, |n| self.stmt(n)));
+                let otherwise = field("alternative").map(|a| {
+                    // `else_clause` wraps the statement in newer grammars.
+                    let inner = if a.kind() == "else_clause" { a.named_child(0) } else { Some(a) };
+                    Box::new(inner.map_or(Stmt::Other, |n| self.stmt(n)))
+                });
+                Stmt::If { cond, then, otherwise }
+            }
+            "for_statement" => {
+                let init = match field("initializer") {
+                    Some(n) if n.kind() == "declaration" => vec![Stmt::Decl(self.declaration(n))],
+                    Some(n) => vec![Stmt::Expr(self.expr(n))],
+                    None => Vec::new(),
+                };
+                let cond = field("condition").map(|c| self.expr(c));
+                let update = field("update").map(|u| flatten_comma(self.expr(u))).unwrap_or_default();
+                let body = Box::new(field("body").map_or(Stmt::Other, |n| self.stmt(n)));
+                Stmt::For { init, cond, update, body, span: span_of(node) }
+            }
+            "while_statement" => Stmt::While {
+                cond: self.expr_of(field("condition")),
+                body: Box::new(field("body").map_or(Stmt::Other, |n| self.stmt(n))),
+                do_while: false,
+            },
+            "do_statement" => Stmt::While {
+                cond: self.expr_of(field("condition")),
+                body: Box::new(field("body").map_or(Stmt::Other, |n| self.stmt(n))),
+                do_while: true,
+            },
+            "return_statement" => Stmt::Return(node.named_child(0).map(|c| self.expr(c))),
+            "break_statement" => Stmt::Break,
+            "continue_statement" => Stmt::Continue,
+            "switch_statement" => Stmt::Switch {
+                cond: self.expr_of(field("condition")),
+                body: Box::new(field("body").map_or(Stmt::Other, |n| self.stmt(n))),
+            },
+            "case_statement" | "labeled_statement" | "attributed_statement" => {
+                // Statements after the label; the label itself is not modelled.
+                let stmts: Vec<Stmt> = node
+                    .named_children(&mut node.walk())
+                    .filter(|c| !matches!(c.kind(), "statement_identifier" | "attribute_declaration" | "hlsl_attribute") && field("value") != Some(*c))
+                    .map(|c| self.stmt(c))
+                    .collect();
+                Stmt::Block(stmts)
+            }
+            _ if node.kind().ends_with("_expression") => Stmt::Expr(self.expr(node)),
+            _ => Stmt::Other,
+        }
+    }
+
+    /// The statements directly inside a block-like node.
+    pub fn stmts(&self, node: Node) -> Vec<Stmt> {
+        node.named_children(&mut node.walk())
+            .filter(|c| !matches!(c.kind(), "comment" | "preproc_call" | "preproc_def" | "preproc_function_def"))
+            .filter(|c| node.kind() != "preproc_if" || node.child_by_field_name("condition") != Some(*c))
+            .filter(|c| c.kind() != "identifier" || !node.kind().starts_with("preproc"))
+            .map(|c| self.stmt(c))
+            .collect()
+    }
+
+    /// The qualifier words written before the type of a declaration.
+    fn qualifier_words(&self, node: Node) -> Vec<String> {
+        let mut words = Vec::new();
+        for c in node.children(&mut node.walk()) {
+            match c.kind() {
+                "storage_class_specifier" | "type_qualifier" | "qualifiers" | "attribute_specifier" | "ms_declspec_modifier" => {
+                    words.extend(self.text(c).split_whitespace().map(str::to_string));
+                }
+                "__shared__" | "groupshared" | "static" | "extern" | "const" | "constexpr" | "volatile" => {
+                    words.push(c.kind().to_string());
+                }
+                _ => {}
+            }
+        }
+        words
+    }
+
+    /// The declarators of a `declaration` node.
+    pub fn declaration(&self, node: Node) -> Vec<VarDecl> {
+        let words = self.qualifier_words(node);
+        let mut ty = node.child_by_field_name("type").map(|t| type_from_text(self.text(t))).unwrap_or_default();
+        // A macro qualifier (`FFX_GROUPSHARED float x[..]`) can be read as the type, with
+        // the real type swallowed; recover it from the text.
+        let mut shared = words.iter().any(|w| w.contains("__shared__") || w == "groupshared");
+        if self.shared_macros.contains(&ty.base) {
+            shared = true;
+        }
+        let extern_ = words.iter().any(|w| w == "extern");
+        let is_const = words.iter().any(|w| w == "const" || w == "constexpr");
+        let span = span_of(node);
+        let mut out = Vec::new();
+        let mut cursor = node.walk();
+        for d in node.children_by_field_name("declarator", &mut cursor) {
+            let (inner, init) = if d.kind() == "init_declarator" {
+                (d.child_by_field_name("declarator"), d.child_by_field_name("value"))
+            } else {
+                (Some(d), None)
+            };
+            let Some(inner) = inner else { continue };
+            // `dim3 threads(TILE, ROWS);` parses as a function declaration when every
+            // argument is an identifier: read it as a construction from those names.
+            if inner.kind() == "function_declarator" && init.is_none() {
+                if let (Some(name), Some(params)) = (inner.child_by_field_name("declarator"), inner.child_by_field_name("parameters")) {
+                    let args: Option<Vec<Expr>> = params
+                        .named_children(&mut params.walk())
+                        .map(|p| {
+                            let t = self.text(p).trim();
+                            t.chars().all(|c| c.is_alphanumeric() || c == '_' || c == ':').then(|| Expr { span: span_of(p), kind: ExprKind::Ident(t.to_string()) })
+                        })
+                        .collect();
+                    if let Some(args) = args {
+                        out.push(VarDecl {
+                            name: self.text(name).to_string(),
+                            name_span: span_of(name),
+                            ty: ty.clone(),
+                            extents: Vec::new(),
+                            init: Some(Expr { span: span_of(params), kind: ExprKind::Call { callee: ty.base.clone(), template_args: Vec::new(), args } }),
+                            shared,
+                            extern_,
+                            is_const,
+                            span,
+                        });
+                    }
+                }
+                continue;
+            }
+            let mut extents = Vec::new();
+            let mut pointers = 0;
+            let mut cur = inner;
+            loop {
+                match cur.kind() {
+                    "array_declarator" => {
+                        extents.push(cur.child_by_field_name("size").map(|s| self.expr(s)));
+                        match cur.child_by_field_name("declarator") {
+                            Some(n) => cur = n,
+                            None => break,
+                        }
+                    }
+                    "pointer_declarator" | "reference_declarator" | "parenthesized_declarator" => {
+                        if cur.kind() == "pointer_declarator" {
+                            pointers += 1;
+                        }
+                        match cur.child_by_field_name("declarator").or_else(|| cur.named_child(cur.named_child_count().saturating_sub(1))) {
+                            Some(n) if n != cur => cur = n,
+                            _ => break,
+                        }
+                    }
+                    _ => break,
+                }
+            }
+            // Declarators nest outermost-last: `a[2][3]` is array(array(a, 2), 3).
+            extents.reverse();
+            let name = self.text(cur).to_string();
+            if name.is_empty() || !name.chars().all(|c| c.is_alphanumeric() || c == '_') {
+                continue;
+            }
+            let init = init.map(|v| {
+                if v.kind() == "argument_list" {
+                    // `dim3 block(32, 8)` constructs from an argument list.
+                    let args = v.named_children(&mut v.walk()).map(|c| self.expr(c)).collect();
+                    Expr { span: span_of(v), kind: ExprKind::Call { callee: ty.base.clone(), template_args: Vec::new(), args } }
+                } else if v.kind() == "initializer_list" {
+                    let args = v.named_children(&mut v.walk()).map(|c| self.expr(c)).collect();
+                    Expr { span: span_of(v), kind: ExprKind::Call { callee: ty.base.clone(), template_args: Vec::new(), args } }
+                } else {
+                    self.expr(v)
+                }
+            });
+            out.push(VarDecl {
+                name,
+                name_span: span_of(cur),
+                ty: TypeName { base: ty.base.clone(), pointers: ty.pointers + pointers },
+                extents,
+                init,
+                shared,
+                extern_,
+                is_const,
+                span,
+            });
+        }
+        ty.pointers = 0;
+        out
+    }
+
+    /// The parameters of a `parameter_list`.
+    pub fn params(&self, list: Node) -> Vec<Param> {
+        let mut out = Vec::new();
+        for p in list.named_children(&mut list.walk()) {
+            if !matches!(p.kind(), "parameter_declaration" | "optional_parameter_declaration") {
+                continue;
+            }
+            let ty = p.child_by_field_name("type").map(|t| type_from_text(self.text(t))).unwrap_or_default();
+            let mut semantic = None;
+            for c in p.named_children(&mut p.walk()) {
+                if c.kind() == "semantics" {
+                    semantic = c.named_child(0).map(|s| self.text(s).to_ascii_uppercase());
+                }
+            }
+            let mut array_or_ref = false;
+            let mut pointers = 0;
+            let mut cur = p.child_by_field_name("declarator");
+            let mut name = String::new();
+            while let Some(d) = cur {
+                match d.kind() {
+                    "identifier" => {
+                        name = self.text(d).to_string();
+                        break;
+                    }
+                    "array_declarator" | "reference_declarator" => array_or_ref = true,
+                    "pointer_declarator" => pointers += 1,
+                    _ => {}
+                }
+                cur = d.child_by_field_name("declarator").or_else(|| d.named_children(&mut d.walk()).find(|c| c.kind() == "identifier"));
+            }
+            out.push(Param { name, ty: TypeName { base: ty.base, pointers: ty.pointers + pointers }, semantic, array_or_ref });
+        }
+        out
+    }
+}
+
+fn flatten_comma(e: Expr) -> Vec<Expr> {
+    match e.kind {
+        ExprKind::Comma(items) => items.into_iter().flat_map(flatten_comma).collect(),
+        _ => vec![e],
+    }
+}
+
+/// Parses a type as written (`const float4 *`, `unsigned int`) into base name and pointer depth.
+pub fn type_from_text(text: &str) -> TypeName {
+    let pointers = text.matches('*').count() as u32;
+    let cleaned = text.replace(['*', '&'], " ");
+    let words: Vec<&str> = cleaned
+        .split_whitespace()
+        .filter(|w| !matches!(*w, "const" | "volatile" | "__restrict__" | "restrict" | "struct" | "typename" | "__shared__" | "groupshared" | "static" | "constexpr" | "inline" | "__forceinline__" | "precise" | "row_major" | "column_major"))
+        .collect();
+    TypeName { base: words.join(" "), pointers }
+}
+
+/// Parses a C integer literal (decimal, hex, octal, binary, with suffixes).
+pub fn parse_int(text: &str) -> Option<i64> {
+    let t = text.replace('\'', "");
+    let t = t.trim_end_matches(['u', 'U', 'l', 'L']);
+    if t.contains(['.', 'e', 'E', 'f', 'F']) && !t.starts_with("0x") && !t.starts_with("0X") {
+        return None;
+    }
+    if let Some(h) = t.strip_prefix("0x").or_else(|| t.strip_prefix("0X")) {
+        return i64::from_str_radix(h, 16).ok().or_else(|| u64::from_str_radix(h, 16).ok().map(|v| v as i64));
+    }
+    if let Some(b) = t.strip_prefix("0b").or_else(|| t.strip_prefix("0B")) {
+        return i64::from_str_radix(b, 2).ok();
+    }
+    if t.len() > 1 && t.starts_with('0') {
+        return i64::from_str_radix(&t[1..], 8).ok();
+    }
+    t.parse().ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn integer_literals() {
+        assert_eq!(parse_int("32"), Some(32));
+        assert_eq!(parse_int("0x1F"), Some(31));
+        assert_eq!(parse_int("16u"), Some(16));
+        assert_eq!(parse_int("010"), Some(8));
+        assert_eq!(parse_int("1.0f"), None);
+        assert_eq!(parse_int("0"), Some(0));
+    }
+
+    #[test]
+    fn type_names() {
+        assert_eq!(type_from_text("const float4 *"), TypeName { base: "float4".into(), pointers: 1 });
+        assert_eq!(type_from_text("unsigned int").base, "unsigned int");
+    }
+}

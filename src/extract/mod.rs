@@ -1,0 +1,424 @@
+//! Extraction: from a parsed file to the facts lowering needs, with no tree-sitter
+//! node left in them: functions (as [`ast`] trees), shared arrays declared at file
+//! scope, macros, constants, enums, typedefs, structs, kernel launches, annotation
+//! comments and the spans of parse errors.
+
+pub mod ast;
+pub mod convert;
+pub mod types;
+
+use crate::diag::Span;
+use crate::source::SourceFile;
+use ast::{Expr, Function, Launch, StructDef, TemplateParam, TypeName, VarDecl};
+use convert::{span_of, type_from_text, Converter};
+use std::collections::HashMap;
+use tree_sitter::Node;
+
+/// A function-like macro: parameter names and the body as an expression.
+#[derive(Debug, Clone)]
+pub struct FnMacro {
+    pub params: Vec<String>,
+    pub body: Expr,
+}
+
+/// A `// bankcheck: block(x, y, z)` annotation comment.
+#[derive(Debug, Clone)]
+pub struct Annotation {
+    pub span: Span,
+    pub shape: (u32, u32, u32),
+}
+
+/// Everything extracted from one file.
+#[derive(Debug, Default)]
+pub struct FileSyntax {
+    pub functions: Vec<Function>,
+    /// Shared arrays declared outside functions (HLSL `groupshared`, CUDA namespace scope).
+    pub global_shared: Vec<VarDecl>,
+    /// File-scope constants: object-like macros, `const`/`constexpr` variables, enumerators.
+    pub constants: HashMap<String, Expr>,
+    pub fn_macros: HashMap<String, FnMacro>,
+    pub typedefs: HashMap<String, TypeName>,
+    pub structs: HashMap<String, StructDef>,
+    pub launches: Vec<Launch>,
+    pub annotations: Vec<Annotation>,
+    pub parse_errors: Vec<Span>,
+    /// Names defined as macros whose body is a shared-memory qualifier.
+    pub shared_macros: Vec<String>,
+}
+
+/// Extracts the facts of `file` from its syntax tree.
+pub fn extract(file: &SourceFile, tree: &tree_sitter::Tree) -> FileSyntax {
+    let src = file.parse_text.as_str();
+    let mut out = FileSyntax::default();
+    // Macros that expand to a shared qualifier must be known before declarations are read.
+    collect_shared_macros(tree.root_node(), src, &mut out.shared_macros);
+    let shared_macros = out.shared_macros.clone();
+    let conv = Converter { src, shared_macros: &shared_macros };
+    let mut walker = Walker { conv: &conv, file, out: &mut out };
+    walker.top_level(tree.root_node(), &[]);
+    collect_errors(tree.root_node(), &mut out.parse_errors);
+    out
+}
+
+fn collect_shared_macros(node: Node, src: &str, out: &mut Vec<String>) {
+    for c in node.named_children(&mut node.walk()) {
+        if c.kind() == "preproc_def" {
+            let name = c.child_by_field_name("name").and_then(|n| src.get(n.byte_range())).unwrap_or("");
+            let value = c.child_by_field_name("value").and_then(|n| src.get(n.byte_range())).unwrap_or("");
+            if value.split_whitespace().any(|w| w == "groupshared" || w == "__shared__") {
+                out.push(name.to_string());
+            }
+        } else if matches!(c.kind(), "preproc_if" | "preproc_ifdef" | "preproc_else" | "preproc_elif" | "namespace_definition" | "declaration_list" | "linkage_specification") {
+            collect_shared_macros(c, src, out);
+        }
+    }
+}
+
+fn collect_errors(node: Node, out: &mut Vec<Span>) {
+    if node.is_error() || node.is_missing() {
+        out.push(span_of(node));
+        return;
+    }
+    if !node.has_error() {
+        return;
+    }
+    for c in node.children(&mut node.walk()) {
+        collect_errors(c, out);
+    }
+}
+
+struct Walker<'a, 'b> {
+    conv: &'a Converter<'a>,
+    file: &'a SourceFile,
+    out: &'b mut FileSyntax,
+}
+
+impl Walker<'_, '_> {
+    fn top_level(&mut self, node: Node, template: &[TemplateParam]) {
+        for c in node.named_children(&mut node.walk()) {
+            self.item(c, template);
+        }
+    }
+
+    fn item(&mut self, c: Node, template: &[TemplateParam]) {
+        match c.kind() {
+            "preproc_def" => self.define(c),
+            "preproc_function_def" => self.fn_define(c),
+            "preproc_if" | "preproc_ifdef" | "preproc_else" | "preproc_elif" | "namespace_definition" | "declaration_list" | "linkage_specification" | "ERROR" => {
+                let body = c.child_by_field_name("body").unwrap_or(c);
+                self.top_level(body, template);
+            }
+            "template_declaration" => {
+                let params = self.template_params(c);
+                for inner in c.named_children(&mut c.walk()) {
+                    if inner.kind() != "template_parameter_list" {
+                        self.item(inner, &params);
+                    }
+                }
+            }
+            "function_definition" => self.function(c, template),
+            "declaration" => {
+                // A declaration may carry a struct/enum definition in its type.
+                if let Some(t) = c.child_by_field_name("type") {
+                    self.type_def(t);
+                }
+                for d in self.conv.declaration(c) {
+                    if d.shared {
+                        self.out.global_shared.push(d);
+                    } else if d.extents.is_empty() && d.ty.pointers == 0 {
+                        if let Some(init) = d.init {
+                            self.out.constants.insert(d.name, init);
+                        }
+                    }
+                }
+            }
+            "type_definition" => {
+                let ty = c.child_by_field_name("type");
+                if let Some(t) = ty {
+                    self.type_def(t);
+                }
+                let base = ty.map(|t| type_from_text(self.conv.text(t))).unwrap_or_default();
+                let mut cur = c.walk();
+                for d in c.children_by_field_name("declarator", &mut cur) {
+                    let name = self.conv.text(d).trim_start_matches('*').trim().to_string();
+                    let pointers = self.conv.text(d).matches('*').count() as u32;
+                    let mut t = base.clone();
+                    t.pointers += pointers;
+                    if t.base.starts_with("struct") || t.base.contains('{') {
+                        if let Some(n) = ty.and_then(|t| t.child_by_field_name("name")) {
+                            t.base = self.conv.text(n).to_string();
+                        } else if let Some(body) = ty.and_then(|t| t.child_by_field_name("body")) {
+                            // `typedef struct { ... } Name;`
+                            let def = self.struct_fields(body);
+                            self.out.structs.insert(name.clone(), def);
+                            continue;
+                        }
+                    }
+                    self.out.typedefs.insert(name, t);
+                }
+            }
+            "alias_declaration" => {
+                if let (Some(n), Some(t)) = (c.child_by_field_name("name"), c.child_by_field_name("type")) {
+                    self.out.typedefs.insert(self.conv.text(n).to_string(), self.conv.type_descriptor(t));
+                }
+            }
+            "struct_specifier" | "class_specifier" | "enum_specifier" => self.type_def(c),
+            "expression_statement" => self.find_launches(c, None),
+            "comment" => self.annotation(c),
+            _ => {
+                if c.kind().contains("struct") || c.kind().contains("enum") {
+                    self.type_def(c);
+                }
+            }
+        }
+    }
+
+    fn template_params(&self, node: Node) -> Vec<TemplateParam> {
+        let Some(list) = node.child_by_field_name("parameters") else { return Vec::new() };
+        list.named_children(&mut list.walk())
+            .filter_map(|p| {
+                let is_type = p.kind().contains("type_parameter");
+                let name = p
+                    .child_by_field_name("declarator")
+                    .or_else(|| p.child_by_field_name("name"))
+                    .or_else(|| p.named_children(&mut p.walk()).find(|c| matches!(c.kind(), "identifier" | "type_identifier")))
+                    .map(|n| self.conv.text(n).to_string())?;
+                let default = p.child_by_field_name("default_value").or_else(|| p.child_by_field_name("default_type")).map(|d| self.conv.expr(d));
+                Some(TemplateParam { name, default, is_type })
+            })
+            .collect()
+    }
+
+    fn define(&mut self, c: Node) {
+        let Some(name) = c.child_by_field_name("name").map(|n| self.conv.text(n).to_string()) else { return };
+        let Some(value) = c.child_by_field_name("value") else { return };
+        let text = self.conv.text(value).trim();
+        if let Some(e) = parse_snippet(text, self.file.language, span_of(value)) {
+            self.out.constants.insert(name, e);
+        }
+    }
+
+    fn fn_define(&mut self, c: Node) {
+        let Some(name) = c.child_by_field_name("name").map(|n| self.conv.text(n).to_string()) else { return };
+        let params: Vec<String> = c
+            .child_by_field_name("parameters")
+            .map(|p| p.named_children(&mut p.walk()).map(|i| self.conv.text(i).to_string()).collect())
+            .unwrap_or_default();
+        let Some(value) = c.child_by_field_name("value") else { return };
+        if let Some(body) = parse_snippet(self.conv.text(value).trim(), self.file.language, span_of(value)) {
+            self.out.fn_macros.insert(name, FnMacro { params, body });
+        }
+    }
+
+    fn struct_fields(&self, body: Node) -> StructDef {
+        let mut def = StructDef::default();
+        for f in body.named_children(&mut body.walk()) {
+            if f.kind() != "field_declaration" {
+                continue;
+            }
+            let ty = f.child_by_field_name("type").map(|t| type_from_text(self.conv.text(t))).unwrap_or_default();
+            let mut cur = f.walk();
+            for d in f.children_by_field_name("declarator", &mut cur) {
+                let mut count = 1u64;
+                let mut node = d;
+                let mut pointers = 0;
+                while matches!(node.kind(), "array_declarator" | "pointer_declarator") {
+                    if node.kind() == "array_declarator" {
+                        let n = node.child_by_field_name("size").and_then(|s| convert::parse_int(self.conv.text(s))).unwrap_or(1);
+                        count *= n.max(1) as u64;
+                    } else {
+                        pointers += 1;
+                    }
+                    match node.child_by_field_name("declarator") {
+                        Some(n) => node = n,
+                        None => break,
+                    }
+                }
+                let name = self.conv.text(node).to_string();
+                def.fields.push((name, TypeName { base: ty.base.clone(), pointers: ty.pointers + pointers }, count));
+            }
+        }
+        def
+    }
+
+    fn type_def(&mut self, t: Node) {
+        match t.kind() {
+            "struct_specifier" | "class_specifier" => {
+                if let (Some(name), Some(body)) = (t.child_by_field_name("name"), t.child_by_field_name("body")) {
+                    let def = self.struct_fields(body);
+                    self.out.structs.insert(self.conv.text(name).to_string(), def);
+                }
+            }
+            "enum_specifier" => {
+                let Some(body) = t.child_by_field_name("body") else { return };
+                let mut next = Expr { span: span_of(body), kind: ast::ExprKind::Int(0) };
+                for e in body.named_children(&mut body.walk()) {
+                    if e.kind() != "enumerator" {
+                        continue;
+                    }
+                    let Some(name) = e.child_by_field_name("name") else { continue };
+                    let value = e.child_by_field_name("value").map_or(next.clone(), |v| self.conv.expr(v));
+                    next = Expr {
+                        span: value.span,
+                        kind: ast::ExprKind::Binary(ast::BinaryOp::Add, Box::new(value.clone()), Box::new(Expr { span: value.span, kind: ast::ExprKind::Int(1) })),
+                    };
+                    self.out.constants.insert(self.conv.text(name).to_string(), value);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn annotation(&mut self, c: Node) {
+        let text = self.conv.text(c);
+        if let Some(shape) = parse_block_annotation(text) {
+            self.out.annotations.push(Annotation { span: span_of(c), shape });
+        }
+    }
+
+    fn function(&mut self, c: Node, template: &[TemplateParam]) {
+        let Some(mut decl) = c.child_by_field_name("declarator") else { return };
+        while decl.kind() != "function_declarator" {
+            match decl.child_by_field_name("declarator") {
+                Some(d) => decl = d,
+                None => return,
+            }
+        }
+        let Some(name_node) = decl.child_by_field_name("declarator") else { return };
+        let name = self.conv.text(name_node).rsplit("::").next().unwrap_or("").to_string();
+        let params = decl.child_by_field_name("parameters").map(|p| self.conv.params(p)).unwrap_or_default();
+        let mut is_kernel = false;
+        let mut numthreads = None;
+        let mut wave_size = None;
+        let mut launch_bounds = None;
+        for ch in c.children(&mut c.walk()) {
+            match ch.kind() {
+                "__global__" => is_kernel = true,
+                "launch_bounds" => {
+                    launch_bounds = ch.named_child(0).map(|n| self.conv.expr(n));
+                }
+                "hlsl_attribute" => {
+                    if let Some(call) = ch.named_children(&mut ch.walk()).find(|n| n.kind() == "call_expression") {
+                        let e = self.conv.expr(call);
+                        if let ast::ExprKind::Call { callee, args, .. } = e.kind {
+                            match callee.to_ascii_lowercase().as_str() {
+                                "numthreads" => {
+                                    numthreads = Some(args);
+                                    is_kernel = true;
+                                }
+                                "wavesize" => wave_size = args.into_iter().next(),
+                                _ => {}
+                            }
+                        }
+                    }
+                }
+                _ => {
+                    let t = self.conv.text(ch);
+                    if ch.kind() != "compound_statement" && t.contains("__global__") {
+                        is_kernel = true;
+                    }
+                }
+            }
+        }
+        let body_node = c.child_by_field_name("body");
+        let body = body_node.map(|b| self.conv.stmts(b)).unwrap_or_default();
+        let index = self.out.functions.len();
+        if let Some(b) = body_node {
+            self.find_launches(b, Some(index));
+        }
+        self.out.functions.push(ast::Function {
+            name,
+            name_span: span_of(name_node),
+            span: span_of(c),
+            params,
+            template_params: template.to_vec(),
+            body,
+            is_kernel,
+            numthreads,
+            wave_size,
+            launch_bounds,
+        });
+    }
+
+    fn find_launches(&mut self, node: Node, in_function: Option<usize>) {
+        if node.kind() == "call_expression" {
+            if let Some(k) = node.named_children(&mut node.walk()).find(|n| n.kind() == "kernel_call_syntax") {
+                let args: Vec<Node> = k.named_children(&mut k.walk()).filter(|n| n.kind() != "comment").collect();
+                if let (Some(f), Some(block)) = (node.child_by_field_name("function"), args.get(1)) {
+                    let (kernel, template_args) = if f.kind() == "template_function" {
+                        let n = f.child_by_field_name("name").map_or("", |n| self.conv.text(n)).to_string();
+                        let t = f
+                            .child_by_field_name("arguments")
+                            .map(|a| a.named_children(&mut a.walk()).map(|c| self.conv.text(c).to_string()).collect())
+                            .unwrap_or_default();
+                        (n, t)
+                    } else {
+                        (self.conv.text(f).to_string(), Vec::new())
+                    };
+                    let kernel = kernel.rsplit("::").next().unwrap_or("").to_string();
+                    self.out.launches.push(Launch { kernel, template_args, block: self.conv.expr(*block), in_function, span: span_of(node) });
+                }
+            }
+        }
+        if node.kind() == "comment" {
+            self.annotation(node);
+        }
+        for c in node.children(&mut node.walk()) {
+            self.find_launches(c, in_function);
+        }
+    }
+}
+
+/// Parses `// bankcheck: block(32, 8)` (also `/* */` and HLSL comments).
+pub fn parse_block_annotation(comment: &str) -> Option<(u32, u32, u32)> {
+    let rest = comment.split("bankcheck:").nth(1)?.trim_start();
+    let inner = rest.strip_prefix("block")?.trim_start().strip_prefix('(')?;
+    let inner = inner.split(')').next()?;
+    let dims: Vec<u32> = inner.split(',').map(|d| d.trim().parse().ok()).collect::<Option<Vec<_>>>()?;
+    match dims.as_slice() {
+        [x] => Some((*x, 1, 1)),
+        [x, y] => Some((*x, *y, 1)),
+        [x, y, z] => Some((*x, *y, *z)),
+        _ => None,
+    }
+}
+
+/// Parses a macro body as an expression; spans point at the macro's value.
+fn parse_snippet(text: &str, language: crate::Language, span: Span) -> Option<Expr> {
+    if text.is_empty() || text.len() > 4000 {
+        return None;
+    }
+    let snippet = format!("int __bankcheck_macro = ({text});");
+    let file = SourceFile { text: snippet.clone(), parse_text: snippet, language };
+    let tree = crate::source::parse(&file)?;
+    let root = tree.root_node();
+    if root.has_error() {
+        return None;
+    }
+    let conv = Converter { src: &file.parse_text, shared_macros: &[] };
+    let decl = root.named_child(0)?;
+    let d = conv.declaration(decl).into_iter().next()?;
+    let mut e = d.init?;
+    relocate(&mut e, span);
+    Some(e)
+}
+
+/// Moves every span of a snippet expression onto `span`.
+fn relocate(e: &mut Expr, span: Span) {
+    use ast::ExprKind as K;
+    e.span = span;
+    match &mut e.kind {
+        K::Member(b, _) | K::Unary(_, b) | K::IncDec(b, _) | K::Cast(_, b) | K::SizeofExpr(b) => relocate(b, span),
+        K::Index(a, b) | K::Binary(_, a, b) | K::Assign(_, a, b) => {
+            relocate(a, span);
+            relocate(b, span);
+        }
+        K::Cond(a, b, c) => {
+            relocate(a, span);
+            relocate(b, span);
+            relocate(c, span);
+        }
+        K::Call { args, .. } | K::Comma(args) => args.iter_mut().for_each(|a| relocate(a, span)),
+        _ => {}
+    }
+}

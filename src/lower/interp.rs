@@ -1,0 +1,1358 @@
+//! Symbolic interpretation of a function body: every integer value becomes an index-IR
+//! expression over thread, loop-counter and uniform variables, and every access to a
+//! shared array is recorded with its byte address, guards and loop context.
+//!
+//! Values are propagated through straight-line code; a branch that assigns a variable
+//! merges into a `select` when its condition is known, loops turn their induction
+//! variables into `start + step * k` over a counter `k`, and anything that cannot be
+//! resolved becomes `Unknown` with a reason, so the access is reported undecided
+//! rather than guessed.
+
+use super::ir::{Axis, BinOp, BlockShape, Expr as Ir, LoweredAccess, ShapeSource, UnOp, VarInfo, VarKind};
+use super::site::{AccessSite, ArrayInfo};
+use crate::diag::{AccessKind, Span};
+use crate::extract::ast::{BinaryOp, Expr, ExprKind, Function, Stmt, TypeName, UnaryOp, VarDecl};
+use crate::extract::types::{layout_of, member_of, Layout};
+use crate::extract::FileSyntax;
+use std::collections::HashMap;
+
+/// A value during interpretation.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Value {
+    Int(Ir),
+    /// Three integer components (`threadIdx`, `uint3 gtid : SV_GroupThreadID`, `dim3`).
+    Vec3([Box<Value>; 3]),
+    /// A pointer into shared array `array` at `offset` bytes, pointing at `pointee`.
+    Ptr { array: usize, offset: Ir, pointee: TypeName, name: Option<String> },
+    /// The shared array itself (decays to a pointer to its first element).
+    Array(usize),
+    /// A pointer to global or local memory: loads through it are data.
+    Memory,
+    /// A value loaded from memory or computed by an unknown function.
+    Data(String),
+    /// A value bankcheck could not follow; `String` says why.
+    Unknown(String),
+}
+
+impl Value {
+    fn reason(&self) -> String {
+        match self {
+            Value::Data(r) | Value::Unknown(r) => r.clone(),
+            Value::Ptr { .. } | Value::Array(_) => "the index is a pointer".to_string(),
+            Value::Memory => "the index is a pointer to global memory".to_string(),
+            Value::Vec3(_) => "the index is a vector".to_string(),
+            Value::Int(_) => String::new(),
+        }
+    }
+}
+
+/// A place in shared memory reached by an lvalue expression.
+#[derive(Debug, Clone)]
+struct Place {
+    array: usize,
+    offset: Ir,
+    ty: TypeName,
+    layout: Option<Layout>,
+    pointer: Option<String>,
+    index_spans: Vec<Span>,
+    plain: bool,
+}
+
+/// The interpretation context of one function under one block shape.
+pub struct Interp<'a> {
+    pub syn: &'a FileSyntax,
+    pub text: &'a str,
+    pub arrays: &'a mut Vec<ArrayInfo>,
+    pub sites: Vec<AccessSite>,
+    pub vars: Vec<VarInfo>,
+    pub block: BlockShape,
+    pub shape_source: ShapeSource,
+    pub warp_size: u32,
+    pub function: String,
+    /// Extra constants (template arguments, `-D` defines).
+    pub extra_constants: &'a HashMap<String, Expr>,
+    scopes: Vec<HashMap<String, Value>>,
+    guards: Vec<Ir>,
+    depth: u32,
+    uniform_names: HashMap<String, usize>,
+    returned: bool,
+}
+
+fn int(c: i64) -> Ir {
+    Ir::Const(c)
+}
+
+fn map_binop(op: BinaryOp) -> BinOp {
+    match op {
+        BinaryOp::Add => BinOp::Add,
+        BinaryOp::Sub => BinOp::Sub,
+        BinaryOp::Mul => BinOp::Mul,
+        BinaryOp::Div => BinOp::Div,
+        BinaryOp::Rem => BinOp::Rem,
+        BinaryOp::Shl => BinOp::Shl,
+        BinaryOp::Shr => BinOp::Shr,
+        BinaryOp::And => BinOp::And,
+        BinaryOp::Or => BinOp::Or,
+        BinaryOp::Xor => BinOp::Xor,
+        BinaryOp::Lt => BinOp::Lt,
+        BinaryOp::Le => BinOp::Le,
+        BinaryOp::Gt => BinOp::Gt,
+        BinaryOp::Ge => BinOp::Ge,
+        BinaryOp::Eq => BinOp::Eq,
+        BinaryOp::Ne => BinOp::Ne,
+        BinaryOp::LogicAnd => BinOp::LogicAnd,
+        BinaryOp::LogicOr => BinOp::LogicOr,
+    }
+}
+
+/// Folds constant subexpressions so that the IR stays small.
+fn fold(op: BinOp, a: Ir, b: Ir) -> Ir {
+    let e = Ir::bin(op, a, b);
+    match e.as_const() {
+        Some(c) => Ir::Const(c),
+        None => {
+            if let Ir::Binary(op, a, b) = &e {
+                match (op, a.as_ref(), b.as_ref()) {
+                    (BinOp::Add | BinOp::Sub | BinOp::Or | BinOp::Xor | BinOp::Shl | BinOp::Shr, x, Ir::Const(0)) => return x.clone(),
+                    (BinOp::Add | BinOp::Or | BinOp::Xor, Ir::Const(0), x) => return x.clone(),
+                    (BinOp::Mul | BinOp::Div, x, Ir::Const(1)) => return x.clone(),
+                    (BinOp::Mul, Ir::Const(1), x) => return x.clone(),
+                    (BinOp::Mul, _, Ir::Const(0)) | (BinOp::Mul, Ir::Const(0), _) => return Ir::Const(0),
+                    _ => {}
+                }
+            }
+            e
+        }
+    }
+}
+
+/// Whether `name` is a scalar type whose values bankcheck tracks as integers.
+fn is_integer_type(t: &TypeName) -> bool {
+    if t.pointers > 0 {
+        return false;
+    }
+    let b = t.base.as_str();
+    !(b.contains("float") || b.contains("double") || b.contains("half") || b.contains("bfloat") || b == "bool")
+}
+
+impl<'a> Interp<'a> {
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(
+        syn: &'a FileSyntax,
+        text: &'a str,
+        arrays: &'a mut Vec<ArrayInfo>,
+        block: BlockShape,
+        shape_source: ShapeSource,
+        warp_size: u32,
+        function: String,
+        extra_constants: &'a HashMap<String, Expr>,
+    ) -> Self {
+        let vars = vec![
+            VarInfo { name: "threadIdx.x".into(), kind: VarKind::Thread(Axis::X) },
+            VarInfo { name: "threadIdx.y".into(), kind: VarKind::Thread(Axis::Y) },
+            VarInfo { name: "threadIdx.z".into(), kind: VarKind::Thread(Axis::Z) },
+        ];
+        Interp {
+            syn,
+            text,
+            arrays,
+            sites: Vec::new(),
+            vars,
+            block,
+            shape_source,
+            warp_size,
+            function,
+            extra_constants,
+            scopes: vec![HashMap::new()],
+            guards: Vec::new(),
+            depth: 0,
+            uniform_names: HashMap::new(),
+            returned: false,
+        }
+    }
+
+    fn thread(&self, axis: Axis) -> Ir {
+        let dim = match axis {
+            Axis::X => self.block.x,
+            Axis::Y => self.block.y,
+            Axis::Z => self.block.z,
+        };
+        if dim <= 1 {
+            return int(0);
+        }
+        Ir::Var(axis as usize)
+    }
+
+    /// The linear thread id `x + y*Dx + z*Dx*Dy`.
+    fn linear_tid(&self) -> Ir {
+        let b = self.block;
+        let y = fold(BinOp::Mul, self.thread(Axis::Y), int(i64::from(b.x)));
+        let z = fold(BinOp::Mul, self.thread(Axis::Z), int(i64::from(b.x) * i64::from(b.y)));
+        fold(BinOp::Add, fold(BinOp::Add, self.thread(Axis::X), y), z)
+    }
+
+    fn uniform(&mut self, name: &str, range: Option<(i64, i64)>) -> Ir {
+        if let Some(&i) = self.uniform_names.get(name) {
+            return Ir::Var(i);
+        }
+        let i = self.vars.len();
+        self.vars.push(VarInfo { name: name.to_string(), kind: VarKind::Uniform { range } });
+        self.uniform_names.insert(name.to_string(), i);
+        Ir::Var(i)
+    }
+
+    fn lookup(&self, name: &str) -> Option<&Value> {
+        self.scopes.iter().rev().find_map(|s| s.get(name))
+    }
+
+    fn bind(&mut self, name: &str, v: Value) {
+        if let Some(s) = self.scopes.last_mut() {
+            s.insert(name.to_string(), v);
+        }
+    }
+
+    /// Assigns to an existing variable in the scope that holds it (or binds it here).
+    fn assign(&mut self, name: &str, v: Value) {
+        for s in self.scopes.iter_mut().rev() {
+            if let Some(slot) = s.get_mut(name) {
+                *slot = v;
+                return;
+            }
+        }
+        self.bind(name, v);
+    }
+
+    /// Binds the kernel's parameters: HLSL semantics, integers as uniform values.
+    pub fn bind_params(&mut self, f: &Function) {
+        let b = self.block;
+        for p in &f.params {
+            let v = match p.semantic.as_deref() {
+                Some("SV_GROUPTHREADID") => self.vec3_threads(),
+                Some("SV_GROUPINDEX") => Value::Int(self.linear_tid()),
+                Some("SV_DISPATCHTHREADID") => {
+                    let gx = self.uniform("SV_GroupID.x", Some((0, 65535)));
+                    let gy = self.uniform("SV_GroupID.y", Some((0, 65535)));
+                    let gz = self.uniform("SV_GroupID.z", Some((0, 65535)));
+                    let c = |g: Ir, d: u32, t: Ir| Box::new(Value::Int(fold(BinOp::Add, fold(BinOp::Mul, g, int(i64::from(d))), t)));
+                    Value::Vec3([c(gx, b.x, self.thread(Axis::X)), c(gy, b.y, self.thread(Axis::Y)), c(gz, b.z, self.thread(Axis::Z))])
+                }
+                Some("SV_GROUPID") => {
+                    let gx = self.uniform("SV_GroupID.x", Some((0, 65535)));
+                    let gy = self.uniform("SV_GroupID.y", Some((0, 65535)));
+                    let gz = self.uniform("SV_GroupID.z", Some((0, 65535)));
+                    Value::Vec3([Box::new(Value::Int(gx)), Box::new(Value::Int(gy)), Box::new(Value::Int(gz))])
+                }
+                _ => {
+                    if p.ty.pointers > 0 || p.array_or_ref {
+                        Value::Memory
+                    } else if is_integer_type(&p.ty) && layout_of(&p.ty, &self.syn.typedefs, &self.syn.structs).is_some_and(|l| l.size <= 8) {
+                        let range = if p.ty.base.contains("unsigned") || p.ty.base.starts_with('u') { Some((0, i64::from(u32::MAX))) } else { None };
+                        Value::Int(self.uniform(&p.name, range))
+                    } else {
+                        Value::Data(format!("`{}` is not an integer parameter", p.name))
+                    }
+                }
+            };
+            if !p.name.is_empty() {
+                self.bind(&p.name, v);
+            }
+        }
+    }
+
+    fn vec3_threads(&self) -> Value {
+        Value::Vec3([
+            Box::new(Value::Int(self.thread(Axis::X))),
+            Box::new(Value::Int(self.thread(Axis::Y))),
+            Box::new(Value::Int(self.thread(Axis::Z))),
+        ])
+    }
+
+    // ----- statements -----
+
+    pub fn block(&mut self, stmts: &[Stmt]) {
+        let guard_len = self.guards.len();
+        self.scopes.push(HashMap::new());
+        for s in stmts {
+            if self.returned {
+                break;
+            }
+            self.stmt(s);
+        }
+        self.scopes.pop();
+        self.guards.truncate(guard_len);
+    }
+
+    fn stmt(&mut self, s: &Stmt) {
+        match s {
+            Stmt::Decl(decls) => {
+                for d in decls {
+                    self.declare(d);
+                }
+            }
+            Stmt::Expr(e) => {
+                self.eval(e);
+            }
+            Stmt::Block(b) => self.block(b),
+            Stmt::If { cond, then, otherwise } => self.if_stmt(cond, then, otherwise.as_deref()),
+            Stmt::For { init, cond, update, body, .. } => self.for_stmt(init, cond.as_ref(), update, body),
+            Stmt::While { cond, body, do_while } => {
+                let assigned = assigned_names(body);
+                self.invalidate(&assigned, "it changes in a loop");
+                if !*do_while {
+                    self.eval(cond);
+                }
+                self.block(std::slice::from_ref(body));
+                self.returned = false;
+                self.invalidate(&assigned, "it changes in a loop");
+            }
+            Stmt::Switch { cond, body } => {
+                self.eval(cond);
+                let assigned = assigned_names(body);
+                self.block(std::slice::from_ref(body));
+                self.returned = false;
+                self.invalidate(&assigned, "it is assigned in a switch");
+            }
+            Stmt::Return(e) => {
+                if let Some(e) = e {
+                    self.eval(e);
+                }
+                self.returned = true;
+            }
+            Stmt::Break | Stmt::Continue | Stmt::Other => {}
+        }
+    }
+
+    fn invalidate(&mut self, names: &[String], why: &str) {
+        for n in names {
+            if self.lookup(n).is_some() {
+                self.assign(n, Value::Unknown(format!("`{n}` is assigned where bankcheck cannot follow it ({why})")));
+            }
+        }
+    }
+
+    fn declare(&mut self, d: &VarDecl) {
+        if d.shared {
+            self.register_array(d);
+            return;
+        }
+        if !d.extents.is_empty() {
+            self.bind(&d.name, Value::Memory);
+            if let Some(init) = &d.init {
+                self.eval(init);
+            }
+            return;
+        }
+        let v = match &d.init {
+            Some(init) => {
+                let v = self.eval(init);
+                self.convert_to(&d.ty, v)
+            }
+            None => Value::Unknown(format!("`{}` is declared without a value", d.name)),
+        };
+        self.bind(&d.name, v);
+    }
+
+    /// Applies a declared type to a value: pointer types retype shared pointers.
+    fn convert_to(&self, ty: &TypeName, v: Value) -> Value {
+        match v {
+            Value::Array(a) if ty.pointers > 0 => Value::Ptr { array: a, offset: int(0), pointee: TypeName { base: ty.base.clone(), pointers: ty.pointers - 1 }, name: None },
+            Value::Ptr { array, offset, .. } if ty.pointers > 0 && ty.base != "auto" => {
+                Value::Ptr { array, offset, pointee: TypeName { base: ty.base.clone(), pointers: ty.pointers - 1 }, name: None }
+            }
+            other => other,
+        }
+    }
+
+    pub fn register_array(&mut self, d: &VarDecl) -> usize {
+        let layout = layout_of(&d.ty, &self.syn.typedefs, &self.syn.structs);
+        let extents: Vec<Option<u64>> = d.extents.iter().map(|e| e.as_ref().and_then(|e| self.const_eval(e)).and_then(|v| u64::try_from(v).ok())).collect();
+        let info = ArrayInfo {
+            name: d.name.clone(),
+            name_span: d.name_span,
+            decl_span: d.span,
+            element_type: d.ty.base.clone(),
+            element_bytes: layout.map_or(0, |l| l.size as u32),
+            extent_spans: d.extents.iter().map(|e| e.as_ref().map(|e| e.span)).collect(),
+            dynamic: d.extern_ || d.extents.iter().any(Option::is_none),
+            extents,
+        };
+        let idx = match self.arrays.iter().position(|a| a.name_span == info.name_span) {
+            Some(i) => i,
+            None => {
+                self.arrays.push(info);
+                self.arrays.len() - 1
+            }
+        };
+        self.bind(&d.name, Value::Array(idx));
+        idx
+    }
+
+    fn if_stmt(&mut self, cond: &Expr, then: &Stmt, otherwise: Option<&Stmt>) {
+        let c = self.eval(cond);
+        let guard = match &c {
+            Value::Int(e) => Some(e.clone()),
+            _ => None,
+        };
+        let before = self.scopes.clone();
+        if let Some(g) = &guard {
+            self.guards.push(g.clone());
+        }
+        self.block(std::slice::from_ref(then));
+        if guard.is_some() {
+            self.guards.pop();
+        }
+        let then_returned = std::mem::replace(&mut self.returned, false);
+        let after_then = std::mem::replace(&mut self.scopes, before);
+        let negated = guard.as_ref().map(|g| Ir::Unary(UnOp::LogicNot, Box::new(g.clone())));
+        if let Some(o) = otherwise {
+            if let Some(n) = &negated {
+                self.guards.push(n.clone());
+            }
+            self.block(std::slice::from_ref(o));
+            if negated.is_some() {
+                self.guards.pop();
+            }
+        }
+        let else_returned = std::mem::replace(&mut self.returned, false);
+        // Merge the two environments: equal values stay, different ones select on the condition.
+        let after_else = std::mem::take(&mut self.scopes);
+        let mut merged = after_else.clone();
+        for (depth, scope) in merged.iter_mut().enumerate() {
+            for (name, v) in scope.iter_mut() {
+                let t = after_then.get(depth).and_then(|s| s.get(name));
+                let Some(t) = t else { continue };
+                if t == v {
+                    continue;
+                }
+                *v = if then_returned {
+                    v.clone()
+                } else if else_returned {
+                    t.clone()
+                } else {
+                    match (&guard, t, &*v) {
+                        (Some(g), Value::Int(a), Value::Int(b)) => Value::Int(Ir::Select(Box::new(g.clone()), Box::new(a.clone()), Box::new(b.clone()))),
+                        _ => Value::Unknown(format!("`{name}` is assigned in a branch bankcheck cannot resolve")),
+                    }
+                };
+            }
+        }
+        self.scopes = merged;
+        // `if (tid >= n) return;` guards the rest of the block.
+        if then_returned && !else_returned {
+            if let Some(n) = negated {
+                self.guards.push(n);
+            }
+        } else if else_returned && !then_returned {
+            if let Some(g) = guard {
+                self.guards.push(g);
+            }
+        } else if then_returned && else_returned {
+            self.returned = true;
+        }
+    }
+
+    fn for_stmt(&mut self, init: &[Stmt], cond: Option<&Expr>, update: &[Expr], body: &Stmt) {
+        self.scopes.push(HashMap::new());
+        let guard_len = self.guards.len();
+        for s in init {
+            self.stmt(s);
+        }
+        // Find the induction variable: the one the update steps.
+        let induction = update.iter().find_map(|u| step_of(u));
+        let mut counter = None;
+        if let Some((name, step)) = &induction {
+            let start = self.lookup(name).cloned();
+            let step_value = match step {
+                Step::Add(e) => self.eval_int(e).map(|s| (false, s)),
+                Step::Sub(e) => self.eval_int(e).map(|s| (false, fold(BinOp::Sub, int(0), s))),
+                Step::Shl(e) => self.eval_int(e).map(|s| (true, s)),
+                Step::Shr(e) => self.eval_int(e).map(|s| (true, fold(BinOp::Sub, int(0), s))),
+            };
+            if let (Some(Value::Int(start)), Some((shift, step))) = (start, step_value) {
+                let k = self.vars.len();
+                self.vars.push(VarInfo { name: format!("{name} (iteration)"), kind: VarKind::Counter { trips: None } });
+                let kv = Ir::Var(k);
+                let value = if shift {
+                    match step.as_const() {
+                        Some(s) if s > 0 => fold(BinOp::Shl, start.clone(), fold(BinOp::Mul, kv, int(s))),
+                        Some(s) if s < 0 => fold(BinOp::Shr, start.clone(), fold(BinOp::Mul, kv, int(-s))),
+                        _ => Ir::Const(0),
+                    }
+                } else {
+                    fold(BinOp::Add, start.clone(), fold(BinOp::Mul, kv, step.clone()))
+                };
+                self.assign(name, Value::Int(value));
+                counter = Some((k, name.clone()));
+            }
+        }
+        // Other variables assigned in the body: simple `x += c` inductions, else unknown.
+        let assigned: Vec<String> = assigned_names(body).into_iter().filter(|n| Some(n) != induction.as_ref().map(|(n, _)| n)).collect();
+        let mut body_inductions = Vec::new();
+        for name in &assigned {
+            if let (Some((k, _)), Some(Value::Int(x0)), Some(step)) = (&counter, self.lookup(name).cloned(), simple_increment(body, name)) {
+                if let Some(s) = self.eval_int(&step) {
+                    if s.var_mask() & 0b111 == 0 {
+                        self.assign(name, Value::Int(fold(BinOp::Add, x0, fold(BinOp::Mul, Ir::Var(*k), s))));
+                        body_inductions.push(name.clone());
+                        continue;
+                    }
+                }
+            }
+        }
+        let unresolved: Vec<String> = assigned.iter().filter(|n| !body_inductions.contains(n)).cloned().collect();
+        self.invalidate(&unresolved, "it changes across loop iterations");
+        if let (Some(c), Some((k, _))) = (cond, &counter) {
+            match self.eval(c) {
+                Value::Int(g) => {
+                    self.vars[*k].kind = VarKind::Counter { trips: self.trip_count(&g, *k) };
+                    self.guards.push(g);
+                }
+                _ => {}
+            }
+        } else if let Some(c) = cond {
+            self.eval(c);
+        }
+        let saved_returned = self.returned;
+        // The body's own induction steps are the loop's, not extra assignments.
+        self.block(std::slice::from_ref(body));
+        self.returned = saved_returned;
+        self.guards.truncate(guard_len);
+        self.scopes.pop();
+        let mut after = unresolved;
+        after.extend(body_inductions);
+        self.invalidate(&after, "it changes across loop iterations");
+    }
+
+    /// The largest number of iterations any thread runs when `guard` (over counter `k`)
+    /// holds for a prefix of `k`; `None` when it depends on uniform values or is huge.
+    fn trip_count(&self, guard: &Ir, k: usize) -> Option<u64> {
+        let mask = guard.var_mask();
+        if mask & !(0b111 | (1u64 << k)) != 0 {
+            return None;
+        }
+        let mut values = vec![0i64; self.vars.len()];
+        let mut best = 0u64;
+        let threads = self.block.threads().min(4096);
+        for t in 0..threads {
+            let (x, y, z) = self.block.coords(t);
+            values[0] = x;
+            values[1] = y;
+            values[2] = z;
+            let mut n = 0u64;
+            loop {
+                values[k] = n as i64;
+                match guard.eval(&values) {
+                    Some(v) if v != 0 => n += 1,
+                    Some(_) => break,
+                    None => return None,
+                }
+                if n > 1 << 16 {
+                    return None;
+                }
+            }
+            best = best.max(n);
+            if mask & 0b111 == 0 {
+                break;
+            }
+        }
+        Some(best)
+    }
+
+    // ----- expressions -----
+
+    fn eval_int(&mut self, e: &Expr) -> Option<Ir> {
+        match self.eval(e) {
+            Value::Int(i) => Some(i),
+            _ => None,
+        }
+    }
+
+    /// Evaluates a file-level constant expression (extents, `[numthreads]`).
+    pub fn const_eval(&mut self, e: &Expr) -> Option<i64> {
+        match self.eval(e) {
+            Value::Int(i) => i.as_const(),
+            _ => None,
+        }
+    }
+
+    pub fn eval(&mut self, e: &Expr) -> Value {
+        self.depth += 1;
+        let v = if self.depth > 200 { Value::Unknown("expression nested too deeply".into()) } else { self.eval_inner(e) };
+        self.depth -= 1;
+        v
+    }
+
+    fn eval_inner(&mut self, e: &Expr) -> Value {
+        match &e.kind {
+            ExprKind::Int(c) => Value::Int(int(*c)),
+            ExprKind::Bool(b) => Value::Int(int(i64::from(*b))),
+            ExprKind::Float => Value::Data("a floating-point value".into()),
+            ExprKind::Ident(name) => self.ident(name),
+            ExprKind::Member(base, field) => self.member(e, base, field),
+            ExprKind::Index(..) => self.access_value(e, AccessKind::Load),
+            ExprKind::Unary(UnaryOp::Deref, _) => self.access_value(e, AccessKind::Load),
+            ExprKind::Unary(UnaryOp::AddrOf, inner) => self.address_of(inner),
+            ExprKind::Unary(op, inner) => match self.eval(inner) {
+                Value::Int(i) => Value::Int(match op {
+                    UnaryOp::Neg => fold(BinOp::Sub, int(0), i),
+                    UnaryOp::Plus => i,
+                    UnaryOp::BitNot => Ir::Unary(UnOp::BitNot, Box::new(i)),
+                    _ => Ir::Unary(UnOp::LogicNot, Box::new(i)),
+                }),
+                other => other,
+            },
+            ExprKind::Binary(op, a, b) => {
+                let va = self.eval(a);
+                let vb = self.eval(b);
+                self.binary(*op, va, vb)
+            }
+            ExprKind::Assign(op, lhs, rhs) => self.assignment(*op, lhs, rhs),
+            ExprKind::IncDec(target, delta) => {
+                let one = Expr { span: e.span, kind: ExprKind::Int(1) };
+                let op = if *delta > 0 { BinaryOp::Add } else { BinaryOp::Sub };
+                self.assignment(Some(op), target, &one)
+            }
+            ExprKind::Cond(c, t, f) => {
+                let c = self.eval(c);
+                let t = self.eval(t);
+                let f = self.eval(f);
+                match (c, t, f) {
+                    (Value::Int(c), Value::Int(t), Value::Int(f)) => Value::Int(match c.as_const() {
+                        Some(0) => f,
+                        Some(_) => t,
+                        None => Ir::Select(Box::new(c), Box::new(t), Box::new(f)),
+                    }),
+                    (Value::Int(c), t, f) => match c.as_const() {
+                        Some(0) => f,
+                        Some(_) => t,
+                        None => Value::Unknown("a conditional value bankcheck cannot resolve".into()),
+                    },
+                    (c, _, _) => Value::Unknown(c.reason()),
+                }
+            }
+            ExprKind::Cast(ty, inner) => {
+                let v = self.eval(inner);
+                self.cast(ty, v)
+            }
+            ExprKind::SizeofType(ty) => match layout_of(ty, &self.syn.typedefs, &self.syn.structs) {
+                Some(l) if ty.pointers == 0 => Value::Int(int(l.size as i64)),
+                _ if ty.pointers > 0 => Value::Int(int(8)),
+                _ => Value::Unknown(format!("sizeof of unknown type `{}`", ty.base)),
+            },
+            ExprKind::SizeofExpr(inner) => self.sizeof_expr(inner),
+            ExprKind::Comma(items) => {
+                let mut last = Value::Unknown("empty".into());
+                for i in items {
+                    last = self.eval(i);
+                }
+                last
+            }
+            ExprKind::Call { callee, template_args, args } => self.call(e, callee, template_args, args),
+            ExprKind::Opaque => Value::Unknown(format!("`{}` is not understood", self.snippet(e.span))),
+        }
+    }
+
+    fn snippet(&self, span: Span) -> String {
+        let t = self.text.get(span.start..span.end).unwrap_or("?");
+        let t: String = t.split_whitespace().collect::<Vec<_>>().join(" ");
+        if t.len() > 40 {
+            format!("{}...", &t[..t.char_indices().nth(37).map_or(t.len(), |(i, _)| i)])
+        } else {
+            t
+        }
+    }
+
+    fn sizeof_expr(&mut self, inner: &Expr) -> Value {
+        // `sizeof(T)` parsed as an expression: try the name as a type first.
+        if let ExprKind::Ident(n) = &inner.kind {
+            if let Some(Value::Array(a)) = self.lookup(n).cloned() {
+                let info = &self.arrays[a];
+                let total: Option<u64> = info.extents.iter().try_fold(u64::from(info.element_bytes), |acc, e| e.map(|e| acc * e));
+                return total.map_or(Value::Unknown("sizeof a dynamic array".into()), |t| Value::Int(int(t as i64)));
+            }
+            let ty = TypeName { base: n.clone(), pointers: 0 };
+            if let Some(l) = layout_of(&ty, &self.syn.typedefs, &self.syn.structs) {
+                return Value::Int(int(l.size as i64));
+            }
+        }
+        Value::Unknown("sizeof of an expression".into())
+    }
+
+    fn ident(&mut self, name: &str) -> Value {
+        if let Some(v) = self.lookup(name) {
+            return v.clone();
+        }
+        match name {
+            "threadIdx" => return self.vec3_threads(),
+            "blockDim" => {
+                let b = self.block;
+                return Value::Vec3([Box::new(Value::Int(int(i64::from(b.x)))), Box::new(Value::Int(int(i64::from(b.y)))), Box::new(Value::Int(int(i64::from(b.z))))]);
+            }
+            "blockIdx" | "gridDim" | "clusterIdx" => {
+                let lo = i64::from(name == "gridDim");
+                let c = |s: &mut Self, a: &str| Box::new(Value::Int(s.uniform(&format!("{name}.{a}"), Some((lo, 65535)))));
+                return Value::Vec3([c(self, "x"), c(self, "y"), c(self, "z")]);
+            }
+            "warpSize" => return Value::Int(int(i64::from(self.warp_size))),
+            "true" => return Value::Int(int(1)),
+            "false" | "nullptr" | "NULL" => return Value::Int(int(0)),
+            _ => {}
+        }
+        let short = name.rsplit("::").next().unwrap_or(name);
+        let def = self.extra_constants.get(name).or_else(|| self.syn.constants.get(name)).or_else(|| self.syn.constants.get(short)).cloned();
+        if let Some(def) = def {
+            // Guard against self-referential macros.
+            self.bind(name, Value::Unknown(format!("`{name}` is defined in terms of itself")));
+            let v = self.eval(&def);
+            if let Some(s) = self.scopes.last_mut() {
+                s.remove(name);
+            }
+            if let Some(s) = self.scopes.first_mut() {
+                s.insert(name.to_string(), v.clone());
+            }
+            return v;
+        }
+        // A shared array declared at file scope.
+        if let Some(d) = self.syn.global_shared.iter().find(|d| d.name == name).cloned() {
+            let saved = std::mem::take(&mut self.scopes);
+            self.scopes = vec![HashMap::new()];
+            let idx = self.register_array(&d);
+            self.scopes = saved;
+            if let Some(s) = self.scopes.first_mut() {
+                s.insert(name.to_string(), Value::Array(idx));
+            }
+            return Value::Array(idx);
+        }
+        Value::Unknown(format!("`{name}` is not known to bankcheck"))
+    }
+
+    fn member(&mut self, whole: &Expr, base: &Expr, field: &str) -> Value {
+        // Members of a shared element are loads of that member.
+        if self.place(whole).is_some() {
+            return self.access_value(whole, AccessKind::Load);
+        }
+        match self.eval(base) {
+            Value::Vec3(c) => {
+                let i = match field {
+                    "x" | "r" => 0,
+                    "y" | "g" => 1,
+                    "z" | "b" => 2,
+                    _ => return Value::Unknown(format!("component `{field}`")),
+                };
+                (*c[i]).clone()
+            }
+            Value::Int(i) if field == "x" || field == "r" => Value::Int(i),
+            Value::Data(r) => Value::Data(r),
+            other => Value::Unknown(format!("member `{field}` of {}", other.reason())),
+        }
+    }
+
+    fn binary(&mut self, op: BinaryOp, a: Value, b: Value) -> Value {
+        match (a, b) {
+            (Value::Int(a), Value::Int(b)) => Value::Int(fold(map_binop(op), a, b)),
+            (Value::Ptr { array, offset, pointee, name }, Value::Int(i)) | (Value::Int(i), Value::Ptr { array, offset, pointee, name }) if matches!(op, BinaryOp::Add | BinaryOp::Sub) => {
+                let size = layout_of(&pointee, &self.syn.typedefs, &self.syn.structs).map_or(1, |l| l.size as i64);
+                let delta = fold(BinOp::Mul, i, int(size));
+                let op = if op == BinaryOp::Add { BinOp::Add } else { BinOp::Sub };
+                Value::Ptr { array, offset: fold(op, offset, delta), pointee, name }
+            }
+            (Value::Array(a), Value::Int(i)) if matches!(op, BinaryOp::Add) => {
+                let v = self.decay(a);
+                self.binary(op, v, Value::Int(i))
+            }
+            (Value::Data(r), _) | (_, Value::Data(r)) => Value::Data(r),
+            (Value::Unknown(r), _) | (_, Value::Unknown(r)) => Value::Unknown(r),
+            (a, _) => Value::Unknown(a.reason()),
+        }
+    }
+
+    fn decay(&self, a: usize) -> Value {
+        let info = &self.arrays[a];
+        Value::Ptr { array: a, offset: int(0), pointee: TypeName { base: info.element_type.clone(), pointers: 0 }, name: None }
+    }
+
+    fn cast(&mut self, ty: &TypeName, v: Value) -> Value {
+        match v {
+            Value::Array(a) => {
+                let p = self.decay(a);
+                self.cast(ty, p)
+            }
+            Value::Ptr { array, offset, name, .. } if ty.pointers > 0 => Value::Ptr { array, offset, pointee: TypeName { base: ty.base.clone(), pointers: ty.pointers - 1 }, name },
+            Value::Int(i) if ty.pointers == 0 => {
+                // Narrowing casts to 8/16-bit types wrap; model unsigned char/short as masks.
+                match ty.base.as_str() {
+                    "unsigned char" | "uint8_t" | "uchar" => Value::Int(fold(BinOp::And, i, int(0xff))),
+                    "unsigned short" | "uint16_t" | "ushort" => Value::Int(fold(BinOp::And, i, int(0xffff))),
+                    b if b.contains("float") || b.contains("double") || b.contains("half") => Value::Data("a floating-point value".into()),
+                    _ => Value::Int(i),
+                }
+            }
+            other => other,
+        }
+    }
+
+    fn call(&mut self, e: &Expr, callee: &str, template_args: &[String], args: &[Expr]) -> Value {
+        let short = callee.rsplit("::").next().unwrap_or(callee);
+        // Atomics: the first argument is the place.
+        let lower = short.to_ascii_lowercase();
+        if lower.starts_with("atomic") || lower.starts_with("interlocked") {
+            if let Some(first) = args.first() {
+                let target = match &first.kind {
+                    ExprKind::Unary(UnaryOp::AddrOf, inner) => inner.as_ref(),
+                    _ => first,
+                };
+                if self.place(target).is_some() {
+                    self.access_value(target, AccessKind::Atomic);
+                } else {
+                    self.eval(first);
+                }
+            }
+            for a in args.iter().skip(1) {
+                self.eval(a);
+            }
+            return Value::Data(format!("the result of `{short}`"));
+        }
+        match short {
+            "min" | "max" | "umin" | "umax" | "imin" | "imax" if args.len() == 2 => {
+                let a = self.eval(&args[0]);
+                let b = self.eval(&args[1]);
+                return match (a, b) {
+                    (Value::Int(a), Value::Int(b)) => Value::Int(fold(if short.ends_with("min") { BinOp::Min } else { BinOp::Max }, a, b)),
+                    (a, _) => Value::Unknown(a.reason()),
+                };
+            }
+            "__lane_id" | "LaneId" | "laneid" | "WaveGetLaneIndex" | "lane_id" | "get_lane_id" => {
+                return Value::Int(fold(BinOp::Rem, self.linear_tid(), int(i64::from(self.warp_size))));
+            }
+            "WaveGetLaneCount" => return Value::Int(int(i64::from(self.warp_size))),
+            "__mul24" | "__umul24" | "mul24" if args.len() == 2 => {
+                let a = self.eval(&args[0]);
+                let b = self.eval(&args[1]);
+                return self.binary(BinaryOp::Mul, a, b);
+            }
+            "dim3" | "uint3" | "int3" => {
+                let mut comps: Vec<Box<Value>> = args.iter().map(|a| Box::new(self.eval(a))).collect();
+                while comps.len() < 3 {
+                    comps.push(Box::new(Value::Int(int(1))));
+                }
+                comps.truncate(3);
+                let [x, y, z]: [Box<Value>; 3] = match comps.try_into() {
+                    Ok(a) => a,
+                    Err(_) => return Value::Unknown("dim3".into()),
+                };
+                return Value::Vec3([x, y, z]);
+            }
+            "uint" | "int" | "unsigned" | "size_t" if args.len() == 1 => return self.eval(&args[0]),
+            _ => {}
+        }
+        if let Some(m) = self.syn.fn_macros.get(short).cloned() {
+            if m.params.len() == args.len() {
+                let values: Vec<Value> = args.iter().map(|a| self.eval(a)).collect();
+                self.scopes.push(HashMap::new());
+                for (p, v) in m.params.iter().zip(values) {
+                    self.bind(p, v);
+                }
+                let v = self.eval(&m.body);
+                self.scopes.pop();
+                return v;
+            }
+        }
+        let _ = template_args;
+        for a in args {
+            self.eval(a);
+        }
+        let _ = e;
+        Value::Data(format!("the result of `{short}()`"))
+    }
+
+    fn assignment(&mut self, op: Option<BinaryOp>, lhs: &Expr, rhs: &Expr) -> Value {
+        if self.place(lhs).is_some() {
+            if op.is_some() {
+                self.access_value(lhs, AccessKind::Load);
+            }
+            self.eval(rhs);
+            self.access_value(lhs, AccessKind::Store);
+            return Value::Data("a value stored to shared memory".into());
+        }
+        let r = self.eval(rhs);
+        match &lhs.kind {
+            ExprKind::Ident(name) => {
+                let v = match op {
+                    None => r,
+                    Some(op) => {
+                        let cur = self.ident(name);
+                        self.binary(op, cur, r)
+                    }
+                };
+                self.assign(name, v.clone());
+                v
+            }
+            _ => {
+                // Stores to global memory or fields: evaluate for nested accesses.
+                self.eval_lvalue_parts(lhs);
+                r
+            }
+        }
+    }
+
+    fn eval_lvalue_parts(&mut self, e: &Expr) {
+        match &e.kind {
+            ExprKind::Index(b, i) => {
+                self.eval(b);
+                self.eval(i);
+            }
+            ExprKind::Member(b, _) | ExprKind::Unary(_, b) => self.eval_lvalue_parts(b),
+            _ => {}
+        }
+    }
+
+    fn address_of(&mut self, inner: &Expr) -> Value {
+        match self.place(inner) {
+            Some(Ok(p)) => Value::Ptr { array: p.array, offset: p.offset, pointee: p.ty, name: p.pointer },
+            Some(Err(v)) => v,
+            None => {
+                self.eval_lvalue_parts(inner);
+                Value::Memory
+            }
+        }
+    }
+
+    /// The shared-memory place an lvalue reaches: `None` when it is not in shared
+    /// memory, `Some(Err)` when it is but its address cannot be lowered.
+    fn place(&mut self, e: &Expr) -> Option<Result<Place, Value>> {
+        match &e.kind {
+            ExprKind::Index(base, index) => {
+                // Collect the chain of subscripts down to the root.
+                let mut indices = vec![index.as_ref()];
+                let mut root = base.as_ref();
+                while let ExprKind::Index(b, i) = &root.kind {
+                    indices.push(i.as_ref());
+                    root = b.as_ref();
+                }
+                indices.reverse();
+                let root_value = self.root_value(root)?;
+                let index_spans: Vec<Span> = indices.iter().map(|i| i.span).collect();
+                let idx_values: Vec<Value> = indices.iter().map(|i| self.eval(i)).collect();
+                Some(self.index_place(root_value, &idx_values, index_spans, matches!(root.kind, ExprKind::Ident(_))))
+            }
+            ExprKind::Member(base, field) => {
+                let p = self.place(base)?;
+                Some(p.and_then(|p| {
+                    let (off, layout) = member_of(&p.ty, field, &self.syn.typedefs, &self.syn.structs)
+                        .ok_or_else(|| Value::Unknown(format!("member `{field}` of `{}`", p.ty.base)))?;
+                    let fty = self
+                        .syn
+                        .structs
+                        .get(&p.ty.base)
+                        .and_then(|s| s.fields.iter().find(|f| f.0 == *field))
+                        .map_or_else(|| TypeName { base: format!("__bytes{}", layout.size), pointers: 0 }, |f| f.1.clone());
+                    Ok(Place { offset: fold(BinOp::Add, p.offset, int(off as i64)), ty: fty, layout: Some(layout), ..p })
+                }))
+            }
+            ExprKind::Unary(UnaryOp::Deref, inner) => match self.eval(inner) {
+                Value::Ptr { array, offset, pointee, name } => {
+                    let layout = layout_of(&pointee, &self.syn.typedefs, &self.syn.structs);
+                    Some(Ok(Place { array, offset, ty: pointee, layout, pointer: name, index_spans: Vec::new(), plain: false }))
+                }
+                Value::Array(a) => {
+                    let Value::Ptr { array, offset, pointee, name } = self.decay(a) else { return None };
+                    let layout = layout_of(&pointee, &self.syn.typedefs, &self.syn.structs);
+                    Some(Ok(Place { array, offset, ty: pointee, layout, pointer: name, index_spans: Vec::new(), plain: false }))
+                }
+                _ => None,
+            },
+            ExprKind::Ident(name) => match self.lookup(name).cloned().or_else(|| self.syn.global_shared.iter().any(|d| d.name == *name).then(|| self.ident(name))) {
+                // A scalar shared variable (`__shared__ int count;`).
+                Some(Value::Array(a)) if self.arrays[a].extents.is_empty() => {
+                    let ty = TypeName { base: self.arrays[a].element_type.clone(), pointers: 0 };
+                    let layout = layout_of(&ty, &self.syn.typedefs, &self.syn.structs);
+                    Some(Ok(Place { array: a, offset: int(0), ty, layout, pointer: None, index_spans: Vec::new(), plain: true }))
+                }
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    /// The value of the root of a subscript chain when it refers to shared memory.
+    fn root_value(&mut self, root: &Expr) -> Option<Value> {
+        let v = match &root.kind {
+            ExprKind::Ident(_) | ExprKind::Cast(..) | ExprKind::Member(..) | ExprKind::Binary(..) | ExprKind::Unary(UnaryOp::AddrOf, _) | ExprKind::Call { .. } => {
+                if let ExprKind::Member(..) = &root.kind {
+                    if self.place(root).is_some() {
+                        return None;
+                    }
+                }
+                self.eval(root)
+            }
+            _ => return None,
+        };
+        match v {
+            Value::Array(_) => Some(v),
+            Value::Ptr { .. } => Some(if let ExprKind::Ident(n) = &root.kind {
+                match v {
+                    Value::Ptr { array, offset, pointee, name: None } => Value::Ptr { array, offset, pointee, name: Some(n.clone()) },
+                    other => other,
+                }
+            } else {
+                v
+            }),
+            _ => None,
+        }
+    }
+
+    fn index_place(&mut self, root: Value, idx: &[Value], index_spans: Vec<Span>, root_is_name: bool) -> Result<Place, Value> {
+        let mut ints = Vec::with_capacity(idx.len());
+        for v in idx {
+            match v {
+                Value::Int(i) => ints.push(i.clone()),
+                other => return Err(Value::Unknown(format!("the index {}", describe_unknown(other)))),
+            }
+        }
+        match root {
+            Value::Array(a) => {
+                let info = self.arrays[a].clone();
+                let elem_ty = TypeName { base: info.element_type.clone(), pointers: 0 };
+                let elem = u64::from(info.element_bytes.max(1));
+                // Strides of the dimensions, innermost 1.
+                let n = info.extents.len();
+                let mut offset = int(0);
+                for (d, i) in ints.iter().enumerate() {
+                    let mut stride = elem;
+                    for e in info.extents.iter().skip(d + 1) {
+                        match e {
+                            Some(e) => stride *= e,
+                            None => return Err(Value::Unknown(format!("an extent of `{}` is not a constant", info.name))),
+                        }
+                    }
+                    offset = fold(BinOp::Add, offset, fold(BinOp::Mul, i.clone(), int(stride as i64)));
+                }
+                if info.element_bytes == 0 {
+                    return Err(Value::Unknown(format!("the element type `{}` of `{}` is not known", info.element_type, info.name)));
+                }
+                if ints.len() < n {
+                    // A sub-array: a pointer to its first element.
+                    return Ok(Place { array: a, offset, ty: elem_ty.clone(), layout: None, pointer: None, index_spans, plain: false });
+                }
+                let layout = layout_of(&elem_ty, &self.syn.typedefs, &self.syn.structs);
+                Ok(Place { array: a, offset, ty: elem_ty, layout, pointer: None, index_spans, plain: root_is_name && ints.len() == n })
+            }
+            Value::Ptr { array, offset, pointee, name } => {
+                let layout = layout_of(&pointee, &self.syn.typedefs, &self.syn.structs).ok_or_else(|| Value::Unknown(format!("the pointee type `{}` is not known", pointee.base)))?;
+                let mut off = offset;
+                if let Some(i) = ints.first() {
+                    off = fold(BinOp::Add, off, fold(BinOp::Mul, i.clone(), int(layout.size as i64)));
+                }
+                if ints.len() > 1 {
+                    return Err(Value::Unknown("a multi-dimensional subscript of a pointer".into()));
+                }
+                Ok(Place { array, offset: off, ty: pointee, layout: Some(layout), pointer: name, index_spans, plain: false })
+            }
+            _ => Err(Value::Unknown("not a shared array".into())),
+        }
+    }
+
+    /// Records an access of kind `kind` at the place `e` reaches, and returns the loaded value.
+    fn access_value(&mut self, e: &Expr, kind: AccessKind) -> Value {
+        let Some(place) = self.place(e) else {
+            // Not shared memory: evaluate operands for nested accesses; the value is data.
+            let mut lane_dependent = false;
+            if let ExprKind::Index(b, i) = &e.kind {
+                self.eval(b);
+                if let Value::Int(i) = self.eval(i) {
+                    lane_dependent = i.var_mask() & 0b111 != 0;
+                    if !lane_dependent && i.var_mask() & !0b111 == 0 {
+                        // A load at a warp-uniform constant address is one uniform value.
+                        let name = self.snippet(e.span);
+                        return Value::Int(self.uniform(&name, None));
+                    }
+                    if !lane_dependent {
+                        let name = self.snippet(e.span);
+                        return Value::Int(self.uniform(&name, None));
+                    }
+                } else {
+                    lane_dependent = true;
+                }
+            } else if let ExprKind::Member(b, _) | ExprKind::Unary(_, b) = &e.kind {
+                self.eval(b);
+            }
+            return Value::Data(if lane_dependent { format!("`{}` is loaded per lane from memory", self.snippet(e.span)) } else { format!("`{}` is loaded from memory", self.snippet(e.span)) });
+        };
+        let span = e.span;
+        let (array, lowered, pointer, index_spans, plain, elem_bytes) = match place {
+            Ok(p) => {
+                let elem = p.layout.map_or(0, |l| l.size as u32);
+                let comps = match p.layout {
+                    Some(l) => self.components(&p, l, kind == AccessKind::Atomic),
+                    None => Err(format!("the accessed type `{}` is not known", p.ty.base)),
+                };
+                (p.array, comps, p.pointer, p.index_spans, p.plain, elem)
+            }
+            Err(v) => {
+                let (array, idx_spans) = self.array_of(e);
+                let Some(array) = array else { return Value::Data("shared".into()) };
+                let elem = self.arrays[array].element_bytes;
+                (array, Err(v.reason()), None, idx_spans, false, elem)
+            }
+        };
+        let index_texts = index_spans.iter().map(|s| self.text.get(s.start..s.end).unwrap_or("").to_string()).collect();
+        let assumptions = match &self.shape_source {
+            ShapeSource::Assumed(s) => vec![s.clone()],
+            ShapeSource::Known(_) => Vec::new(),
+        };
+        self.sites.push(AccessSite {
+            span,
+            array,
+            pointer,
+            kind,
+            element_bytes: elem_bytes,
+            function: self.function.clone(),
+            lowered,
+            index_spans,
+            index_texts,
+            plain_subscript: plain,
+            assumptions,
+            context: Some(match &self.shape_source {
+                ShapeSource::Known(s) | ShapeSource::Assumed(s) => s.clone(),
+            }),
+        });
+        Value::Data(format!("`{}` is loaded from shared memory", self.snippet(span)))
+    }
+
+    /// The array an unlowerable access refers to, found syntactically.
+    fn array_of(&mut self, e: &Expr) -> (Option<usize>, Vec<Span>) {
+        let mut spans = Vec::new();
+        let mut cur = e;
+        loop {
+            match &cur.kind {
+                ExprKind::Index(b, i) => {
+                    spans.push(i.span);
+                    cur = b;
+                }
+                ExprKind::Member(b, _) | ExprKind::Unary(_, b) | ExprKind::Cast(_, b) => cur = b,
+                ExprKind::Ident(_) => {
+                    spans.reverse();
+                    return match self.eval(cur) {
+                        Value::Array(a) | Value::Ptr { array: a, .. } => (Some(a), spans),
+                        _ => (None, spans),
+                    };
+                }
+                _ => return (None, spans),
+            }
+        }
+    }
+
+    /// Splits an access into naturally aligned components (bank-model.md: `float3` is three
+    /// 4-byte accesses) and builds the lowered accesses.
+    fn components(&self, p: &Place, l: Layout, atomic: bool) -> Result<Vec<LoweredAccess>, String> {
+        let natural = matches!(l.size, 1 | 2 | 4 | 8 | 16) && l.align >= l.size;
+        let (width, count) = if natural { (l.size, 1) } else { (l.align.clamp(1, 16), l.size / l.align.clamp(1, 16)) };
+        if width == 0 || count == 0 || count > 64 {
+            return Err(format!("an element of {} bytes", l.size));
+        }
+        Ok((0..count)
+            .map(|c| LoweredAccess {
+                vars: self.vars.clone(),
+                address: fold(BinOp::Add, p.offset.clone(), int((c * width) as i64)),
+                width: width as u32,
+                atomic,
+                guards: self.guards.clone(),
+                block: self.block,
+                shape_source: self.shape_source.clone(),
+                warp_size: self.warp_size,
+                coords: None,
+                extents: self.arrays[p.array].extents.iter().map(|e| e.unwrap_or(0)).collect(),
+            })
+            .collect())
+    }
+}
+
+fn describe_unknown(v: &Value) -> String {
+    match v {
+        Value::Data(r) => format!("depends on data: {r}"),
+        Value::Unknown(r) => format!("cannot be resolved: {r}"),
+        other => other.reason(),
+    }
+}
+
+/// How a loop's update statement steps its variable.
+enum Step {
+    Add(Expr),
+    Sub(Expr),
+    Shl(Expr),
+    Shr(Expr),
+}
+
+fn step_of(u: &Expr) -> Option<(String, Step)> {
+    let one = || Expr { span: u.span, kind: ExprKind::Int(1) };
+    match &u.kind {
+        ExprKind::IncDec(t, d) => {
+            let ExprKind::Ident(n) = &t.kind else { return None };
+            Some((n.clone(), if *d > 0 { Step::Add(one()) } else { Step::Sub(one()) }))
+        }
+        ExprKind::Assign(Some(op), t, r) => {
+            let ExprKind::Ident(n) = &t.kind else { return None };
+            let step = match op {
+                BinaryOp::Add => Step::Add((**r).clone()),
+                BinaryOp::Sub => Step::Sub((**r).clone()),
+                BinaryOp::Shl => Step::Shl((**r).clone()),
+                BinaryOp::Shr => Step::Shr((**r).clone()),
+                BinaryOp::Mul => Step::Shl(log2_expr(r)?),
+                BinaryOp::Div => Step::Shr(log2_expr(r)?),
+                _ => return None,
+            };
+            Some((n.clone(), step))
+        }
+        ExprKind::Assign(None, t, r) => {
+            let ExprKind::Ident(n) = &t.kind else { return None };
+            if let ExprKind::Binary(op, a, b) = &r.kind {
+                if matches!(&a.kind, ExprKind::Ident(m) if m == n) {
+                    let step = match op {
+                        BinaryOp::Add => Step::Add((**b).clone()),
+                        BinaryOp::Sub => Step::Sub((**b).clone()),
+                        BinaryOp::Shl => Step::Shl((**b).clone()),
+                        BinaryOp::Shr => Step::Shr((**b).clone()),
+                        BinaryOp::Mul => Step::Shl(log2_expr(b)?),
+                        BinaryOp::Div => Step::Shr(log2_expr(b)?),
+                        _ => return None,
+                    };
+                    return Some((n.clone(), step));
+                }
+            }
+            None
+        }
+        _ => None,
+    }
+}
+
+/// `log2(c)` for a literal power of two `c`.
+fn log2_expr(e: &Expr) -> Option<Expr> {
+    match e.kind {
+        ExprKind::Int(c) if c > 0 && (c & (c - 1)) == 0 => Some(Expr { span: e.span, kind: ExprKind::Int(i64::from(c.trailing_zeros())) }),
+        _ => None,
+    }
+}
+
+/// The constant step of `name += c` when it is the only, unconditional assignment to
+/// `name` directly in the loop body.
+fn simple_increment(body: &Stmt, name: &str) -> Option<Expr> {
+    let stmts: &[Stmt] = match body {
+        Stmt::Block(b) => b,
+        other => std::slice::from_ref(other),
+    };
+    let mut found = None;
+    for s in stmts {
+        if let Stmt::Expr(e) = s {
+            if let Some((n, Step::Add(c))) = step_of(e) {
+                if n == name {
+                    if found.is_some() {
+                        return None;
+                    }
+                    found = Some(c);
+                    continue;
+                }
+            }
+        }
+        if assigned_names(s).iter().any(|n| n == name) {
+            return None;
+        }
+    }
+    found
+}
+
+/// Names of variables assigned anywhere in `s` (assignments and increments).
+pub fn assigned_names(s: &Stmt) -> Vec<String> {
+    fn expr(e: &Expr, out: &mut Vec<String>) {
+        match &e.kind {
+            ExprKind::Assign(_, l, r) => {
+                if let ExprKind::Ident(n) = &l.kind {
+                    out.push(n.clone());
+                }
+                expr(l, out);
+                expr(r, out);
+            }
+            ExprKind::IncDec(t, _) => {
+                if let ExprKind::Ident(n) = &t.kind {
+                    out.push(n.clone());
+                }
+            }
+            ExprKind::Member(b, _) | ExprKind::Unary(_, b) | ExprKind::Cast(_, b) | ExprKind::SizeofExpr(b) => expr(b, out),
+            ExprKind::Index(a, b) | ExprKind::Binary(_, a, b) => {
+                expr(a, out);
+                expr(b, out);
+            }
+            ExprKind::Cond(a, b, c) => {
+                expr(a, out);
+                expr(b, out);
+                expr(c, out);
+            }
+            ExprKind::Call { args, .. } | ExprKind::Comma(args) => args.iter().for_each(|a| expr(a, out)),
+            _ => {}
+        }
+    }
+    fn stmt(s: &Stmt, out: &mut Vec<String>, declared: &mut Vec<String>) {
+        match s {
+            Stmt::Decl(ds) => {
+                for d in ds {
+                    declared.push(d.name.clone());
+                    if let Some(i) = &d.init {
+                        expr(i, out);
+                    }
+                }
+            }
+            Stmt::Expr(e) | Stmt::Return(Some(e)) => expr(e, out),
+            Stmt::Block(b) => {
+                let mut inner = declared.clone();
+                for s in b {
+                    stmt(s, out, &mut inner);
+                }
+            }
+            Stmt::If { cond, then, otherwise } => {
+                expr(cond, out);
+                stmt(then, out, declared);
+                if let Some(o) = otherwise {
+                    stmt(o, out, declared);
+                }
+            }
+            Stmt::For { init, cond, update, body, .. } => {
+                let mut inner = declared.clone();
+                for s in init {
+                    stmt(s, out, &mut inner);
+                }
+                if let Some(c) = cond {
+                    expr(c, out);
+                }
+                let mut upd = Vec::new();
+                for u in update {
+                    expr(u, &mut upd);
+                }
+                stmt(body, &mut upd, &mut inner);
+                out.extend(upd.into_iter().filter(|n| !inner.contains(n) || declared.contains(n)));
+            }
+            Stmt::While { cond, body, .. } | Stmt::Switch { cond, body } => {
+                expr(cond, out);
+                stmt(body, out, declared);
+            }
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    let mut declared = Vec::new();
+    stmt(s, &mut out, &mut declared);
+    // Variables declared inside `s` are local to it.
+    let locals = {
+        let mut l = Vec::new();
+        if let Stmt::Block(b) = s {
+            for st in b {
+                if let Stmt::Decl(ds) = st {
+                    l.extend(ds.iter().map(|d| d.name.clone()));
+                }
+            }
+        }
+        l
+    };
+    out.retain(|n| !locals.contains(n));
+    out.sort();
+    out.dedup();
+    out
+}

@@ -1,0 +1,83 @@
+//! Shared wording and facts of the conflict rules (`bank-conflict`, `stride-conflict`,
+//! `possible-conflict`): deciding which rule owns a conflicting access, and the message.
+
+use crate::analyse::Method;
+use crate::config::Settings;
+use crate::diag::{AccessFacts, Diagnostic, Severity, Status};
+use crate::lower::site::LoweredFile;
+use crate::pipeline::{declared_here, method_words, AnalysedSite};
+
+/// Which conflict rule owns a conflicting access.
+pub(crate) fn owner(a: &AnalysedSite, facts: &AccessFacts) -> Option<&'static str> {
+    if facts.status != Status::Conflict {
+        return None;
+    }
+    if !facts.depends_on.is_empty() {
+        return Some(super::possible_conflict::META.id);
+    }
+    if a.verdict.method == Method::Stride {
+        return Some(super::stride_conflict::META.id);
+    }
+    Some(super::bank_conflict::META.id)
+}
+
+/// `16-way`, `1.5-way`.
+pub(crate) fn factor_words(f: f64) -> String {
+    if (f - f.round()).abs() < 1e-9 {
+        format!("{}-way", f.round() as i64)
+    } else {
+        let s = format!("{f:.3}");
+        format!("{}-way", s.trim_end_matches('0').trim_end_matches('.'))
+    }
+}
+
+/// Builds the diagnostic of a conflicting access for rule `rule`.
+pub(crate) fn diagnostic(rule: &'static str, severity: Severity, a: &AnalysedSite, facts: &AccessFacts, lowered: &LoweredFile) -> Diagnostic {
+    let factor = facts.conflict_factor.unwrap_or(1.0);
+    let target = match &facts.pointer {
+        Some(p) => format!("`{}` (through `{p}`)", facts.array),
+        None => format!("`{}`", facts.array),
+    };
+    let kind = match facts.kind {
+        crate::diag::AccessKind::Load => "load of",
+        crate::diag::AccessKind::Store => "store to",
+        crate::diag::AccessKind::Atomic => "atomic on",
+    };
+    let possible = if facts.depends_on.is_empty() { "" } else { "possible " };
+    let message = format!(
+        "{possible}{} bank conflict on {kind} {target} ({} wavefronts, ideal {})",
+        factor_words(factor),
+        facts.wavefronts.unwrap_or(0),
+        facts.ideal_wavefronts.unwrap_or(0)
+    );
+    let mut d = Diagnostic::new(rule, severity, a.site.span, message);
+    if let Some(l) = declared_here(lowered, a.site.array) {
+        d.labels.push(l);
+    }
+    if let Some(e) = &a.verdict.explanation {
+        d.notes.push(e.clone());
+    }
+    if !facts.depends_on.is_empty() {
+        d.notes.push(format!("the conflict depends on the run-time value of {}", facts.depends_on.iter().map(|n| format!("`{n}`")).collect::<Vec<_>>().join(", ")));
+    }
+    let worst: Vec<String> = a.verdict.worst_case.iter().filter(|(n, _)| n != "warp" || a.verdict.worst_case.len() == 1).map(|(n, v)| format!("{n} = {v}")).collect();
+    if !worst.is_empty() && facts.exact {
+        d.notes.push(format!("worst case at {}", worst.join(", ")));
+    }
+    d.notes.push(format!("decided by {}{}", method_words(a.verdict.method), if facts.exact { "" } else { " (sampled, not exhaustive)" }));
+    for s in &facts.assumptions {
+        d.notes.push(s.clone());
+    }
+    if let Some(ctx) = &a.site.context {
+        if !facts.assumptions.iter().any(|s| s == ctx) {
+            d.notes.push(format!("thread block: {ctx}"));
+        }
+    }
+    d.access = Some(facts.clone());
+    d
+}
+
+/// Whether the factor is large enough to report under the settings.
+pub(crate) fn reportable(facts: &AccessFacts, settings: &Settings) -> bool {
+    facts.conflict_factor.is_some_and(|f| f > 1.0 && f + 1e-9 >= settings.min_conflict_factor)
+}

@@ -1,0 +1,56 @@
+//! Source files: decoding, language choice, blanking of known grammar gaps, parsing.
+//!
+//! Gets bytes, never touches the file system. Blanking replaces constructs the
+//! grammars cannot read with spaces of the same byte length, so every span into the
+//! blanked text is also a span into the original.
+
+mod blank;
+
+use crate::Language;
+
+/// A decoded source file ready for extraction.
+pub struct SourceFile {
+    /// The decoded text (invalid UTF-8 replaced); spans index into it.
+    pub text: String,
+    /// `text` with grammar gaps blanked to spaces of the same length.
+    pub parse_text: String,
+    pub language: Language,
+}
+
+/// The language of `path`, from its extension, or for C/C++ headers from its content.
+pub fn language_of(path: &str, text: &str) -> Option<Language> {
+    let ext = path.rsplit_once('.').map(|(_, e)| e.to_ascii_lowercase()).unwrap_or_default();
+    match ext.as_str() {
+        "cu" | "cuh" => Some(Language::Cuda),
+        "hlsl" | "hlsli" | "fx" | "fxh" => Some(Language::Hlsl),
+        _ => {
+            if text.contains("groupshared") {
+                Some(Language::Hlsl)
+            } else if text.contains("__shared__") {
+                Some(Language::Cuda)
+            } else {
+                None
+            }
+        }
+    }
+}
+
+/// Decodes `bytes` (lossy UTF-8, a leading BOM blanked) and prepares it for parsing.
+pub fn load(path: &str, bytes: &[u8]) -> Option<SourceFile> {
+    let text = String::from_utf8_lossy(bytes).into_owned();
+    let language = language_of(path, &text)?;
+    let parse_text = blank::blank_gaps(&text, language);
+    debug_assert_eq!(parse_text.len(), text.len());
+    Some(SourceFile { text, parse_text, language })
+}
+
+/// Parses the blanked text with the language's tree-sitter grammar.
+pub fn parse(file: &SourceFile) -> Option<tree_sitter::Tree> {
+    let mut parser = tree_sitter::Parser::new();
+    let language: tree_sitter::Language = match file.language {
+        Language::Cuda => tree_sitter_cuda::LANGUAGE.into(),
+        Language::Hlsl => tree_sitter_hlsl::LANGUAGE_HLSL.into(),
+    };
+    parser.set_language(&language).ok()?;
+    parser.parse(&file.parse_text, None)
+}

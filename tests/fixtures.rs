@@ -1,0 +1,103 @@
+//! Fixture tests: every file under tests/fixtures/{cuda,hlsl}/ is checked with the
+//! default settings, and its `// expect:` comments are compared with what bankcheck
+//! reports on that line.
+//!
+//! - `// expect: RULE [factor=F]`: the line has a diagnostic of RULE (with factor F);
+//! - `// expect: ok`: the line has an access decided conflict-free;
+//! - `// expect: unknown`: the line has an access bankcheck could not decide.
+//!
+//! A diagnostic on a line without a matching `expect: RULE` fails the test, as in
+//! clippy's UI tests, so silent cases need no markup.
+
+use bankcheck::config::Settings;
+use bankcheck::diag::Status;
+use std::path::{Path, PathBuf};
+
+fn fixture_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    let mut entries: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
+    entries.sort();
+    for p in entries {
+        if p.is_dir() {
+            fixture_files(&p, out);
+        } else if matches!(p.extension().and_then(|e| e.to_str()), Some("cu" | "cuh" | "hlsl" | "hlsli" | "h")) {
+            out.push(p);
+        }
+    }
+}
+
+#[derive(Debug, PartialEq)]
+enum Expect {
+    Rule(String, Option<f64>),
+    Ok,
+    Unknown,
+}
+
+fn expectations(line: &str) -> Vec<Expect> {
+    let Some(rest) = line.split("expect:").nth(1) else { return Vec::new() };
+    rest.split(';')
+        .filter_map(|part| {
+            let mut words = part.split_whitespace();
+            let head = words.next()?;
+            let factor = words.find_map(|w| w.strip_prefix("factor=")).and_then(|f| f.parse().ok());
+            Some(match head {
+                "ok" => Expect::Ok,
+                "unknown" => Expect::Unknown,
+                rule => Expect::Rule(rule.to_string(), factor),
+            })
+        })
+        .collect()
+}
+
+fn line_of(text: &str, offset: usize) -> usize {
+    text[..offset.min(text.len())].matches('\n').count() + 1
+}
+
+#[test]
+fn fixtures_report_exactly_what_they_expect() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+    let mut files = Vec::new();
+    fixture_files(&root.join("cuda"), &mut files);
+    fixture_files(&root.join("hlsl"), &mut files);
+    assert!(files.len() >= 10, "fixtures missing: {}", files.len());
+    let mut failures = Vec::new();
+    for path in &files {
+        let bytes = std::fs::read(path).expect("fixture is readable");
+        let name = path.strip_prefix(&root).unwrap_or(path).display().to_string();
+        let report = bankcheck::check_source(&name, &bytes, &Settings::default());
+        let text = &report.text;
+        for (i, line) in text.lines().enumerate() {
+            let n = i + 1;
+            for e in expectations(line) {
+                let ok = match &e {
+                    Expect::Rule(rule, factor) => report.diagnostics.iter().any(|d| {
+                        d.rule == rule
+                            && line_of(text, d.span.start) == n
+                            && factor.is_none_or(|f| d.access.as_ref().and_then(|a| a.conflict_factor).is_some_and(|g| (g - f).abs() < 1e-9))
+                    }),
+                    Expect::Ok => report.accesses.iter().any(|a| line_of(text, a.span.start) == n && a.status == Status::Ok),
+                    Expect::Unknown => report.accesses.iter().any(|a| line_of(text, a.span.start) == n && a.status == Status::Unknown),
+                };
+                if !ok {
+                    let found: Vec<String> = report
+                        .diagnostics
+                        .iter()
+                        .filter(|d| line_of(text, d.span.start) == n)
+                        .map(|d| format!("{} {:?}", d.rule, d.access.as_ref().and_then(|a| a.conflict_factor)))
+                        .chain(report.accesses.iter().filter(|a| line_of(text, a.span.start) == n).map(|a| format!("access {:?} {:?} {:?}", a.status, a.conflict_factor, a.reason)))
+                        .collect();
+                    failures.push(format!("{name}:{n}: expected {e:?}, found {found:?}"));
+                }
+            }
+        }
+        for d in &report.diagnostics {
+            let n = line_of(text, d.span.start);
+            let line = text.lines().nth(n - 1).unwrap_or("");
+            let expected = expectations(line).iter().any(|e| matches!(e, Expect::Rule(r, _) if r == d.rule));
+            if !expected {
+                failures.push(format!("{name}:{n}: unexpected {}: {}", d.rule, d.message));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{} fixture mismatches:\n{}", failures.len(), failures.join("\n"));
+}
