@@ -11,7 +11,11 @@ fn main() -> ExitCode {
     match cli::run(args) {
         Ok(status) => ExitCode::from(status as u8),
         Err(err) => {
-            if err.chain().any(|cause| cause.downcast_ref::<std::io::Error>().is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe)) {
+            if err.chain().any(|cause| {
+                cause
+                    .downcast_ref::<std::io::Error>()
+                    .is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe)
+            }) {
                 return ExitCode::SUCCESS;
             }
             eprintln!("bankcheck failed: {err}");

@@ -19,8 +19,16 @@ fn fixtures() -> PathBuf {
 /// variables leaking in from the environment running the tests.
 fn run_in(dir: &Path, args: &[&str], stdin: &[u8], env: &[(&str, &str)]) -> Output {
     let mut command = Command::new(BIN);
-    command.args(args).current_dir(dir).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
-    command.env_remove("GITHUB_STEP_SUMMARY").env_remove("GITHUB_WORKSPACE").env_remove("NO_COLOR");
+    command
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    command
+        .env_remove("GITHUB_STEP_SUMMARY")
+        .env_remove("GITHUB_WORKSPACE")
+        .env_remove("NO_COLOR");
     for (key, value) in env {
         command.env(key, value);
     }
@@ -51,23 +59,37 @@ struct Case {
 #[test]
 fn case_files() {
     let dir = fixtures().join("cases");
-    let mut names: Vec<PathBuf> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
+    let mut names: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
     names.sort();
     assert!(names.len() >= 10, "the case files are found");
     let mut failures = Vec::new();
     for path in names {
-        let case: Case = toml::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        let stdin = case.stdin_file.as_ref().map(|f| std::fs::read(fixtures().join(f)).unwrap()).unwrap_or_default();
+        let case: Case = toml::from_str(&std::fs::read_to_string(&path).unwrap())
+            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let stdin = case
+            .stdin_file
+            .as_ref()
+            .map(|f| std::fs::read(fixtures().join(f)).unwrap())
+            .unwrap_or_default();
         let args: Vec<&str> = case.args.iter().map(String::as_str).collect();
         let out = run_in(&fixtures(), &args, &stdin, &[]);
         let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
         let name = path.file_name().unwrap().to_string_lossy().into_owned();
         if out.status.code() != Some(case.status) {
-            failures.push(format!("{name}: status {:?}, expected {}\nstdout:\n{stdout}\nstderr:\n{stderr}", out.status.code(), case.status));
+            failures.push(format!(
+                "{name}: status {:?}, expected {}\nstdout:\n{stdout}\nstderr:\n{stderr}",
+                out.status.code(),
+                case.status
+            ));
         }
         if let Some(expected) = &case.stdout {
             if &stdout != expected {
-                failures.push(format!("{name}: stdout was\n{stdout}\nexpected\n{expected}"));
+                failures.push(format!(
+                    "{name}: stdout was\n{stdout}\nexpected\n{expected}"
+                ));
             }
         }
         for needle in &case.stdout_contains {
@@ -98,7 +120,10 @@ fn scratch() -> tempfile::TempDir {
         ("src/header.h", &conflict),
         ("src/.hidden/skip.cu", &conflict),
         ("src/generated.cu", &conflict),
-        ("shaders/clean.hlsl", &std::fs::read(fixtures().join("clean.hlsl")).unwrap()),
+        (
+            "shaders/clean.hlsl",
+            &std::fs::read(fixtures().join("clean.hlsl")).unwrap(),
+        ),
     ] {
         let path = root.join(path);
         std::fs::create_dir_all(path.parent().unwrap()).unwrap();
@@ -109,7 +134,10 @@ fn scratch() -> tempfile::TempDir {
 }
 
 fn compact_files(out: &Output) -> Vec<String> {
-    let mut files: Vec<String> = text(&out.stdout).lines().map(|l| l.split(':').next().unwrap_or_default().to_string()).collect();
+    let mut files: Vec<String> = text(&out.stdout)
+        .lines()
+        .map(|l| l.split(':').next().unwrap_or_default().to_string())
+        .collect();
     files.dedup();
     files
 }
@@ -119,18 +147,34 @@ fn directories_are_walked_honouring_gitignore_and_hidden_files() {
     let dir = scratch();
     let out = run_in(dir.path(), &["--format", "compact", "src"], b"", &[]);
     assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
-    assert_eq!(compact_files(&out), vec!["src/conflict.cu", "src/deep/more.cuh"]);
+    assert_eq!(
+        compact_files(&out),
+        vec!["src/conflict.cu", "src/deep/more.cuh"]
+    );
     let out = run_in(dir.path(), &["--format", "json", "."], b"", &[]);
     let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!(report["files_checked"], 4, "two .cu, one .cuh, one .hlsl; no header, hidden or ignored file");
+    assert_eq!(
+        report["files_checked"], 4,
+        "two .cu, one .cuh, one .hlsl; no header, hidden or ignored file"
+    );
 }
 
 #[test]
 fn headers_are_checked_when_named_and_globs_expand() {
     let dir = scratch();
-    let out = run_in(dir.path(), &["--format", "compact", "src/header.h"], b"", &[]);
+    let out = run_in(
+        dir.path(),
+        &["--format", "compact", "src/header.h"],
+        b"",
+        &[],
+    );
     assert_eq!(compact_files(&out), vec!["src/header.h"]);
-    let out = run_in(dir.path(), &["--format", "compact", "src/**/*.cuh"], b"", &[]);
+    let out = run_in(
+        dir.path(),
+        &["--format", "compact", "src/**/*.cuh"],
+        b"",
+        &[],
+    );
     assert_eq!(compact_files(&out), vec!["src/deep/more.cuh"]);
     let out = run_in(dir.path(), &["nothing/**/*.cu"], b"", &[]);
     assert_eq!(out.status.code(), Some(2));
@@ -142,14 +186,34 @@ fn config_is_discovered_per_file_nearest_wins_and_overrides_apply() {
     let dir = scratch();
     std::fs::write(dir.path().join("lint.toml"), "fail-on = \"error\"\n").unwrap();
     let out = run_in(dir.path(), &["src/conflict.cu"], b"", &[]);
-    assert_eq!(out.status.code(), Some(0), "the top lint.toml only fails on errors");
-    std::fs::write(dir.path().join("src/deep/lint.toml"), "[rules]\nbank-conflict = \"error\"\n").unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "the top lint.toml only fails on errors"
+    );
+    std::fs::write(
+        dir.path().join("src/deep/lint.toml"),
+        "[rules]\nbank-conflict = \"error\"\n",
+    )
+    .unwrap();
     let out = run_in(dir.path(), &["--format", "compact", "src"], b"", &[]);
-    assert_eq!(out.status.code(), Some(1), "the nearer lint.toml turns the deep conflict into an error");
-    assert!(text(&out.stdout).contains("src/deep/more.cuh:7:24: error[bank-conflict]"), "{}", text(&out.stdout));
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "the nearer lint.toml turns the deep conflict into an error"
+    );
+    assert!(
+        text(&out.stdout).contains("src/deep/more.cuh:7:24: error[bank-conflict]"),
+        "{}",
+        text(&out.stdout)
+    );
     assert!(text(&out.stdout).contains("src/conflict.cu:7:24: warning[bank-conflict]"));
     // Nearest wins without merging: the deep file's own lint.toml would ignore the top exclude.
-    std::fs::rename(dir.path().join("src/deep/lint.toml"), dir.path().join("strict.toml")).unwrap();
+    std::fs::rename(
+        dir.path().join("src/deep/lint.toml"),
+        dir.path().join("strict.toml"),
+    )
+    .unwrap();
     std::fs::write(
         dir.path().join("lint.toml"),
         "exclude = [\"src/deep/**\"]\n[[overrides]]\nfiles = [\"src/conflict.cu\"]\nrules = { bank-conflict = \"off\" }\n",
@@ -157,17 +221,39 @@ fn config_is_discovered_per_file_nearest_wins_and_overrides_apply() {
     .unwrap();
     let out = run_in(dir.path(), &["src"], b"", &[]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stdout));
-    let out = run_in(dir.path(), &["--config", "strict.toml", "--format", "compact", "src/conflict.cu"], b"", &[]);
-    assert!(text(&out.stdout).contains("error[bank-conflict]"), "--config wins over discovery");
+    let out = run_in(
+        dir.path(),
+        &[
+            "--config",
+            "strict.toml",
+            "--format",
+            "compact",
+            "src/conflict.cu",
+        ],
+        b"",
+        &[],
+    );
+    assert!(
+        text(&out.stdout).contains("error[bank-conflict]"),
+        "--config wins over discovery"
+    );
 }
 
 #[test]
 fn wrong_type_in_config_names_the_key() {
     let dir = scratch();
-    std::fs::write(dir.path().join("lint.toml"), "# hardware\nwarp-size = \"wide\"\n").unwrap();
+    std::fs::write(
+        dir.path().join("lint.toml"),
+        "# hardware\nwarp-size = \"wide\"\n",
+    )
+    .unwrap();
     let out = run_in(dir.path(), &["src/clean.cu"], b"", &[]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(text(&out.stderr).contains("lint.toml:2:13: invalid value for `warp-size`"), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("lint.toml:2:13: invalid value for `warp-size`"),
+        "{}",
+        text(&out.stderr)
+    );
 }
 
 #[test]
@@ -175,12 +261,25 @@ fn unreadable_file_is_reported_and_the_rest_checked() {
     let dir = scratch();
     // A dangling symlink names a file that cannot be read.
     #[cfg(unix)]
-    std::os::unix::fs::symlink(dir.path().join("gone.cu"), dir.path().join("src/dangling.cu")).unwrap();
+    std::os::unix::fs::symlink(
+        dir.path().join("gone.cu"),
+        dir.path().join("src/dangling.cu"),
+    )
+    .unwrap();
     #[cfg(unix)]
     {
-        let out = run_in(dir.path(), &["--format", "compact", "src/dangling.cu", "src/conflict.cu"], b"", &[]);
+        let out = run_in(
+            dir.path(),
+            &["--format", "compact", "src/dangling.cu", "src/conflict.cu"],
+            b"",
+            &[],
+        );
         assert_eq!(out.status.code(), Some(2));
-        assert!(text(&out.stderr).contains("src/dangling.cu"), "{}", text(&out.stderr));
+        assert!(
+            text(&out.stderr).contains("src/dangling.cu"),
+            "{}",
+            text(&out.stderr)
+        );
         assert_eq!(compact_files(&out), vec!["src/conflict.cu"]);
     }
 }
@@ -188,8 +287,18 @@ fn unreadable_file_is_reported_and_the_rest_checked() {
 #[test]
 fn output_is_the_same_for_any_thread_count() {
     let dir = scratch();
-    let one = run_in(dir.path(), &["--format", "json", "--threads", "1", "."], b"", &[]);
-    let two = run_in(dir.path(), &["--format", "json", "--threads", "2", "."], b"", &[]);
+    let one = run_in(
+        dir.path(),
+        &["--format", "json", "--threads", "1", "."],
+        b"",
+        &[],
+    );
+    let two = run_in(
+        dir.path(),
+        &["--format", "json", "--threads", "2", "."],
+        b"",
+        &[],
+    );
     assert_eq!(one.status.code(), Some(1));
     assert!(!one.stdout.is_empty());
     assert_eq!(text(&one.stdout), text(&two.stdout));
@@ -198,10 +307,22 @@ fn output_is_the_same_for_any_thread_count() {
 #[test]
 fn output_file_receives_the_report() {
     let dir = scratch();
-    let out = run_in(dir.path(), &["--format", "json", "--output", "report.json", "src/conflict.cu"], b"", &[]);
+    let out = run_in(
+        dir.path(),
+        &[
+            "--format",
+            "json",
+            "--output",
+            "report.json",
+            "src/conflict.cu",
+        ],
+        b"",
+        &[],
+    );
     assert_eq!(out.status.code(), Some(1));
     assert!(out.stdout.is_empty(), "nothing on stdout");
-    let report: serde_json::Value = serde_json::from_slice(&std::fs::read(dir.path().join("report.json")).unwrap()).unwrap();
+    let report: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(dir.path().join("report.json")).unwrap()).unwrap();
     assert_eq!(report["diagnostics"][0]["rule"], "bank-conflict");
     assert_eq!(report["diagnostics"][0]["file"], "src/conflict.cu");
     assert_eq!(report["diagnostics"][0]["conflict_factor"], 32);
@@ -210,10 +331,19 @@ fn output_file_receives_the_report() {
 #[test]
 fn github_annotations_escape_and_write_the_step_summary() {
     let dir = scratch();
-    std::fs::copy(dir.path().join("src/conflict.cu"), dir.path().join("src/a,b: c.cu")).unwrap();
+    std::fs::copy(
+        dir.path().join("src/conflict.cu"),
+        dir.path().join("src/a,b: c.cu"),
+    )
+    .unwrap();
     let summary = dir.path().join("summary.md");
     let summary_text = summary.to_string_lossy().into_owned();
-    let out = run_in(dir.path(), &["--format", "github", "src/a,b: c.cu"], b"", &[("GITHUB_STEP_SUMMARY", &summary_text)]);
+    let out = run_in(
+        dir.path(),
+        &["--format", "github", "src/a,b: c.cu"],
+        b"",
+        &[("GITHUB_STEP_SUMMARY", &summary_text)],
+    );
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(
         text(&out.stdout),
@@ -222,7 +352,10 @@ fn github_annotations_escape_and_write_the_step_summary() {
     );
     let markdown = std::fs::read_to_string(&summary).unwrap();
     assert!(markdown.contains("### `src/a,b: c.cu`"), "{markdown}");
-    assert!(markdown.contains("| 7 | warning | `bank-conflict` | 32 | 31 |"), "{markdown}");
+    assert!(
+        markdown.contains("| 7 | warning | `bank-conflict` | 32 | 31 |"),
+        "{markdown}"
+    );
 }
 
 #[test]
@@ -233,32 +366,63 @@ fn sarif_carries_rules_results_and_numbers() {
     let run = &sarif["runs"][0];
     let result = &run["results"][0];
     assert_eq!(result["ruleId"], "bank-conflict");
-    assert_eq!(result["locations"][0]["physicalLocation"]["artifactLocation"]["uri"], "conflict.cu");
+    assert_eq!(
+        result["locations"][0]["physicalLocation"]["artifactLocation"]["uri"],
+        "conflict.cu"
+    );
     assert_eq!(result["properties"]["conflict_factor"], 32);
     let rules = run["tool"]["driver"]["rules"].as_array().unwrap();
-    assert!(rules.iter().any(|r| r["id"] == "bank-conflict" && r["help"]["markdown"].as_str().unwrap().starts_with("# bank-conflict")));
+    assert!(rules.iter().any(|r| r["id"] == "bank-conflict"
+        && r["help"]["markdown"]
+            .as_str()
+            .unwrap()
+            .starts_with("# bank-conflict")));
 }
 
 #[test]
 fn no_colour_unless_asked_or_a_terminal() {
     let out = run_in(&fixtures(), &["conflict.cu"], b"", &[]);
     assert!(!out.stdout.contains(&0x1b));
-    let out = run_in(&fixtures(), &["--color", "auto", "conflict.cu"], b"", &[("NO_COLOR", "1")]);
+    let out = run_in(
+        &fixtures(),
+        &["--color", "auto", "conflict.cu"],
+        b"",
+        &[("NO_COLOR", "1")],
+    );
     assert!(!out.stdout.contains(&0x1b));
 }
 
 #[test]
 fn stats_go_to_stderr() {
-    let out = run_in(&fixtures(), &["--stats", "--format", "json", "clean.cu"], b"", &[]);
+    let out = run_in(
+        &fixtures(),
+        &["--stats", "--format", "json", "clean.cu"],
+        b"",
+        &[],
+    );
     assert_eq!(out.status.code(), Some(0));
-    assert!(text(&out.stderr).contains("bankcheck stats: 1 files; configuration"), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("bankcheck stats: 1 files; configuration"),
+        "{}",
+        text(&out.stderr)
+    );
     serde_json::from_slice::<serde_json::Value>(&out.stdout).expect("stdout stays pure JSON");
 }
 
 #[test]
 fn check_subcommand_is_the_default_command() {
-    let plain = run_in(&fixtures(), &["--format", "compact", "conflict.cu"], b"", &[]);
-    let check = run_in(&fixtures(), &["check", "--format", "compact", "conflict.cu"], b"", &[]);
+    let plain = run_in(
+        &fixtures(),
+        &["--format", "compact", "conflict.cu"],
+        b"",
+        &[],
+    );
+    let check = run_in(
+        &fixtures(),
+        &["check", "--format", "compact", "conflict.cu"],
+        b"",
+        &[],
+    );
     assert_eq!(plain.stdout, check.stdout);
     assert_eq!(check.status.code(), Some(1));
 }

@@ -22,7 +22,10 @@ fn report(args: &[&str]) -> Value {
 }
 
 fn errors(validator: &jsonschema::Validator, instance: &Value) -> Vec<String> {
-    validator.iter_errors(instance).map(|e| format!("{} at {}", e, e.instance_path)).collect()
+    validator
+        .iter_errors(instance)
+        .map(|e| format!("{} at {}", e, e.instance_path))
+        .collect()
 }
 
 #[test]
@@ -34,8 +37,16 @@ fn the_schema_is_valid_draft_2020_12() {
 fn real_reports_validate() {
     let validator = jsonschema::draft202012::new(&schema()).unwrap();
     let report = report(&["examples", "tests/fixtures/cli", "--isolated"]);
-    assert!(report["accesses"].as_array().is_some_and(|a| a.len() > 5), "the examples have accesses");
-    assert!(report["diagnostics"].as_array().is_some_and(|d| !d.is_empty()), "the examples have findings");
+    assert!(
+        report["accesses"].as_array().is_some_and(|a| a.len() > 5),
+        "the examples have accesses"
+    );
+    assert!(
+        report["diagnostics"]
+            .as_array()
+            .is_some_and(|d| !d.is_empty()),
+        "the examples have findings"
+    );
     assert_eq!(errors(&validator, &report), Vec::<String>::new());
 }
 
@@ -52,7 +63,10 @@ fn broken_reports_do_not_validate() {
     assert!(!validator.is_valid(&bad_status));
     let mut undecided_with_factor = good.clone();
     undecided_with_factor["accesses"][0]["status"] = Value::from("unknown");
-    assert!(!validator.is_valid(&undecided_with_factor), "an unknown access has a null factor");
+    assert!(
+        !validator.is_valid(&undecided_with_factor),
+        "an unknown access has a null factor"
+    );
     let mut zero_line = good;
     zero_line["diagnostics"][0]["line"] = Value::from(0);
     assert!(!validator.is_valid(&zero_line));

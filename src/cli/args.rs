@@ -8,7 +8,12 @@ use std::path::PathBuf;
 ///
 /// With no subcommand, checks the given paths (the current directory when none are given).
 #[derive(Debug, Parser)]
-#[command(name = "bankcheck", version, args_conflicts_with_subcommands = true, max_term_width = 100)]
+#[command(
+    name = "bankcheck",
+    version,
+    args_conflicts_with_subcommands = true,
+    max_term_width = 100
+)]
 pub struct Args {
     #[command(subcommand)]
     pub command: Option<Command>,
@@ -67,17 +72,32 @@ pub struct CheckArgs {
     pub threads: Option<u16>,
 
     /// Use this configuration file instead of discovering lint.toml next to each file.
-    #[arg(long, value_name = "FILE", conflicts_with = "isolated", help_heading = "Configuration")]
+    #[arg(
+        long,
+        value_name = "FILE",
+        conflicts_with = "isolated",
+        help_heading = "Configuration"
+    )]
     pub config: Option<PathBuf>,
     /// Ignore every lint.toml; use defaults and the command line only.
     #[arg(long, help_heading = "Configuration")]
     pub isolated: bool,
 
     /// Enable only these rules (ids or groups, comma-separated).
-    #[arg(long, value_delimiter = ',', value_name = "RULE", help_heading = "Rules")]
+    #[arg(
+        long,
+        value_delimiter = ',',
+        value_name = "RULE",
+        help_heading = "Rules"
+    )]
     pub select: Option<Vec<String>>,
     /// Disable these rules (ids or groups, comma-separated).
-    #[arg(long, value_delimiter = ',', value_name = "RULE", help_heading = "Rules")]
+    #[arg(
+        long,
+        value_delimiter = ',',
+        value_name = "RULE",
+        help_heading = "Rules"
+    )]
     pub ignore: Vec<String>,
     /// The least severity that makes the exit status 1 (config: fail-on).
     #[arg(long, value_enum, value_name = "SEVERITY", help_heading = "Rules")]
@@ -103,10 +123,20 @@ pub struct CheckArgs {
     pub block: Vec<String>,
 
     /// Define a preprocessor macro (config: defines).
-    #[arg(short = 'D', long = "define", value_name = "NAME=VALUE", help_heading = "Preprocessor")]
+    #[arg(
+        short = 'D',
+        long = "define",
+        value_name = "NAME=VALUE",
+        help_heading = "Preprocessor"
+    )]
     pub defines: Vec<String>,
     /// Add a directory to the include search path (config: include-dirs).
-    #[arg(short = 'I', long = "include-dir", value_name = "DIR", help_heading = "Preprocessor")]
+    #[arg(
+        short = 'I',
+        long = "include-dir",
+        value_name = "DIR",
+        help_heading = "Preprocessor"
+    )]
     pub include_dirs: Vec<PathBuf>,
 }
 
@@ -164,8 +194,19 @@ mod tests {
 
     #[test]
     fn lists_split_on_commas_but_block_shapes_do_not() {
-        let args = Args::try_parse_from(["bankcheck", "--select", "conflict,parse-error", "--block", "k=32,8,1", "a.cu"]).unwrap();
-        assert_eq!(args.check.select, Some(vec!["conflict".to_string(), "parse-error".to_string()]));
+        let args = Args::try_parse_from([
+            "bankcheck",
+            "--select",
+            "conflict,parse-error",
+            "--block",
+            "k=32,8,1",
+            "a.cu",
+        ])
+        .unwrap();
+        assert_eq!(
+            args.check.select,
+            Some(vec!["conflict".to_string(), "parse-error".to_string()])
+        );
         assert_eq!(args.check.block, vec!["k=32,8,1".to_string()]);
         assert_eq!(args.check.paths, vec!["a.cu".to_string()]);
     }
@@ -173,9 +214,18 @@ mod tests {
     #[test]
     fn subcommands_and_plain_paths() {
         let args = Args::try_parse_from(["bankcheck", "explain", "stride-conflict"]).unwrap();
-        assert!(matches!(args.command, Some(Command::Explain { ref rule }) if rule == "stride-conflict"));
-        let args = Args::try_parse_from(["bankcheck", "check", "-D", "TILE=32", "-I", "inc", "x.cu"]).unwrap();
-        let Some(Command::Check(check)) = args.command else { panic!("expected check") };
-        assert_eq!((check.defines.clone(), check.include_dirs.clone()), (vec!["TILE=32".to_string()], vec![PathBuf::from("inc")]));
+        assert!(
+            matches!(args.command, Some(Command::Explain { ref rule }) if rule == "stride-conflict")
+        );
+        let args =
+            Args::try_parse_from(["bankcheck", "check", "-D", "TILE=32", "-I", "inc", "x.cu"])
+                .unwrap();
+        let Some(Command::Check(check)) = args.command else {
+            panic!("expected check")
+        };
+        assert_eq!(
+            (check.defines.clone(), check.include_dirs.clone()),
+            (vec!["TILE=32".to_string()], vec![PathBuf::from("inc")])
+        );
     }
 }

@@ -13,14 +13,16 @@ pub type Checker = fn(&str, &[u8], &Settings) -> FileReport;
 
 /// Checks `bytes` as `path` and finishes the report for output.
 pub fn check(checker: Checker, path: &str, bytes: &[u8], settings: &Settings) -> FileReport {
-    let report = catch_unwind(AssertUnwindSafe(|| checker(path, bytes, settings))).unwrap_or_else(|payload| {
-        let reason = payload
-            .downcast_ref::<&str>()
-            .map(|s| (*s).to_string())
-            .or_else(|| payload.downcast_ref::<String>().cloned())
-            .unwrap_or_else(|| "unknown panic".to_string());
-        internal_error(path, bytes, &reason)
-    });
+    let report = catch_unwind(AssertUnwindSafe(|| checker(path, bytes, settings))).unwrap_or_else(
+        |payload| {
+            let reason = payload
+                .downcast_ref::<&str>()
+                .map(|s| (*s).to_string())
+                .or_else(|| payload.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "unknown panic".to_string());
+            internal_error(path, bytes, &reason)
+        },
+    );
     finish(report, settings)
 }
 
@@ -33,7 +35,8 @@ fn internal_error(path: &str, bytes: &[u8], reason: &str) -> FileReport {
         Span::new(0, 0),
         format!("bankcheck crashed while checking this file: {reason}"),
     );
-    d.help = Some("this is a bug in bankcheck; please report it with the file attached".to_string());
+    d.help =
+        Some("this is a bug in bankcheck; please report it with the file attached".to_string());
     FileReport {
         path: path.to_string(),
         text: String::from_utf8_lossy(bytes).into_owned(),
@@ -62,7 +65,10 @@ fn finish(mut report: FileReport, settings: &Settings) -> FileReport {
 
 /// Whether any finding is at or above the file's failing severity.
 pub fn fails(report: &FileReport, settings: &Settings) -> bool {
-    report.diagnostics.iter().any(|d| d.severity >= settings.fail_on)
+    report
+        .diagnostics
+        .iter()
+        .any(|d| d.severity >= settings.fail_on)
 }
 
 #[cfg(test)]
@@ -76,8 +82,19 @@ mod tests {
 
     fn one_finding(path: &str, bytes: &[u8], _: &Settings) -> FileReport {
         let text = String::from_utf8_lossy(bytes).into_owned();
-        let d = Diagnostic::new("stride-conflict", Severity::Warning, Span::new(0, 1), "32-way".into());
-        FileReport { path: path.into(), text, language: None, diagnostics: vec![d], accesses: Vec::new() }
+        let d = Diagnostic::new(
+            "stride-conflict",
+            Severity::Warning,
+            Span::new(0, 1),
+            "32-way".into(),
+        );
+        FileReport {
+            path: path.into(),
+            text,
+            language: None,
+            diagnostics: vec![d],
+            accesses: Vec::new(),
+        }
     }
 
     #[test]
@@ -88,18 +105,27 @@ mod tests {
         std::panic::set_hook(hook);
         assert_eq!(report.diagnostics.len(), 1);
         assert_eq!(report.diagnostics[0].rule, "internal-error");
-        assert!(report.diagnostics[0].message.contains("index out of range in a test"));
+        assert!(report.diagnostics[0]
+            .message
+            .contains("index out of range in a test"));
     }
 
     #[test]
     fn severities_and_suppressions_apply() {
         let mut layer = bankcheck::config::Layer::default();
-        layer.severities.push(("stride-conflict", Some(Severity::Error)));
+        layer
+            .severities
+            .push(("stride-conflict", Some(Severity::Error)));
         let settings = stack(&[&layer]);
         let report = check(one_finding, "k.cu", b"x", &settings);
         assert_eq!(report.diagnostics[0].severity, Severity::Error);
         assert!(fails(&report, &settings));
-        let report = check(one_finding, "k.cu", b"x // bankcheck: ignore[stride-conflict]\n", &settings);
+        let report = check(
+            one_finding,
+            "k.cu",
+            b"x // bankcheck: ignore[stride-conflict]\n",
+            &settings,
+        );
         assert!(report.diagnostics.is_empty());
         layer.severities.push(("stride-conflict", None));
         let report = check(one_finding, "k.cu", b"x", &stack(&[&layer]));

@@ -17,7 +17,10 @@ pub enum ConfigStore {
     /// `--config FILE` or `--isolated`: one configuration for every file.
     Fixed(Arc<Config>),
     /// Discovery, cached per directory.
-    Discover { by_dir: HashMap<PathBuf, Arc<Config>>, fallback: Arc<Config> },
+    Discover {
+        by_dir: HashMap<PathBuf, Arc<Config>>,
+        fallback: Arc<Config>,
+    },
 }
 
 /// A configuration problem, already rendered with file, line and key.
@@ -34,12 +37,18 @@ impl ConfigStore {
         if let Some(file) = config {
             return Ok(ConfigStore::Fixed(Arc::new(load(file)?)));
         }
-        Ok(ConfigStore::Discover { by_dir: HashMap::new(), fallback: Arc::new(Config::empty(cwd)) })
+        Ok(ConfigStore::Discover {
+            by_dir: HashMap::new(),
+            fallback: Arc::new(Config::empty(cwd)),
+        })
     }
 
     /// The configuration that applies to `file` (a path to a file, existing or not).
     pub fn for_file(&mut self, file: &Path) -> anyhow::Result<Arc<Config>> {
-        let dir = absolute(file).parent().map(Path::to_path_buf).unwrap_or_default();
+        let dir = absolute(file)
+            .parent()
+            .map(Path::to_path_buf)
+            .unwrap_or_default();
         self.for_dir(&dir)
     }
 
@@ -72,9 +81,16 @@ impl ConfigStore {
 
 /// Reads and validates one configuration file.
 fn load(file: &Path) -> anyhow::Result<Config> {
-    let text = std::fs::read_to_string(file)
-        .map_err(|e| BadConfig(format!("{}: cannot read configuration: {e}", file.display())))?;
-    let base = absolute(file).parent().map(Path::to_path_buf).unwrap_or_default();
+    let text = std::fs::read_to_string(file).map_err(|e| {
+        BadConfig(format!(
+            "{}: cannot read configuration: {e}",
+            file.display()
+        ))
+    })?;
+    let base = absolute(file)
+        .parent()
+        .map(Path::to_path_buf)
+        .unwrap_or_default();
     let shown = pretty(file);
     Config::parse(&shown, &base, &text).map_err(|e| BadConfig(e.to_string()).into())
 }
@@ -83,5 +99,6 @@ fn load(file: &Path) -> anyhow::Result<Config> {
 fn pretty(file: &Path) -> String {
     let cwd = absolute(Path::new("."));
     let abs = absolute(file);
-    abs.strip_prefix(&cwd).map_or_else(|_| file.display().to_string(), |p| p.display().to_string())
+    abs.strip_prefix(&cwd)
+        .map_or_else(|_| file.display().to_string(), |p| p.display().to_string())
 }

@@ -39,13 +39,17 @@ pub fn discover(paths: &[String], configs: &mut ConfigStore) -> anyhow::Result<F
         } else if is_glob(arg) {
             let matched = expand_glob(arg)?;
             if matched.is_empty() {
-                found.failures.push((arg.clone(), "no files match this pattern".to_string()));
+                found
+                    .failures
+                    .push((arg.clone(), "no files match this pattern".to_string()));
             }
             for file in matched {
                 push(&mut found, &mut seen, display(arg, &file), file);
             }
         } else {
-            found.failures.push((arg.clone(), "no such file or directory".to_string()));
+            found
+                .failures
+                .push((arg.clone(), "no such file or directory".to_string()));
         }
     }
     found.targets.sort();
@@ -63,7 +67,9 @@ fn push(found: &mut Found, seen: &mut BTreeSet<String>, display: String, path: P
 fn display(arg: &str, file: &Path) -> String {
     let text = file.to_string_lossy().into_owned();
     if arg == "." {
-        return text.strip_prefix("./").map_or_else(|| text.clone(), str::to_string);
+        return text
+            .strip_prefix("./")
+            .map_or_else(|| text.clone(), str::to_string);
     }
     text
 }
@@ -71,7 +77,10 @@ fn display(arg: &str, file: &Path) -> String {
 /// Every regular file under `dir`, skipping hidden and ignored ones.
 fn walk(dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
     let mut files = Vec::new();
-    let walker = WalkBuilder::new(dir).require_git(false).sort_by_file_name(Ord::cmp).build();
+    let walker = WalkBuilder::new(dir)
+        .require_git(false)
+        .sort_by_file_name(Ord::cmp)
+        .build();
     for entry in walker {
         let entry = entry?;
         if entry.file_type().is_some_and(|t| t.is_file()) {
@@ -87,7 +96,10 @@ fn is_glob(arg: &str) -> bool {
 
 /// Files matching a glob: the literal leading directories are walked, the rest matched.
 fn expand_glob(pattern: &str) -> anyhow::Result<Vec<PathBuf>> {
-    let glob = GlobBuilder::new(pattern).literal_separator(true).build()?.compile_matcher();
+    let glob = GlobBuilder::new(pattern)
+        .literal_separator(true)
+        .build()?
+        .compile_matcher();
     let mut base = PathBuf::new();
     for component in Path::new(pattern).components() {
         let text = component.as_os_str().to_string_lossy();
@@ -105,7 +117,12 @@ fn expand_glob(pattern: &str) -> anyhow::Result<Vec<PathBuf>> {
     let strip_dot = !pattern.starts_with("./") && base == Path::new(".");
     let mut out = Vec::new();
     for file in walk(&base)? {
-        let candidate = if strip_dot { file.strip_prefix(".").map_or(file.clone(), Path::to_path_buf) } else { file.clone() };
+        let candidate = if strip_dot {
+            file.strip_prefix(".")
+                .map_or(file.clone(), Path::to_path_buf)
+        } else {
+            file.clone()
+        };
         if glob.is_match(&candidate) {
             out.push(candidate);
         }
@@ -125,7 +142,10 @@ mod tests {
     #[test]
     fn display_drops_the_dot_only_for_dot() {
         assert_eq!(display(".", Path::new("./a/b.cu")), "a/b.cu");
-        assert_eq!(display("kernels", Path::new("kernels/b.cu")), "kernels/b.cu");
+        assert_eq!(
+            display("kernels", Path::new("kernels/b.cu")),
+            "kernels/b.cu"
+        );
         assert!(is_glob("src/**/*.cu") && !is_glob("src/a.cu"));
     }
 }

@@ -27,7 +27,14 @@ pub fn apply(text: &str, edits: &[Edit]) -> String {
     let crlf = text.contains("\r\n");
     let edits: Vec<Edit> = edits
         .iter()
-        .map(|e| Edit { span: e.span, text: if crlf { to_crlf(&e.text) } else { e.text.clone() } })
+        .map(|e| Edit {
+            span: e.span,
+            text: if crlf {
+                to_crlf(&e.text)
+            } else {
+                e.text.clone()
+            },
+        })
         .collect();
     apply_edits(text, &edits)
 }
@@ -41,7 +48,11 @@ fn apply_edits(text: &str, edits: &[Edit]) -> String {
     let mut cursor = 0;
     for edit in sorted {
         let (start, end) = (edit.span.start, edit.span.end);
-        if start < cursor || end > text.len() || !text.is_char_boundary(start) || !text.is_char_boundary(end) {
+        if start < cursor
+            || end > text.len()
+            || !text.is_char_boundary(start)
+            || !text.is_char_boundary(end)
+        {
             continue;
         }
         out.push_str(&text[cursor..start]);
@@ -90,13 +101,19 @@ mod tests {
     use bankcheck::diag::Span;
 
     fn edit(start: usize, end: usize, text: &str) -> Edit {
-        Edit { span: Span::new(start, end), text: text.to_string() }
+        Edit {
+            span: Span::new(start, end),
+            text: text.to_string(),
+        }
     }
 
     #[test]
     fn applies_in_order_and_skips_overlaps() {
         let text = "float tile[32][32];\n";
-        let out = apply(text, &[edit(15, 17, "33"), edit(11, 13, "32"), edit(12, 16, "x")]);
+        let out = apply(
+            text,
+            &[edit(15, 17, "33"), edit(11, 13, "32"), edit(12, 16, "x")],
+        );
         assert_eq!(out, "float tile[32][33];\n");
         assert_eq!(apply(&out, &[]), out, "no edits, no change");
     }
@@ -114,7 +131,11 @@ mod tests {
         std::fs::write(&path, "old\n").unwrap();
         write_atomic(&path, b"new\n").unwrap();
         assert_eq!(std::fs::read_to_string(&path).unwrap(), "new\n");
-        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1, "no temporary file left behind");
+        assert_eq!(
+            std::fs::read_dir(dir.path()).unwrap().count(),
+            1,
+            "no temporary file left behind"
+        );
         let d = diff("k.cu", "a\nold\n", "a\nnew\n");
         assert!(d.starts_with("--- a/k.cu\n+++ b/k.cu\n"), "{d}");
         assert!(d.contains("-old\n+new\n"), "{d}");

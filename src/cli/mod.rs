@@ -8,7 +8,6 @@ mod configs;
 mod files;
 mod fix;
 
-use std::fmt::Write as _;
 use anyhow::Context as _;
 use args::{Args, CheckArgs, ColorWhen, Command, Format, PresetArg, SeverityArg};
 use bankcheck::config::{resolve, BlockOverride, ConfigError, Layer, Preset, Settings};
@@ -18,6 +17,7 @@ use bankcheck::rules::RULES;
 use bankcheck::FileReport;
 use configs::{BadConfig, ConfigStore};
 use rayon::prelude::*;
+use std::fmt::Write as _;
 use std::io::{IsTerminal, Read, Write};
 use std::path::Path;
 use std::time::Instant;
@@ -47,8 +47,16 @@ fn list_rules() -> anyhow::Result<ExitStatus> {
     let mut out = String::new();
     let width = RULES.iter().map(|r| r.id.len()).max().unwrap_or(0);
     for rule in RULES {
-        let state = if rule.default_enabled { rule.default_severity.as_str() } else { "off" };
-        let _ = writeln!(out, "{:width$}  {:8}  {:7}  {}", rule.id, rule.group, state, rule.summary);
+        let state = if rule.default_enabled {
+            rule.default_severity.as_str()
+        } else {
+            "off"
+        };
+        let _ = writeln!(
+            out,
+            "{:width$}  {:8}  {:7}  {}",
+            rule.id, rule.group, state, rule.summary
+        );
     }
     write_stdout(out.as_bytes())?;
     Ok(ExitStatus::Success)
@@ -60,7 +68,10 @@ fn explain(rule: &str) -> anyhow::Result<ExitStatus> {
         return Ok(ExitStatus::Success);
     }
     let help = bankcheck::config::error::did_you_mean(rule, RULES.iter().map(|r| r.id))
-        .map_or_else(|| "`bankcheck rules` lists them".to_string(), |c| format!("did you mean `{c}`?"));
+        .map_or_else(
+            || "`bankcheck rules` lists them".to_string(),
+            |c| format!("did you mean `{c}`?"),
+        );
     eprintln!("error: unknown rule `{rule}`\n  = help: {help}");
     Ok(ExitStatus::Error)
 }
@@ -100,9 +111,14 @@ fn check_paths(args: &CheckArgs) -> anyhow::Result<ExitStatus> {
     let mut failures = Vec::new();
     let mut reports: Vec<Checked> = Vec::new();
     if stdin_mode {
-        let name = args.stdin_filename.clone().unwrap_or_else(|| "-".to_string());
+        let name = args
+            .stdin_filename
+            .clone()
+            .unwrap_or_else(|| "-".to_string());
         let mut bytes = Vec::new();
-        std::io::stdin().read_to_end(&mut bytes).context("cannot read standard input")?;
+        std::io::stdin()
+            .read_to_end(&mut bytes)
+            .context("cannot read standard input")?;
         let config = match store.for_file(Path::new(&name)) {
             Ok(config) => config,
             Err(e) => return config_failure(e),
@@ -111,7 +127,11 @@ fn check_paths(args: &CheckArgs) -> anyhow::Result<ExitStatus> {
         stats.lap("discovery", &mut clock);
         reports.push(check_bytes(&name, &bytes, &settings, args));
     } else {
-        let paths = if args.paths.is_empty() { vec![".".to_string()] } else { args.paths.clone() };
+        let paths = if args.paths.is_empty() {
+            vec![".".to_string()]
+        } else {
+            args.paths.clone()
+        };
         let found = match files::discover(&paths, &mut store) {
             Ok(found) => found,
             Err(e) => return config_failure(e),
@@ -128,7 +148,10 @@ fn check_paths(args: &CheckArgs) -> anyhow::Result<ExitStatus> {
         }
         stats.lap("discovery", &mut clock);
         let threads = args.threads.map_or(0, usize::from);
-        let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().context("cannot start worker threads")?;
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .context("cannot start worker threads")?;
         let hook = std::panic::take_hook();
         std::panic::set_hook(Box::new(|_| {}));
         let results: Vec<Result<Checked, (String, String)>> = pool.install(|| {
@@ -150,17 +173,24 @@ fn check_paths(args: &CheckArgs) -> anyhow::Result<ExitStatus> {
     stats.lap("check", &mut clock);
 
     let fails = reports.iter().any(|(_, fails, _)| *fails);
-    let diffs: Vec<String> = reports.iter_mut().filter_map(|(_, _, d)| d.take()).collect();
+    let diffs: Vec<String> = reports
+        .iter_mut()
+        .filter_map(|(_, _, d)| d.take())
+        .collect();
     let mut files: Vec<FileReport> = reports.into_iter().map(|(r, _, _)| r).collect();
     report::sort(&mut files);
     failures.sort();
     for (path, reason) in &failures {
         eprintln!("error: {path}: {reason}");
     }
-    let run = Run { files: &files, failures: &failures };
+    let run = Run {
+        files: &files,
+        failures: &failures,
+    };
     let rendered = render(&run, args);
     match &args.output {
-        Some(path) => std::fs::write(path, &rendered).with_context(|| format!("cannot write the report to {}", path.display()))?,
+        Some(path) => std::fs::write(path, &rendered)
+            .with_context(|| format!("cannot write the report to {}", path.display()))?,
         None => write_stdout(&rendered)?,
     }
     if !diffs.is_empty() {
@@ -172,14 +202,28 @@ fn check_paths(args: &CheckArgs) -> anyhow::Result<ExitStatus> {
                 .create(true)
                 .append(true)
                 .open(&summary)
-                .with_context(|| format!("cannot open GITHUB_STEP_SUMMARY {}", Path::new(&summary).display()))?;
-            file.write_all(report::github::step_summary(&run).as_bytes()).context("cannot write the step summary")?;
+                .with_context(|| {
+                    format!(
+                        "cannot open GITHUB_STEP_SUMMARY {}",
+                        Path::new(&summary).display()
+                    )
+                })?;
+            file.write_all(report::github::step_summary(&run).as_bytes())
+                .context("cannot write the step summary")?;
         }
     }
     stats.lap("report", &mut clock);
     if args.stats {
-        let parts: Vec<String> = stats.0.iter().map(|(stage, t)| format!("{stage} {:.1} ms", t.as_secs_f64() * 1e3)).collect();
-        eprintln!("bankcheck stats: {} files; {}", files.len(), parts.join(", "));
+        let parts: Vec<String> = stats
+            .0
+            .iter()
+            .map(|(stage, t)| format!("{stage} {:.1} ms", t.as_secs_f64() * 1e3))
+            .collect();
+        eprintln!(
+            "bankcheck stats: {} files; {}",
+            files.len(),
+            parts.join(", ")
+        );
     }
     Ok(if !failures.is_empty() {
         ExitStatus::Error
@@ -230,7 +274,8 @@ fn render(run: &Run<'_>, args: &CheckArgs) -> Vec<u8> {
         Format::Text => report::text::render(run, use_color(args)),
         Format::Json => report::json::render(run).into_bytes(),
         Format::Sarif => {
-            let base = std::env::var_os("GITHUB_WORKSPACE").map_or_else(|| files::absolute(Path::new(".")), Into::into);
+            let base = std::env::var_os("GITHUB_WORKSPACE")
+                .map_or_else(|| files::absolute(Path::new(".")), Into::into);
             report::sarif::render(run, Some(&base)).into_bytes()
         }
         Format::Github => report::github::render(run).into_bytes(),
@@ -267,7 +312,12 @@ fn config_failure(e: anyhow::Error) -> anyhow::Result<ExitStatus> {
 
 /// The command line's settings as the top layer; errors name the flag.
 fn command_line_layer(args: &CheckArgs) -> Result<Layer, Box<ConfigError>> {
-    let err = |flag: &str, (message, help): (String, Option<String>)| Box::new(ConfigError::command_line(format!("{flag}: {message}"), help));
+    let err = |flag: &str, (message, help): (String, Option<String>)| {
+        Box::new(ConfigError::command_line(
+            format!("{flag}: {message}"),
+            help,
+        ))
+    };
     let mut layer = Layer {
         preset: args.preset.map(|p| match p {
             PresetArg::Nvidia => Preset::Nvidia,
@@ -283,16 +333,34 @@ fn command_line_layer(args: &CheckArgs) -> Result<Layer, Box<ConfigError>> {
         ..Layer::default()
     };
     for (flag, key, value, slot) in [
-        ("--bank-count", "bank-count", args.bank_count, &mut layer.bank_count),
-        ("--bank-width", "bank-width", args.bank_width, &mut layer.bank_width),
-        ("--warp-size", "warp-size", args.warp_size, &mut layer.warp_size),
+        (
+            "--bank-count",
+            "bank-count",
+            args.bank_count,
+            &mut layer.bank_count,
+        ),
+        (
+            "--bank-width",
+            "bank-width",
+            args.bank_width,
+            &mut layer.bank_width,
+        ),
+        (
+            "--warp-size",
+            "warp-size",
+            args.warp_size,
+            &mut layer.warp_size,
+        ),
     ] {
         if let Some(value) = value {
             *slot = Some(resolve::hardware_value(key, value).map_err(|m| err(flag, (m, None)))?);
         }
     }
     if let Some(value) = args.min_conflict_factor {
-        layer.min_conflict_factor = Some(resolve::min_conflict_factor(value).map_err(|m| err("--min-conflict-factor", (m, None)))?);
+        layer.min_conflict_factor = Some(
+            resolve::min_conflict_factor(value)
+                .map_err(|m| err("--min-conflict-factor", (m, None)))?,
+        );
     }
     if let Some(select) = &args.select {
         let mut ids = Vec::new();
@@ -302,21 +370,40 @@ fn command_line_layer(args: &CheckArgs) -> Result<Layer, Box<ConfigError>> {
         layer.select = Some(ids);
     }
     for name in &args.ignore {
-        layer.ignore.extend(resolve::rule_selector(name.trim()).map_err(|e| err("--ignore", e))?);
+        layer
+            .ignore
+            .extend(resolve::rule_selector(name.trim()).map_err(|e| err("--ignore", e))?);
     }
     for define in &args.defines {
-        layer.defines.push(resolve::define_setting(define).map_err(|m| err("-D", (m, None)))?);
+        layer
+            .defines
+            .push(resolve::define_setting(define).map_err(|m| err("-D", (m, None)))?);
     }
-    layer.include_dirs = args.include_dirs.iter().map(|d| files::absolute(d).to_string_lossy().into_owned()).collect();
+    layer.include_dirs = args
+        .include_dirs
+        .iter()
+        .map(|d| files::absolute(d).to_string_lossy().into_owned())
+        .collect();
     for block in &args.block {
         let Some((kernel, sizes)) = block.split_once('=') else {
-            return Err(err("--block", (format!("`{block}` is not KERNEL=X,Y,Z"), None)));
+            return Err(err(
+                "--block",
+                (format!("`{block}` is not KERNEL=X,Y,Z"), None),
+            ));
         };
-        let sizes: Result<Vec<u32>, _> = sizes.split(',').map(|s| s.trim().parse::<u32>()).collect();
-        let sizes = sizes.map_err(|_| err("--block", (format!("`{block}`: sizes must be whole numbers"), None)))?;
+        let sizes: Result<Vec<u32>, _> =
+            sizes.split(',').map(|s| s.trim().parse::<u32>()).collect();
+        let sizes = sizes.map_err(|_| {
+            err(
+                "--block",
+                (format!("`{block}`: sizes must be whole numbers"), None),
+            )
+        })?;
         let shape = resolve::block_shape(&sizes).map_err(|m| err("--block", (m, None)))?;
-        layer.block_shapes.push(BlockOverride { kernel: kernel.trim().to_string(), shape });
+        layer.block_shapes.push(BlockOverride {
+            kernel: kernel.trim().to_string(),
+            shape,
+        });
     }
     Ok(layer)
 }
-

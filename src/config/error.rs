@@ -47,8 +47,13 @@ impl ConfigError {
         let line_end = text[start..].find('\n').map_or(text.len(), |i| start + i);
         let line = text[..start].matches('\n').count() + 1;
         let column = text[line_start..start].chars().count() + 1;
-        let width = text[start..span.end.clamp(start, line_end)].chars().count().max(1);
-        let source_line = text[line_start..line_end].trim_end_matches('\r').to_string();
+        let width = text[start..span.end.clamp(start, line_end)]
+            .chars()
+            .count()
+            .max(1);
+        let source_line = text[line_start..line_end]
+            .trim_end_matches('\r')
+            .to_string();
         ConfigError {
             file: file.to_string(),
             line: Some(line),
@@ -70,7 +75,12 @@ impl fmt::Display for ConfigError {
         write!(f, ": {}", self.message)?;
         if let (Some((text, column, width)), Some(line)) = (&self.excerpt, self.line) {
             let gutter = " ".repeat(line.to_string().len());
-            write!(f, "\n{gutter} |\n{line} | {text}\n{gutter} | {}{}", " ".repeat(column - 1), "^".repeat(*width))?;
+            write!(
+                f,
+                "\n{gutter} |\n{line} | {text}\n{gutter} | {}{}",
+                " ".repeat(column - 1),
+                "^".repeat(*width)
+            )?;
         }
         if let Some(help) = &self.help {
             write!(f, "\n  = help: {help}")?;
@@ -80,7 +90,10 @@ impl fmt::Display for ConfigError {
 }
 
 /// The candidate closest to `name` by edit distance, when it is close enough to be a typo.
-pub fn did_you_mean<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+pub fn did_you_mean<'a>(
+    name: &str,
+    candidates: impl IntoIterator<Item = &'a str>,
+) -> Option<&'a str> {
     let limit = (name.chars().count() / 3).max(2);
     candidates
         .into_iter()
@@ -111,17 +124,33 @@ mod tests {
 
     #[test]
     fn suggests_close_names_only() {
-        assert_eq!(did_you_mean("bank-cout", ["bank-count", "bank-width"]), Some("bank-count"));
+        assert_eq!(
+            did_you_mean("bank-cout", ["bank-count", "bank-width"]),
+            Some("bank-count")
+        );
         assert_eq!(did_you_mean("zzzzzz", ["bank-count", "bank-width"]), None);
     }
 
     #[test]
     fn points_at_line_and_column() {
         let text = "preset = \"nvidia\"\nbank-cout = 16\n";
-        let err = ConfigError::at("lint.toml", text, 18..27, Some("bank-cout".into()), "unknown key `bank-cout`", None);
+        let err = ConfigError::at(
+            "lint.toml",
+            text,
+            18..27,
+            Some("bank-cout".into()),
+            "unknown key `bank-cout`",
+            None,
+        );
         assert_eq!((err.line, err.column), (Some(2), Some(1)));
         let shown = err.to_string();
-        assert!(shown.starts_with("lint.toml:2:1: unknown key `bank-cout`"), "{shown}");
-        assert!(shown.contains("2 | bank-cout = 16\n  | ^^^^^^^^^"), "{shown}");
+        assert!(
+            shown.starts_with("lint.toml:2:1: unknown key `bank-cout`"),
+            "{shown}"
+        );
+        assert!(
+            shown.contains("2 | bank-cout = 16\n  | ^^^^^^^^^"),
+            "{shown}"
+        );
     }
 }

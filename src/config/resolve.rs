@@ -23,7 +23,12 @@ pub enum Preset {
 }
 
 impl Preset {
-    pub const ALL: [Preset; 4] = [Preset::Nvidia, Preset::AmdRdnaWave32, Preset::AmdGcnWave64, Preset::IntelXe];
+    pub const ALL: [Preset; 4] = [
+        Preset::Nvidia,
+        Preset::AmdRdnaWave32,
+        Preset::AmdGcnWave64,
+        Preset::IntelXe,
+    ];
 
     pub fn name(self) -> &'static str {
         match self {
@@ -40,19 +45,26 @@ impl Preset {
             Preset::AmdGcnWave64 => (32, 4, 64),
             Preset::IntelXe => (16, 4, 16),
         };
-        BankParams { bank_count, bank_width, warp_size }
+        BankParams {
+            bank_count,
+            bank_width,
+            warp_size,
+        }
     }
 
     /// The preset called `name`, or an error message with a suggestion.
     pub fn parse(name: &str) -> Result<Preset, (String, Option<String>)> {
-        Preset::ALL.into_iter().find(|p| p.name() == name).ok_or_else(|| {
-            let names = Preset::ALL.map(Preset::name);
-            let help = did_you_mean(name, names).map_or_else(
-                || format!("known presets: {}", names.join(", ")),
-                |close| format!("did you mean `{close}`?"),
-            );
-            (format!("unknown preset `{name}`"), Some(help))
-        })
+        Preset::ALL
+            .into_iter()
+            .find(|p| p.name() == name)
+            .ok_or_else(|| {
+                let names = Preset::ALL.map(Preset::name);
+                let help = did_you_mean(name, names).map_or_else(
+                    || format!("known presets: {}", names.join(", ")),
+                    |close| format!("did you mean `{close}`?"),
+                );
+                (format!("unknown preset `{name}`"), Some(help))
+            })
     }
 }
 
@@ -97,19 +109,27 @@ pub fn severity_setting(text: &str) -> Result<Option<Severity>, (String, Option<
     Severity::parse(text).map(Some).ok_or_else(|| {
         let names = ["error", "warning", "info", "off"];
         let help = did_you_mean(text, names).map(|close| format!("did you mean `{close}`?"));
-        (format!("unknown severity `{text}` (expected error, warning, info or off)"), help)
+        (
+            format!("unknown severity `{text}` (expected error, warning, info or off)"),
+            help,
+        )
     })
 }
 
 /// Parses `NAME=VALUE` (or `NAME`, value `1`) as a preprocessor define.
 pub fn define_setting(text: &str) -> Result<(String, String), String> {
     let (name, value) = text.split_once('=').unwrap_or((text, "1"));
-    let valid = name.chars().next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+    let valid = name
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
         && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
     if valid {
         Ok((name.to_string(), value.to_string()))
     } else {
-        Err(format!("`{text}` is not a define: expected NAME=VALUE with NAME a C identifier"))
+        Err(format!(
+            "`{text}` is not a define: expected NAME=VALUE with NAME a C identifier"
+        ))
     }
 }
 
@@ -117,7 +137,11 @@ pub fn define_setting(text: &str) -> Result<(String, String), String> {
 pub fn hardware_value(key: &str, value: u32) -> Result<u32, String> {
     let power_of_two = matches!(key, "bank-count" | "bank-width");
     if value == 0 || (power_of_two && !value.is_power_of_two()) || value > 1024 {
-        let need = if power_of_two { "a power of two between 1 and 1024" } else { "between 1 and 1024" };
+        let need = if power_of_two {
+            "a power of two between 1 and 1024"
+        } else {
+            "between 1 and 1024"
+        };
         return Err(format!("`{key}` must be {need}, not {value}"));
     }
     Ok(value)
@@ -137,15 +161,21 @@ pub fn min_conflict_factor(value: f64) -> Result<f64, String> {
     if value.is_finite() && value >= 1.0 {
         Ok(value)
     } else {
-        Err(format!("`min-conflict-factor` must be a number at least 1, not {value}"))
+        Err(format!(
+            "`min-conflict-factor` must be a number at least 1, not {value}"
+        ))
     }
 }
 
 /// Parses a fail-on severity.
 pub fn fail_on_setting(text: &str) -> Result<Severity, (String, Option<String>)> {
     Severity::parse(text).ok_or_else(|| {
-        let help = did_you_mean(text, ["error", "warning", "info"]).map(|close| format!("did you mean `{close}`?"));
-        (format!("unknown severity `{text}` for `fail-on` (expected error, warning or info)"), help)
+        let help = did_you_mean(text, ["error", "warning", "info"])
+            .map(|close| format!("did you mean `{close}`?"));
+        (
+            format!("unknown severity `{text}` for `fail-on` (expected error, warning or info)"),
+            help,
+        )
     })
 }
 
@@ -181,13 +211,18 @@ impl Config {
     /// Parses and validates the text of `file`, which lives in `base_dir`.
     pub fn parse(file: &str, base_dir: &Path, text: &str) -> Result<Config, Box<ConfigError>> {
         let options = options::parse(text).map_err(|err| Box::new(toml_error(file, text, &err)))?;
-        let ctx = Context { file, text, base_dir };
+        let ctx = Context {
+            file,
+            text,
+            base_dir,
+        };
         let root = ctx.layer(&LayerOptions::from_options(&options))?;
         let mut overrides = Vec::new();
         for entry in options.overrides.iter().flatten() {
             let Some(files) = &entry.files else {
                 let at = text.find("[[overrides]]").unwrap_or(0);
-                let message = "every `[[overrides]]` table needs `files = [\"glob\", ...]`".to_string();
+                let message =
+                    "every `[[overrides]]` table needs `files = [\"glob\", ...]`".to_string();
                 return Err(ctx.error(at..at + "[[overrides]]".len(), "overrides", message, None));
             };
             let set = globs(files.get_ref().iter().map(String::as_str))
@@ -198,10 +233,29 @@ impl Config {
             Some(list) => globs(list.iter().map(String::as_str)),
             None => globs(DEFAULT_INCLUDE.iter().copied()),
         }
-        .map_err(|message| Box::new(ConfigError { file: file.to_string(), key: Some("include".into()), ..ConfigError::command_line(message, None) }))?;
-        let exclude = globs(options.exclude.iter().flatten().map(String::as_str))
-            .map_err(|message| Box::new(ConfigError { file: file.to_string(), key: Some("exclude".into()), ..ConfigError::command_line(message, None) }))?;
-        Ok(Config { file: file.to_string(), base_dir: base_dir.to_path_buf(), root, overrides, include, exclude })
+        .map_err(|message| {
+            Box::new(ConfigError {
+                file: file.to_string(),
+                key: Some("include".into()),
+                ..ConfigError::command_line(message, None)
+            })
+        })?;
+        let exclude =
+            globs(options.exclude.iter().flatten().map(String::as_str)).map_err(|message| {
+                Box::new(ConfigError {
+                    file: file.to_string(),
+                    key: Some("exclude".into()),
+                    ..ConfigError::command_line(message, None)
+                })
+            })?;
+        Ok(Config {
+            file: file.to_string(),
+            base_dir: base_dir.to_path_buf(),
+            root,
+            overrides,
+            include,
+            exclude,
+        })
     }
 
     /// Whether a directory walk should pick up `path` (absolute, or relative to the working directory).
@@ -240,8 +294,13 @@ impl Config {
 /// Stacks layers, later ones winning, on top of the defaults.
 pub fn stack(layers: &[&Layer]) -> Settings {
     let mut settings = Settings::default();
-    let mut enabled: BTreeSet<&'static str> = RULES.iter().filter(|r| r.default_enabled).map(|r| r.id).collect();
-    let mut severity: Vec<(&'static str, Severity)> = RULES.iter().map(|r| (r.id, r.default_severity)).collect();
+    let mut enabled: BTreeSet<&'static str> = RULES
+        .iter()
+        .filter(|r| r.default_enabled)
+        .map(|r| r.id)
+        .collect();
+    let mut severity: Vec<(&'static str, Severity)> =
+        RULES.iter().map(|r| (r.id, r.default_severity)).collect();
     for layer in layers {
         if let Some(preset) = layer.preset {
             settings.bank = preset.params();
@@ -262,7 +321,9 @@ pub fn stack(layers: &[&Layer]) -> Settings {
         for (name, value) in &layer.defines {
             settings.defines.insert(name.clone(), value.clone());
         }
-        settings.include_dirs.extend(layer.include_dirs.iter().cloned());
+        settings
+            .include_dirs
+            .extend(layer.include_dirs.iter().cloned());
         if let Some(v) = layer.min_conflict_factor {
             settings.min_conflict_factor = v;
         }
@@ -289,8 +350,10 @@ pub fn stack(layers: &[&Layer]) -> Settings {
             settings.fail_on = v;
         }
     }
-    settings.severities =
-        severity.into_iter().map(|(id, level)| (id.to_string(), enabled.contains(id).then_some(level))).collect();
+    settings.severities = severity
+        .into_iter()
+        .map(|(id, level)| (id.to_string(), enabled.contains(id).then_some(level)))
+        .collect();
     settings
 }
 
@@ -299,7 +362,10 @@ fn globs<'a>(patterns: impl IntoIterator<Item = &'a str>) -> Result<GlobSet, Str
     let mut builder = GlobSetBuilder::new();
     for pattern in patterns {
         let pattern = pattern.trim_start_matches("./");
-        let glob = GlobBuilder::new(pattern).literal_separator(true).build().map_err(|e| format!("bad glob `{pattern}`: {e}"))?;
+        let glob = GlobBuilder::new(pattern)
+            .literal_separator(true)
+            .build()
+            .map_err(|e| format!("bad glob `{pattern}`: {e}"))?;
         builder.add(glob);
         // `dir/**` should also match `dir` itself so whole folders can be excluded.
         if let Some(dir) = pattern.strip_suffix("/**") {
@@ -319,7 +385,14 @@ fn toml_error(file: &str, text: &str, err: &toml::de::Error) -> ConfigError {
         candidates.push("files");
         let help = did_you_mean(&key, candidates).map(|close| format!("did you mean `{close}`?"));
         let help = help.or_else(|| Some("docs/configuration.md lists every key".to_string()));
-        return ConfigError::at(file, text, span, Some(key.clone()), format!("unknown key `{key}`"), help);
+        return ConfigError::at(
+            file,
+            text,
+            span,
+            Some(key.clone()),
+            format!("unknown key `{key}`"),
+            help,
+        );
     }
     let key = key_on_line(text, span.start);
     let message = match &key {
@@ -392,15 +465,33 @@ struct Context<'a> {
 }
 
 impl Context<'_> {
-    fn error(&self, span: std::ops::Range<usize>, key: &str, message: String, help: Option<String>) -> Box<ConfigError> {
-        Box::new(ConfigError::at(self.file, self.text, span, Some(key.to_string()), message, help))
+    fn error(
+        &self,
+        span: std::ops::Range<usize>,
+        key: &str,
+        message: String,
+        help: Option<String>,
+    ) -> Box<ConfigError> {
+        Box::new(ConfigError::at(
+            self.file,
+            self.text,
+            span,
+            Some(key.to_string()),
+            message,
+            help,
+        ))
     }
 
-    fn rules(&self, key: &str, names: Option<&Vec<Spanned<String>>>) -> Result<Option<Vec<&'static str>>, Box<ConfigError>> {
+    fn rules(
+        &self,
+        key: &str,
+        names: Option<&Vec<Spanned<String>>>,
+    ) -> Result<Option<Vec<&'static str>>, Box<ConfigError>> {
         let Some(names) = names else { return Ok(None) };
         let mut ids = Vec::new();
         for name in names {
-            let found = rule_selector(name.get_ref()).map_err(|(m, h)| self.error(name.span(), key, m, h))?;
+            let found = rule_selector(name.get_ref())
+                .map_err(|(m, h)| self.error(name.span(), key, m, h))?;
             ids.extend(found);
         }
         Ok(Some(ids))
@@ -409,7 +500,10 @@ impl Context<'_> {
     fn layer(&self, o: &LayerOptions<'_>) -> Result<Layer, Box<ConfigError>> {
         let mut layer = Layer::default();
         if let Some(preset) = o.preset {
-            layer.preset = Some(Preset::parse(preset.get_ref()).map_err(|(m, h)| self.error(preset.span(), "preset", m, h))?);
+            layer.preset = Some(
+                Preset::parse(preset.get_ref())
+                    .map_err(|(m, h)| self.error(preset.span(), "preset", m, h))?,
+            );
         }
         for (key, value, slot) in [
             ("bank-count", o.bank_count, &mut layer.bank_count),
@@ -417,32 +511,53 @@ impl Context<'_> {
             ("warp-size", o.warp_size, &mut layer.warp_size),
         ] {
             if let Some(value) = value {
-                *slot = Some(hardware_value(key, *value.get_ref()).map_err(|m| self.error(value.span(), key, m, None))?);
+                *slot = Some(
+                    hardware_value(key, *value.get_ref())
+                        .map_err(|m| self.error(value.span(), key, m, None))?,
+                );
             }
         }
         for (kernel, sizes) in o.block_shapes.iter().flatten() {
-            let shape = block_shape(sizes.get_ref()).map_err(|m| self.error(sizes.span(), "block-shapes", m, None))?;
-            layer.block_shapes.push(BlockOverride { kernel: kernel.clone(), shape });
+            let shape = block_shape(sizes.get_ref())
+                .map_err(|m| self.error(sizes.span(), "block-shapes", m, None))?;
+            layer.block_shapes.push(BlockOverride {
+                kernel: kernel.clone(),
+                shape,
+            });
         }
         for define in o.defines.iter().flatten() {
-            layer.defines.push(define_setting(define.get_ref()).map_err(|m| self.error(define.span(), "defines", m, None))?);
+            layer.defines.push(
+                define_setting(define.get_ref())
+                    .map_err(|m| self.error(define.span(), "defines", m, None))?,
+            );
         }
         for dir in o.include_dirs.iter().flatten() {
-            layer.include_dirs.push(self.base_dir.join(dir).to_string_lossy().into_owned());
+            layer
+                .include_dirs
+                .push(self.base_dir.join(dir).to_string_lossy().into_owned());
         }
         if let Some(value) = o.min_conflict_factor {
-            layer.min_conflict_factor =
-                Some(min_conflict_factor(*value.get_ref()).map_err(|m| self.error(value.span(), "min-conflict-factor", m, None))?);
+            layer.min_conflict_factor = Some(
+                min_conflict_factor(*value.get_ref())
+                    .map_err(|m| self.error(value.span(), "min-conflict-factor", m, None))?,
+            );
         }
         layer.select = self.rules("select", o.select.as_ref())?;
         layer.ignore = self.rules("ignore", o.ignore.as_ref())?.unwrap_or_default();
         for (name, level) in o.rules.iter().flatten() {
-            let ids = rule_selector(name.get_ref()).map_err(|(m, h)| self.error(name.span(), "rules", m, h))?;
-            let level = severity_setting(level.get_ref()).map_err(|(m, h)| self.error(level.span(), name.get_ref(), m, h))?;
-            layer.severities.extend(ids.into_iter().map(|id| (id, level)));
+            let ids = rule_selector(name.get_ref())
+                .map_err(|(m, h)| self.error(name.span(), "rules", m, h))?;
+            let level = severity_setting(level.get_ref())
+                .map_err(|(m, h)| self.error(level.span(), name.get_ref(), m, h))?;
+            layer
+                .severities
+                .extend(ids.into_iter().map(|id| (id, level)));
         }
         if let Some(fail_on) = o.fail_on {
-            layer.fail_on = Some(fail_on_setting(fail_on.get_ref()).map_err(|(m, h)| self.error(fail_on.span(), "fail-on", m, h))?);
+            layer.fail_on = Some(
+                fail_on_setting(fail_on.get_ref())
+                    .map_err(|(m, h)| self.error(fail_on.span(), "fail-on", m, h))?,
+            );
         }
         Ok(layer)
     }
@@ -459,7 +574,10 @@ mod tests {
     #[test]
     fn unknown_key_names_file_line_key_and_suggests() {
         let err = parse("preset = \"nvidia\"\n\nbank-cout = 16\n").unwrap_err();
-        assert_eq!((err.file.as_str(), err.line, err.key.as_deref()), ("lint.toml", Some(3), Some("bank-cout")));
+        assert_eq!(
+            (err.file.as_str(), err.line, err.key.as_deref()),
+            ("lint.toml", Some(3), Some("bank-cout"))
+        );
         assert_eq!(err.help.as_deref(), Some("did you mean `bank-count`?"));
     }
 
@@ -473,7 +591,10 @@ mod tests {
     #[test]
     fn wrong_type_names_the_key() {
         let err = parse("bank-count = \"many\"\n").unwrap_err();
-        assert_eq!((err.line, err.key.as_deref()), (Some(1), Some("bank-count")));
+        assert_eq!(
+            (err.line, err.key.as_deref()),
+            (Some(1), Some("bank-count"))
+        );
     }
 
     #[test]
@@ -482,7 +603,11 @@ mod tests {
         assert_eq!((err.line, err.column), (Some(2), Some(1)));
         assert_eq!(err.help.as_deref(), Some("did you mean `stride-conflict`?"));
         let err = parse("[rules]\nstride-conflict = \"loud\"\n").unwrap_err();
-        assert!(err.message.contains("unknown severity `loud`"), "{}", err.message);
+        assert!(
+            err.message.contains("unknown severity `loud`"),
+            "{}",
+            err.message
+        );
     }
 
     #[test]
@@ -501,15 +626,32 @@ mod tests {
         ))
         .unwrap();
         let plain = config.settings_for(Path::new("/p/src/a.cu"), &Layer::default());
-        assert_eq!(plain.bank, BankParams { bank_count: 16, bank_width: 4, warp_size: 64 });
+        assert_eq!(
+            plain.bank,
+            BankParams {
+                bank_count: 16,
+                bank_width: 4,
+                warp_size: 64
+            }
+        );
         assert_eq!(plain.fail_on, Severity::Error);
         assert_eq!(plain.severities["stride-conflict"], Some(Severity::Error));
         assert_eq!(plain.severities["undecided-access"], Some(Severity::Info));
-        assert_eq!(plain.block_shapes, vec![BlockOverride { kernel: "*".into(), shape: (256, 1, 1) }]);
+        assert_eq!(
+            plain.block_shapes,
+            vec![BlockOverride {
+                kernel: "*".into(),
+                shape: (256, 1, 1)
+            }]
+        );
         let legacy = config.settings_for(Path::new("/p/legacy/old/b.cu"), &Layer::default());
         assert_eq!(legacy.bank.warp_size, 32);
         assert_eq!(legacy.severities["stride-conflict"], None);
-        let cli = Layer { preset: Some(Preset::IntelXe), select: Some(vec!["bank-conflict"]), ..Layer::default() };
+        let cli = Layer {
+            preset: Some(Preset::IntelXe),
+            select: Some(vec!["bank-conflict"]),
+            ..Layer::default()
+        };
         let forced = config.settings_for(Path::new("/p/src/a.cu"), &cli);
         assert_eq!(forced.bank, Preset::IntelXe.params());
         assert_eq!(forced.severities["bank-conflict"], Some(Severity::Error));
@@ -520,7 +662,10 @@ mod tests {
     fn defaults_keep_default_disabled_rules_off() {
         let settings = stack(&[]);
         assert_eq!(settings.severities["undecided-access"], None);
-        assert_eq!(settings.severities["stride-conflict"], Some(Severity::Warning));
+        assert_eq!(
+            settings.severities["stride-conflict"],
+            Some(Severity::Warning)
+        );
     }
 
     #[test]

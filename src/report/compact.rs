@@ -1,8 +1,8 @@
 //! `--format compact`: one line per finding, `file:line:col: severity[rule] message`,
 //! for editors' error parsers and grep.
 
-use std::fmt::Write as _;
 use super::{LineIndex, Run};
+use std::fmt::Write as _;
 
 pub fn render(run: &Run<'_>) -> String {
     let mut out = String::new();
@@ -11,7 +11,11 @@ pub fn render(run: &Run<'_>) -> String {
         for d in &file.diagnostics {
             let (line, column) = index.line_col(d.span.start);
             let message = d.message.replace(['\r', '\n'], " ");
-            let _ = writeln!(out, "{}:{line}:{column}: {}[{}] {message}", file.path, d.severity, d.rule);
+            let _ = writeln!(
+                out,
+                "{}:{line}:{column}: {}[{}] {message}",
+                file.path, d.severity, d.rule
+            );
         }
     }
     out
@@ -25,7 +29,10 @@ mod tests {
     #[test]
     fn one_line_per_finding() {
         let files = sample();
-        let out = render(&Run { files: &files, failures: &[] });
+        let out = render(&Run {
+            files: &files,
+            failures: &[],
+        });
         assert_eq!(
             out,
             "src/a.cu:3:3: warning[stride-conflict] 32-way bank conflict on store to `tile`: 50%, \"quoted\", a:b second line\n\

@@ -14,10 +14,18 @@ pub fn render(run: &Run<'_>) -> String {
     let mut accesses = Vec::new();
     for file in run.files {
         let index = LineIndex::new(&file.text);
-        diagnostics.extend(file.diagnostics.iter().map(|d| diagnostic(&file.path, &index, d)));
+        diagnostics.extend(
+            file.diagnostics
+                .iter()
+                .map(|d| diagnostic(&file.path, &index, d)),
+        );
         accesses.extend(file.accesses.iter().map(|a| access(&file.path, &index, a)));
     }
-    let errors: Vec<Value> = run.failures.iter().map(|(file, message)| json!({"file": file, "message": message})).collect();
+    let errors: Vec<Value> = run
+        .failures
+        .iter()
+        .map(|(file, message)| json!({"file": file, "message": message}))
+        .collect();
     let report = json!({
         "schema": SCHEMA,
         "version": env!("CARGO_PKG_VERSION"),
@@ -45,10 +53,19 @@ fn diagnostic(path: &str, index: &LineIndex<'_>, d: &Diagnostic) -> Value {
     let facts = d.access.as_ref();
     o.insert("array".into(), json!(facts.map(|a| &a.array)));
     o.insert("kind".into(), json!(facts.map(|a| a.kind)));
-    o.insert("conflict_factor".into(), factor_json(facts.and_then(|a| a.conflict_factor)));
+    o.insert(
+        "conflict_factor".into(),
+        factor_json(facts.and_then(|a| a.conflict_factor)),
+    );
     o.insert("wavefronts".into(), json!(facts.and_then(|a| a.wavefronts)));
-    o.insert("ideal_wavefronts".into(), json!(facts.and_then(|a| a.ideal_wavefronts)));
-    o.insert("excess_wavefronts".into(), json!(facts.and_then(AccessFacts::excess_wavefronts)));
+    o.insert(
+        "ideal_wavefronts".into(),
+        json!(facts.and_then(|a| a.ideal_wavefronts)),
+    );
+    o.insert(
+        "excess_wavefronts".into(),
+        json!(facts.and_then(AccessFacts::excess_wavefronts)),
+    );
     o.insert("notes".into(), json!(d.notes));
     o.insert("help".into(), json!(d.help));
     let labels: Vec<Value> = d
@@ -60,7 +77,12 @@ fn diagnostic(path: &str, index: &LineIndex<'_>, d: &Diagnostic) -> Value {
         })
         .collect();
     o.insert("labels".into(), Value::Array(labels));
-    o.insert("suggestion".into(), d.suggestion.as_ref().map_or(Value::Null, |s| serde_json::to_value(s).unwrap_or(Value::Null)));
+    o.insert(
+        "suggestion".into(),
+        d.suggestion.as_ref().map_or(Value::Null, |s| {
+            serde_json::to_value(s).unwrap_or(Value::Null)
+        }),
+    );
     Value::Object(o)
 }
 
@@ -98,19 +120,46 @@ mod tests {
     #[test]
     fn follows_the_contract() {
         let files = sample();
-        let out = render(&Run { files: &files, failures: &[] });
+        let out = render(&Run {
+            files: &files,
+            failures: &[],
+        });
         let v: Value = serde_json::from_str(&out).unwrap();
         assert_eq!(v["schema"], 1);
         assert_eq!(v["files_checked"], 2);
         let d = &v["diagnostics"][0];
-        assert_eq!((d["rule"].as_str(), d["file"].as_str()), (Some("stride-conflict"), Some("src/a.cu")));
-        assert_eq!((d["line"].as_u64(), d["column"].as_u64(), d["end_column"].as_u64()), (Some(3), Some(3), Some(23)));
-        assert_eq!((d["conflict_factor"].clone(), d["excess_wavefronts"].clone()), (json!(32), json!(31)));
+        assert_eq!(
+            (d["rule"].as_str(), d["file"].as_str()),
+            (Some("stride-conflict"), Some("src/a.cu"))
+        );
+        assert_eq!(
+            (
+                d["line"].as_u64(),
+                d["column"].as_u64(),
+                d["end_column"].as_u64()
+            ),
+            (Some(3), Some(3), Some(23))
+        );
+        assert_eq!(
+            (d["conflict_factor"].clone(), d["excess_wavefronts"].clone()),
+            (json!(32), json!(31))
+        );
         assert_eq!(d["suggestion"]["replacement"], "float tile[32][33]");
         assert_eq!(d["suggestion"]["applicability"], "unsafe");
         assert_eq!(v["diagnostics"][1]["rule"], "possible-conflict");
         assert_eq!(v["accesses"].as_array().map(Vec::len), Some(3));
-        let unknown = v["accesses"].as_array().unwrap().iter().find(|a| a["status"] == "unknown").unwrap();
-        assert_eq!((unknown["conflict_factor"].clone(), unknown["reason"].clone()), (Value::Null, json!("index depends on loaded data")));
+        let unknown = v["accesses"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|a| a["status"] == "unknown")
+            .unwrap();
+        assert_eq!(
+            (
+                unknown["conflict_factor"].clone(),
+                unknown["reason"].clone()
+            ),
+            (Value::Null, json!("index depends on loaded data"))
+        );
     }
 }

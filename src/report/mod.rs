@@ -23,12 +23,17 @@ pub struct Run<'a> {
 impl Run<'_> {
     /// Every diagnostic with its file, in report order (path, line, column, rule).
     pub fn diagnostics(&self) -> impl Iterator<Item = (&FileReport, &Diagnostic)> {
-        self.files.iter().flat_map(|f| f.diagnostics.iter().map(move |d| (f, d)))
+        self.files
+            .iter()
+            .flat_map(|f| f.diagnostics.iter().map(move |d| (f, d)))
     }
 
     /// Counts for summaries.
     pub fn totals(&self) -> Totals {
-        let mut t = Totals { files: self.files.len(), ..Totals::default() };
+        let mut t = Totals {
+            files: self.files.len(),
+            ..Totals::default()
+        };
         for file in self.files {
             if !file.diagnostics.is_empty() {
                 t.files_with_findings += 1;
@@ -41,7 +46,11 @@ impl Run<'_> {
                 }
             }
             t.accesses += file.accesses.len();
-            t.undecided += file.accesses.iter().filter(|a| a.status == Status::Unknown).count();
+            t.undecided += file
+                .accesses
+                .iter()
+                .filter(|a| a.status == Status::Unknown)
+                .count();
         }
         t
     }
@@ -83,7 +92,9 @@ pub struct Position {
 
 impl<'a> LineIndex<'a> {
     pub fn new(text: &'a str) -> Self {
-        let starts = std::iter::once(0).chain(text.match_indices('\n').map(|(i, _)| i + 1)).collect();
+        let starts = std::iter::once(0)
+            .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+            .collect();
         LineIndex { text, starts }
     }
 
@@ -101,12 +112,21 @@ impl<'a> LineIndex<'a> {
     pub fn position(&self, span: Span) -> Position {
         let (line, column) = self.line_col(span.start);
         let (end_line, end_column) = self.line_col(span.end.max(span.start));
-        Position { line, column, end_line, end_column }
+        Position {
+            line,
+            column,
+            end_line,
+            end_column,
+        }
     }
 
     /// The text of 1-based line `line`, without its line break.
     pub fn line_text(&self, line: usize) -> &'a str {
-        let start = self.starts.get(line.wrapping_sub(1)).copied().unwrap_or(self.text.len());
+        let start = self
+            .starts
+            .get(line.wrapping_sub(1))
+            .copied()
+            .unwrap_or(self.text.len());
         let end = self.starts.get(line).map_or(self.text.len(), |&e| e);
         self.text[start..end].trim_end_matches(['\n', '\r'])
     }
@@ -118,9 +138,15 @@ pub fn sort(files: &mut [FileReport]) {
     files.sort_by(|a, b| a.path.cmp(&b.path));
     for file in files {
         file.diagnostics.sort_by(|a, b| {
-            (a.span.start, a.rule, a.span.end, &a.message).cmp(&(b.span.start, b.rule, b.span.end, &b.message))
+            (a.span.start, a.rule, a.span.end, &a.message).cmp(&(
+                b.span.start,
+                b.rule,
+                b.span.end,
+                &b.message,
+            ))
         });
-        file.accesses.sort_by_key(|a| (a.span.start, a.kind, a.span.end));
+        file.accesses
+            .sort_by_key(|a| (a.span.start, a.kind, a.span.end));
     }
 }
 
@@ -128,7 +154,8 @@ pub fn sort(files: &mut [FileReport]) {
 pub(crate) fn factor_json(factor: Option<f64>) -> serde_json::Value {
     match factor {
         Some(f) if f.fract() == 0.0 && f.abs() < 9.0e15 => serde_json::Value::from(f as i64),
-        Some(f) => serde_json::Number::from_f64(f).map_or(serde_json::Value::Null, serde_json::Value::Number),
+        Some(f) => serde_json::Number::from_f64(f)
+            .map_or(serde_json::Value::Null, serde_json::Value::Number),
         None => serde_json::Value::Null,
     }
 }
@@ -198,8 +225,13 @@ pub(crate) mod tests {
             span,
             "32-way bank conflict on store to `tile`: 50%, \"quoted\", a:b\nsecond line".into(),
         );
-        diagnostic.labels.push(crate::diag::Label { span: Span::new(decl, decl + 12), message: "declared here".into() });
-        diagnostic.notes.push("each row is 128 bytes, so a column sits in one bank".into());
+        diagnostic.labels.push(crate::diag::Label {
+            span: Span::new(decl, decl + 12),
+            message: "declared here".into(),
+        });
+        diagnostic
+            .notes
+            .push("each row is 128 bytes, so a column sits in one bank".into());
         diagnostic.help = Some("pad the row to 33 floats".into());
         diagnostic.suggestion = Some(Suggestion {
             kind: "padding".into(),
@@ -232,7 +264,12 @@ pub(crate) mod tests {
             reason: Some("index depends on loaded data".into()),
             ..load.clone()
         };
-        let info = Diagnostic::new("possible-conflict", Severity::Info, Span::new(load_at, load_at + 20), "possible 2-way conflict".into());
+        let info = Diagnostic::new(
+            "possible-conflict",
+            Severity::Info,
+            Span::new(load_at, load_at + 20),
+            "possible 2-way conflict".into(),
+        );
         let mut files = vec![
             FileReport {
                 path: "src/b, c.cu".into(),

@@ -2,12 +2,12 @@
 //! help; results carry repository-relative locations, fingerprints that survive
 //! unrelated edits, and the conflict numbers in `properties`.
 
-use std::fmt::Write as _;
 use super::{factor_json, LineIndex, Run};
 use crate::diag::Severity;
 use crate::rules::{RuleMeta, RULES};
 use serde_json::{json, Value};
 use std::collections::HashMap;
+use std::fmt::Write as _;
 use std::path::Path;
 
 /// Renders the run; `base` is the directory that URIs are made relative to.
@@ -21,7 +21,9 @@ pub fn render(run: &Run<'_>, base: Option<&Path>) -> String {
         for d in &file.diagnostics {
             let at = index.position(d.span);
             let line_text = index.line_text(at.line).trim().to_string();
-            let occurrence = seen.entry((uri.clone(), d.rule, line_text.clone())).or_insert(0);
+            let occurrence = seen
+                .entry((uri.clone(), d.rule, line_text.clone()))
+                .or_insert(0);
             *occurrence += 1;
             let fingerprint = format!("{:016x}:{occurrence}", fnv1a(&[d.rule, &uri, &line_text]));
             let mut result = json!({
@@ -111,7 +113,13 @@ fn full_description(meta: &RuleMeta) -> String {
         .page
         .split("## What it flags")
         .nth(1)
-        .map(|rest| rest.split("\n## ").next().unwrap_or_default().trim().replace('\n', " "))
+        .map(|rest| {
+            rest.split("\n## ")
+                .next()
+                .unwrap_or_default()
+                .trim()
+                .replace('\n', " ")
+        })
         .unwrap_or_default();
     if flags.is_empty() {
         sentence(meta.summary)
@@ -123,7 +131,10 @@ fn full_description(meta: &RuleMeta) -> String {
 /// Capitalised, ending in a period, as SARIF's style rules ask of descriptions.
 fn sentence(text: &str) -> String {
     let mut chars = text.chars();
-    let mut out: String = chars.next().map(|c| c.to_uppercase().collect::<String>()).unwrap_or_default();
+    let mut out: String = chars
+        .next()
+        .map(|c| c.to_uppercase().collect::<String>())
+        .unwrap_or_default();
     out.push_str(chars.as_str());
     if !out.ends_with('.') {
         out.push('.');
@@ -149,7 +160,9 @@ fn level(severity: Severity) -> &'static str {
 }
 
 fn pascal_case(id: &str) -> String {
-    id.split('-').map(|w| sentence(w).trim_end_matches('.').to_string()).collect()
+    id.split('-')
+        .map(|w| sentence(w).trim_end_matches('.').to_string())
+        .collect()
 }
 
 /// The path relative to `base` with forward slashes and no `./`, as code scanning expects.
@@ -164,7 +177,10 @@ pub(crate) fn relative_uri(path: &str, base: Option<&Path>) -> String {
     while let Some(rest) = text.strip_prefix("./") {
         text = rest;
     }
-    text.split('/').map(percent_encode).collect::<Vec<_>>().join("/")
+    text.split('/')
+        .map(percent_encode)
+        .collect::<Vec<_>>()
+        .join("/")
 }
 
 /// Percent-encodes what may not stand in a URI path segment.
@@ -192,7 +208,6 @@ fn fnv1a(parts: &[&str]) -> u64 {
     hash
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -201,42 +216,94 @@ mod tests {
     #[test]
     fn results_have_rule_level_location_fingerprint_and_numbers() {
         let files = sample();
-        let out = render(&Run { files: &files, failures: &[] }, None);
+        let out = render(
+            &Run {
+                files: &files,
+                failures: &[],
+            },
+            None,
+        );
         let v: Value = serde_json::from_str(&out).unwrap();
         assert_eq!(v["version"], "2.1.0");
         let run = &v["runs"][0];
         assert_eq!(run["tool"]["driver"]["name"], "bankcheck");
-        assert_eq!(run["tool"]["driver"]["rules"].as_array().map(Vec::len), Some(RULES.len()));
+        assert_eq!(
+            run["tool"]["driver"]["rules"].as_array().map(Vec::len),
+            Some(RULES.len())
+        );
         let r = &run["results"][0];
-        assert_eq!((r["ruleId"].as_str(), r["level"].as_str()), (Some("stride-conflict"), Some("warning")));
+        assert_eq!(
+            (r["ruleId"].as_str(), r["level"].as_str()),
+            (Some("stride-conflict"), Some("warning"))
+        );
         let loc = &r["locations"][0]["physicalLocation"];
         assert_eq!(loc["artifactLocation"]["uri"], "src/a.cu");
-        assert_eq!((loc["region"]["startLine"].clone(), loc["region"]["startColumn"].clone()), (json!(3), json!(3)));
-        assert_eq!((r["properties"]["conflict_factor"].clone(), r["properties"]["excess_wavefronts"].clone()), (json!(32), json!(31)));
+        assert_eq!(
+            (
+                loc["region"]["startLine"].clone(),
+                loc["region"]["startColumn"].clone()
+            ),
+            (json!(3), json!(3))
+        );
+        assert_eq!(
+            (
+                r["properties"]["conflict_factor"].clone(),
+                r["properties"]["excess_wavefronts"].clone()
+            ),
+            (json!(32), json!(31))
+        );
         assert_eq!(run["results"][1]["level"], "note");
-        let again = render(&Run { files: &files, failures: &[] }, None);
+        let again = render(
+            &Run {
+                files: &files,
+                failures: &[],
+            },
+            None,
+        );
         assert_eq!(out, again);
     }
 
     #[test]
     fn fingerprints_ignore_line_moves_but_not_content() {
         let mut files = sample();
-        let before = render(&Run { files: &files, failures: &[] }, None);
+        let before = render(
+            &Run {
+                files: &files,
+                failures: &[],
+            },
+            None,
+        );
         files[0].text.insert_str(0, "\n\n");
         for d in &mut files[0].diagnostics {
             d.span.start += 2;
             d.span.end += 2;
         }
-        let after = render(&Run { files: &files, failures: &[] }, None);
-        let fp = |s: &str| serde_json::from_str::<Value>(s).unwrap()["runs"][0]["results"][0]["partialFingerprints"].clone();
+        let after = render(
+            &Run {
+                files: &files,
+                failures: &[],
+            },
+            None,
+        );
+        let fp = |s: &str| {
+            serde_json::from_str::<Value>(s).unwrap()["runs"][0]["results"][0]
+                ["partialFingerprints"]
+                .clone()
+        };
         assert_eq!(fp(&before), fp(&after));
         let v: Value = serde_json::from_str(&after).unwrap();
-        assert_eq!(v["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["region"]["startLine"], 5);
+        assert_eq!(
+            v["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["region"]["startLine"],
+            5
+        );
     }
 
     #[test]
     fn uris_are_relative_and_encoded() {
         assert_eq!(relative_uri("./src/a b.cu", None), "src/a%20b.cu");
-        assert_eq!(relative_uri("/repo/k/x.cu", Some(Path::new("/repo"))), "k/x.cu");
+        assert_eq!(
+            relative_uri("/repo/k/x.cu", Some(Path::new("/repo"))),
+            "k/x.cu"
+        );
     }
 }

@@ -28,7 +28,11 @@ fn emit_all<W: termcolor::WriteColor>(run: &Run<'_>, mut out: W) -> W {
             // Emitting into memory fails only on a span outside the text, which the engine
             // never produces; fall back to one plain line rather than drop the finding.
             if term::emit(&mut out, &config, &source, &shown(d, file.text.len())).is_err() {
-                let _ = writeln!(out, "{}: {}[{}] {}", file.path, d.severity, d.rule, d.message);
+                let _ = writeln!(
+                    out,
+                    "{}: {}[{}] {}",
+                    file.path, d.severity, d.rule, d.message
+                );
             }
         }
     }
@@ -37,7 +41,11 @@ fn emit_all<W: termcolor::WriteColor>(run: &Run<'_>, mut out: W) -> W {
 
 /// The summary line: `Found 3 problems (2 warnings, 1 info) in 2 of 5 files; 40 accesses checked, 2 undecided`.
 pub fn summary(t: &Totals) -> String {
-    let files = if t.files == 1 { "1 file".to_string() } else { format!("{} files", t.files) };
+    let files = if t.files == 1 {
+        "1 file".to_string()
+    } else {
+        format!("{} files", t.files)
+    };
     let tail = format!("{} accesses checked, {} undecided", t.accesses, t.undecided);
     if t.findings() == 0 {
         return format!("No problems found in {files}; {tail}");
@@ -52,7 +60,12 @@ pub fn summary(t: &Totals) -> String {
     if t.infos > 0 {
         parts.push(format!("{} info", t.infos));
     }
-    format!("Found {} ({}) in {} of {files}; {tail}", plural(t.findings(), "problem"), parts.join(", "), t.files_with_findings)
+    format!(
+        "Found {} ({}) in {} of {files}; {tail}",
+        plural(t.findings(), "problem"),
+        parts.join(", "),
+        t.files_with_findings
+    )
 }
 
 fn plural(n: usize, word: &str) -> String {
@@ -83,21 +96,35 @@ fn shown(d: &Diagnostic, len: usize) -> Shown<()> {
         None => String::new(),
     };
     let mut labels = vec![Label::primary((), clamp(d.span)).with_message(primary)];
-    labels.extend(d.labels.iter().map(|l| Label::secondary((), clamp(l.span)).with_message(l.message.clone())));
+    labels.extend(
+        d.labels
+            .iter()
+            .map(|l| Label::secondary((), clamp(l.span)).with_message(l.message.clone())),
+    );
     let mut notes = d.notes.clone();
     if let Some(a) = &d.access {
         notes.extend(a.assumptions.iter().map(|s| format!("assumed: {s}")));
         if !a.depends_on.is_empty() {
-            notes.push(format!("depends on run-time values: {}", a.depends_on.join(", ")));
+            notes.push(format!(
+                "depends on run-time values: {}",
+                a.depends_on.join(", ")
+            ));
         }
     }
     if let Some(help) = &d.help {
         notes.push(format!("help: {help}"));
     }
     if let Some(s) = &d.suggestion {
-        notes.push(format!("suggestion ({}): {}\n  {}", s.kind, s.message, s.replacement));
+        notes.push(format!(
+            "suggestion ({}): {}\n  {}",
+            s.kind, s.message, s.replacement
+        ));
     }
-    Shown::new(severity).with_code(d.rule).with_message(d.message.clone()).with_labels(labels).with_notes(notes)
+    Shown::new(severity)
+        .with_code(d.rule)
+        .with_message(d.message.clone())
+        .with_labels(labels)
+        .with_notes(notes)
 }
 
 #[cfg(test)]
@@ -108,21 +135,49 @@ mod tests {
     #[test]
     fn underlines_the_access_and_ends_with_the_summary() {
         let files = sample();
-        let out = String::from_utf8(render(&Run { files: &files, failures: &[] }, false)).unwrap();
-        assert!(out.starts_with("warning[stride-conflict]: 32-way bank conflict on store to `tile`"), "{out}");
+        let out = String::from_utf8(render(
+            &Run {
+                files: &files,
+                failures: &[],
+            },
+            false,
+        ))
+        .unwrap();
+        assert!(
+            out.starts_with("warning[stride-conflict]: 32-way bank conflict on store to `tile`"),
+            "{out}"
+        );
         assert!(out.contains("src/a.cu:3:3"), "{out}");
-        assert!(out.contains("^^^^^^^^^^^^^^^^^^^^ store of `tile`: factor 32, 32 wavefronts where 1 would do"), "{out}");
+        assert!(
+            out.contains(
+                "^^^^^^^^^^^^^^^^^^^^ store of `tile`: factor 32, 32 wavefronts where 1 would do"
+            ),
+            "{out}"
+        );
         assert!(out.contains("declared here"), "{out}");
         assert!(out.contains("= help: pad the row to 33 floats"), "{out}");
         assert!(!out.contains('\u{1b}'), "no colour when not asked");
         assert!(out.ends_with("Found 2 problems (1 warning, 1 info) in 1 of 2 files; 3 accesses checked, 1 undecided\n"), "{out}");
-        let coloured = render(&Run { files: &files, failures: &[] }, true);
+        let coloured = render(
+            &Run {
+                files: &files,
+                failures: &[],
+            },
+            true,
+        );
         assert!(coloured.contains(&0x1b));
     }
 
     #[test]
     fn summary_without_findings() {
-        let t = Totals { files: 1, accesses: 4, ..Totals::default() };
-        assert_eq!(summary(&t), "No problems found in 1 file; 4 accesses checked, 0 undecided");
+        let t = Totals {
+            files: 1,
+            accesses: 4,
+            ..Totals::default()
+        };
+        assert_eq!(
+            summary(&t),
+            "No problems found in 1 file; 4 accesses checked, 0 undecided"
+        );
     }
 }
