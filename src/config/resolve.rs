@@ -678,4 +678,42 @@ mod tests {
         assert!(config.walk_excludes_dir(Path::new("/p/third_party")));
         assert!(!config.walk_selects(Path::new("/p/src/k.gen.cu")));
     }
+
+    /// The project's own lint.toml documents every key: uncommented, it must parse, and
+    /// docs/configuration.md must mention every key too.
+    #[test]
+    fn documented_keys_are_complete_and_valid() {
+        let documented = include_str!("../../lint.toml");
+        let uncommented: String = documented
+            .lines()
+            .filter_map(|line| line.strip_prefix("# "))
+            .filter(|line| line.starts_with('[') || line.contains(" = "))
+            .map(|line| format!("{line}\n"))
+            .collect();
+        if let Err(e) = parse(&uncommented) {
+            panic!("lint.toml's commented keys do not parse: {e}\n{uncommented}");
+        }
+        let docs = include_str!("../../docs/configuration.md");
+        for key in TOP_LEVEL_KEYS {
+            assert!(
+                uncommented.contains(&format!("{key} ="))
+                    || uncommented.contains(&format!("[{key}]"))
+                    || uncommented.contains(&format!("[[{key}]]")),
+                "lint.toml lacks `{key}`"
+            );
+            assert!(
+                docs.contains(&format!("`{key}`"))
+                    || docs.contains(&format!("`[{key}]`"))
+                    || docs.contains(&format!("`[[{key}]]`")),
+                "docs/configuration.md lacks `{key}`"
+            );
+        }
+        for preset in Preset::ALL {
+            assert!(
+                docs.contains(&format!("| `{}` |", preset.name())),
+                "docs/configuration.md lacks preset {}",
+                preset.name()
+            );
+        }
+    }
 }
