@@ -9,10 +9,13 @@ pub mod config;
 pub mod diag;
 pub mod extract;
 pub mod f2;
+pub mod fix;
 pub mod lower;
+pub mod project;
 pub mod report;
 pub mod rules;
 pub mod source;
+pub mod swizzle;
 
 use crate::config::Settings;
 use crate::diag::{AccessFacts, Diagnostic};
@@ -43,7 +46,18 @@ pub struct FileReport {
 /// are handed in, the report handed back. `path` picks the language by extension
 /// (and by content for C/C++ headers) and is reported as given.
 pub fn check_source(path: &str, bytes: &[u8], settings: &Settings) -> FileReport {
-    pipeline::check_source(path, bytes, settings)
+    pipeline::check_source(path, bytes, settings, &project::ProjectIndex::empty())
+}
+
+/// Checks one file of a run: like [`check_source`], but kernels launched from other
+/// files of the run and definitions from included headers are taken from `project`.
+pub fn check_source_in(
+    path: &str,
+    bytes: &[u8],
+    settings: &Settings,
+    project: &project::ProjectIndex,
+) -> FileReport {
+    pipeline::check_source(path, bytes, settings, project)
 }
 
 mod pipeline;

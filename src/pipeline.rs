@@ -7,6 +7,7 @@ use crate::bank::Wavefronts;
 use crate::config::Settings;
 use crate::diag::{AccessFacts, Label, Status};
 use crate::lower::site::{AccessSite, LoweredFile};
+use crate::project::ProjectIndex;
 use crate::rules;
 use crate::FileReport;
 
@@ -16,17 +17,58 @@ pub(crate) struct AnalysedSite {
     pub verdict: Verdict,
 }
 
-pub(crate) fn check_source(path: &str, bytes: &[u8], settings: &Settings) -> FileReport {
+pub(crate) fn check_source(
+    path: &str,
+    bytes: &[u8],
+    settings: &Settings,
+    project: &ProjectIndex,
+) -> FileReport {
     let Some(file) = crate::source::load(path, bytes) else {
         let text = String::from_utf8_lossy(bytes).into_owned();
-        return FileReport { path: path.to_string(), text, language: None, diagnostics: Vec::new(), accesses: Vec::new() };
+        return FileReport {
+            path: path.to_string(),
+            text,
+            language: None,
+            diagnostics: Vec::new(),
+            accesses: Vec::new(),
+        };
     };
-    let mut report = FileReport { path: path.to_string(), text: file.text.clone(), language: Some(file.language), diagnostics: Vec::new(), accesses: Vec::new() };
+    let mut report = FileReport {
+        path: path.to_string(),
+        text: file.text.clone(),
+        language: Some(file.language),
+        diagnostics: Vec::new(),
+        accesses: Vec::new(),
+    };
     let Some(tree) = crate::source::parse(&file) else {
         return report;
     };
-    let syntax = crate::extract::extract(&file, &tree);
+    let mut syntax = crate::extract::extract(&file, &tree);
     drop(tree);
+    let file_path = std::path::Path::new(path);
+    project.merge_includes(
+        file_path,
+        &file.text,
+        &mut syntax,
+        0,
+        &mut std::collections::HashSet::new(),
+    );
+    let kernels_without_launch: Vec<String> = syntax
+        .functions
+        .iter()
+        .filter(|f| {
+            f.is_kernel
+                && f.numthreads.is_none()
+                && !syntax.launches.iter().any(|l| l.kernel == f.name)
+        })
+        .map(|f| f.name.clone())
+        .collect();
+    for k in kernels_without_launch {
+        let shapes = project.external_launches(file_path, &k, settings);
+        if !shapes.is_empty() {
+            syntax.external_launches.insert(k, shapes);
+        }
+    }
     for span in syntax.parse_errors.iter().take(5) {
         if let Some(d) = rules::parse_error::check(*span, &file.text, settings) {
             report.diagnostics.push(d);
@@ -39,15 +81,26 @@ pub(crate) fn check_source(path: &str, bytes: &[u8], settings: &Settings) -> Fil
         rules::check_access(a, &facts, &lowered, settings, &mut report.diagnostics);
         report.accesses.push(facts);
     }
-    rules::check_arrays(&analysed, &lowered, settings, &mut report.diagnostics);
+    rules::check_arrays(
+        &analysed,
+        &lowered,
+        &file.text,
+        settings,
+        &mut report.diagnostics,
+    );
     report.accesses.sort_by_key(|f| (f.span.start, f.kind));
-    report.diagnostics.sort_by(|a, b| (a.span.start, a.rule).cmp(&(b.span.start, b.rule)));
+    report
+        .diagnostics
+        .sort_by(|a, b| (a.span.start, a.rule).cmp(&(b.span.start, b.rule)));
     report
 }
 
 /// Analyses every site and keeps, per source site and kind, the worst context.
 fn analyse_sites(lowered: &LoweredFile, settings: &Settings) -> Vec<AnalysedSite> {
-    let budget = Budget { max_lane_evals: settings.max_lane_evals, ..Budget::default() };
+    let budget = Budget {
+        max_lane_evals: settings.max_lane_evals,
+        ..Budget::default()
+    };
     let mut out: Vec<AnalysedSite> = Vec::new();
     for site in &lowered.sites {
         let verdict = match &site.lowered {
@@ -64,14 +117,20 @@ fn analyse_sites(lowered: &LoweredFile, settings: &Settings) -> Vec<AnalysedSite
                 total.unwrap_or_else(|| Verdict::unknown("no component"))
             }
         };
-        match out.iter_mut().find(|a| a.site.span == site.span && a.site.kind == site.kind) {
+        match out
+            .iter_mut()
+            .find(|a| a.site.span == site.span && a.site.kind == site.kind)
+        {
             Some(existing) => {
                 if is_worse(&verdict, &existing.verdict) {
                     existing.site = site.clone();
                     existing.verdict = verdict;
                 }
             }
-            None => out.push(AnalysedSite { site: site.clone(), verdict }),
+            None => out.push(AnalysedSite {
+                site: site.clone(),
+                verdict,
+            }),
         }
     }
     out
@@ -95,10 +154,20 @@ fn worst_of(a: Verdict, b: Verdict) -> Verdict {
 }
 
 fn facts_of(a: &AnalysedSite, lowered: &LoweredFile) -> AccessFacts {
-    let array = lowered.arrays.get(a.site.array).map_or_else(String::new, |x| x.name.clone());
+    let array = lowered
+        .arrays
+        .get(a.site.array)
+        .map_or_else(String::new, |x| x.name.clone());
     let (status, factor) = match a.verdict.cost {
         None => (Status::Unknown, None),
-        Some(w) => (if w.wavefronts > w.ideal { Status::Conflict } else { Status::Ok }, Some(w.factor())),
+        Some(w) => (
+            if w.wavefronts > w.ideal {
+                Status::Conflict
+            } else {
+                Status::Ok
+            },
+            Some(w.factor()),
+        ),
     };
     let mut assumptions = a.site.assumptions.clone();
     assumptions.extend(a.verdict.notes.iter().cloned());
@@ -115,7 +184,10 @@ fn facts_of(a: &AnalysedSite, lowered: &LoweredFile) -> AccessFacts {
         reason: a.verdict.reason.clone(),
         assumptions,
         depends_on: a.verdict.depends_on.clone(),
-        method: a.verdict.cost.map(|_| a.verdict.method.as_str().to_string()),
+        method: a
+            .verdict
+            .cost
+            .map(|_| a.verdict.method.as_str().to_string()),
         exact: a.verdict.exact,
         explanation: a.verdict.explanation.clone(),
         function: Some(a.site.function.clone()),
@@ -124,7 +196,10 @@ fn facts_of(a: &AnalysedSite, lowered: &LoweredFile) -> AccessFacts {
 
 /// A label pointing at the array's declaration.
 pub(crate) fn declared_here(lowered: &LoweredFile, array: usize) -> Option<Label> {
-    lowered.arrays.get(array).map(|a| Label { span: a.decl_span, message: format!("`{}` declared here", a.name) })
+    lowered.arrays.get(array).map(|a| Label {
+        span: a.decl_span,
+        message: format!("`{}` declared here", a.name),
+    })
 }
 
 pub(crate) fn method_words(m: Method) -> &'static str {

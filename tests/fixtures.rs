@@ -14,13 +14,18 @@ use bankcheck::diag::Status;
 use std::path::{Path, PathBuf};
 
 fn fixture_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
     let mut entries: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
     entries.sort();
     for p in entries {
         if p.is_dir() {
             fixture_files(&p, out);
-        } else if matches!(p.extension().and_then(|e| e.to_str()), Some("cu" | "cuh" | "hlsl" | "hlsli" | "h")) {
+        } else if matches!(
+            p.extension().and_then(|e| e.to_str()),
+            Some("cu" | "cuh" | "hlsl" | "hlsli" | "h")
+        ) {
             out.push(p);
         }
     }
@@ -34,12 +39,16 @@ enum Expect {
 }
 
 fn expectations(line: &str) -> Vec<Expect> {
-    let Some(rest) = line.split("expect:").nth(1) else { return Vec::new() };
+    let Some(rest) = line.split("expect:").nth(1) else {
+        return Vec::new();
+    };
     rest.split(';')
         .filter_map(|part| {
             let mut words = part.split_whitespace();
             let head = words.next()?;
-            let factor = words.find_map(|w| w.strip_prefix("factor=")).and_then(|f| f.parse().ok());
+            let factor = words
+                .find_map(|w| w.strip_prefix("factor="))
+                .and_then(|f| f.parse().ok());
             Some(match head {
                 "ok" => Expect::Ok,
                 "unknown" => Expect::Unknown,
@@ -63,7 +72,11 @@ fn fixtures_report_exactly_what_they_expect() {
     let mut failures = Vec::new();
     for path in &files {
         let bytes = std::fs::read(path).expect("fixture is readable");
-        let name = path.strip_prefix(&root).unwrap_or(path).display().to_string();
+        let name = path
+            .strip_prefix(&root)
+            .unwrap_or(path)
+            .display()
+            .to_string();
         let report = bankcheck::check_source(&name, &bytes, &Settings::default());
         let text = &report.text;
         for (i, line) in text.lines().enumerate() {
@@ -73,18 +86,46 @@ fn fixtures_report_exactly_what_they_expect() {
                     Expect::Rule(rule, factor) => report.diagnostics.iter().any(|d| {
                         d.rule == rule
                             && line_of(text, d.span.start) == n
-                            && factor.is_none_or(|f| d.access.as_ref().and_then(|a| a.conflict_factor).is_some_and(|g| (g - f).abs() < 1e-9))
+                            && factor.is_none_or(|f| {
+                                d.access
+                                    .as_ref()
+                                    .and_then(|a| a.conflict_factor)
+                                    .is_some_and(|g| (g - f).abs() < 1e-9)
+                            })
                     }),
-                    Expect::Ok => report.accesses.iter().any(|a| line_of(text, a.span.start) == n && a.status == Status::Ok),
-                    Expect::Unknown => report.accesses.iter().any(|a| line_of(text, a.span.start) == n && a.status == Status::Unknown),
+                    Expect::Ok => report
+                        .accesses
+                        .iter()
+                        .any(|a| line_of(text, a.span.start) == n && a.status == Status::Ok),
+                    Expect::Unknown => report
+                        .accesses
+                        .iter()
+                        .any(|a| line_of(text, a.span.start) == n && a.status == Status::Unknown),
                 };
                 if !ok {
                     let found: Vec<String> = report
                         .diagnostics
                         .iter()
                         .filter(|d| line_of(text, d.span.start) == n)
-                        .map(|d| format!("{} {:?}", d.rule, d.access.as_ref().and_then(|a| a.conflict_factor)))
-                        .chain(report.accesses.iter().filter(|a| line_of(text, a.span.start) == n).map(|a| format!("access {:?} {:?} {:?}", a.status, a.conflict_factor, a.reason)))
+                        .map(|d| {
+                            format!(
+                                "{} {:?}",
+                                d.rule,
+                                d.access.as_ref().and_then(|a| a.conflict_factor)
+                            )
+                        })
+                        .chain(
+                            report
+                                .accesses
+                                .iter()
+                                .filter(|a| line_of(text, a.span.start) == n)
+                                .map(|a| {
+                                    format!(
+                                        "access {:?} {:?} {:?}",
+                                        a.status, a.conflict_factor, a.reason
+                                    )
+                                }),
+                        )
                         .collect();
                     failures.push(format!("{name}:{n}: expected {e:?}, found {found:?}"));
                 }
@@ -93,11 +134,18 @@ fn fixtures_report_exactly_what_they_expect() {
         for d in &report.diagnostics {
             let n = line_of(text, d.span.start);
             let line = text.lines().nth(n - 1).unwrap_or("");
-            let expected = expectations(line).iter().any(|e| matches!(e, Expect::Rule(r, _) if r == d.rule));
+            let expected = expectations(line)
+                .iter()
+                .any(|e| matches!(e, Expect::Rule(r, _) if r == d.rule));
             if !expected {
                 failures.push(format!("{name}:{n}: unexpected {}: {}", d.rule, d.message));
             }
         }
     }
-    assert!(failures.is_empty(), "{} fixture mismatches:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} fixture mismatches:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }

@@ -23,7 +23,10 @@ pub struct Budget {
 
 impl Default for Budget {
     fn default() -> Self {
-        Budget { max_lane_evals: 1 << 21, sample_values: 64 }
+        Budget {
+            max_lane_evals: 1 << 21,
+            sample_values: 64,
+        }
     }
 }
 
@@ -109,8 +112,9 @@ pub fn enumerate(access: &LoweredAccess, params: &BankParams, budget: Budget) ->
     }
     let shift_mask = shift_terms.iter().fold(0u64, |m, (t, _)| m | t.var_mask()) & !lane_terms_mask;
     // Shift terms that share a variable with a lane term must stay in the lane expression.
-    let (pure_shift, mixed): (Vec<_>, Vec<_>) =
-        shift_terms.into_iter().partition(|(t, _)| t.var_mask() & !shift_mask == 0);
+    let (pure_shift, mixed): (Vec<_>, Vec<_>) = shift_terms
+        .into_iter()
+        .partition(|(t, _)| t.var_mask() & !shift_mask == 0);
     let lane_expr = terms_to_expr(
         terms
             .iter()
@@ -127,20 +131,34 @@ pub fn enumerate(access: &LoweredAccess, params: &BankParams, budget: Budget) ->
         match &access.vars[i].kind {
             VarKind::Thread(_) => (vec![0], true),
             VarKind::Counter { trips: Some(t) } => thin((0..(*t).min(1 << 20) as i64).collect(), n),
-            VarKind::Counter { trips: None } => ((0..n as i64).collect(), false),
-            VarKind::Uniform { range: Some((lo, hi)) } => {
+            VarKind::Counter { trips: None } => {
+                ((0..n.min(budget.sample_values) as i64).collect(), false)
+            }
+            VarKind::Uniform {
+                range: Some((lo, hi)),
+            } => {
                 if hi - lo < (1 << 20) {
                     thin((*lo..=*hi).collect(), n)
                 } else {
-                    (sample_unbounded(n).into_iter().filter(|v| v >= lo && v <= hi).collect(), false)
+                    (
+                        sample_unbounded(n.min(budget.sample_values))
+                            .into_iter()
+                            .filter(|v| v >= lo && v <= hi)
+                            .collect(),
+                        false,
+                    )
                 }
             }
-            VarKind::Uniform { range: None } => (sample_unbounded(n), false),
+            VarKind::Uniform { range: None } => {
+                (sample_unbounded(n.min(budget.sample_values)), false)
+            }
         }
     };
 
     // Residues of the pure shift modulo the bank width: the only part that matters.
-    let shift_vars: Vec<usize> = (0..access.vars.len()).filter(|i| shift_mask >> i & 1 == 1).collect();
+    let shift_vars: Vec<usize> = (0..access.vars.len())
+        .filter(|i| shift_mask >> i & 1 == 1)
+        .collect();
     let mut shifts: Vec<i64> = vec![0];
     if !shift_vars.is_empty() {
         let mut residues = std::collections::BTreeSet::new();
@@ -148,7 +166,9 @@ pub fn enumerate(access: &LoweredAccess, params: &BankParams, budget: Budget) ->
             .iter()
             .map(|&i| match &access.vars[i].kind {
                 VarKind::Counter { trips: Some(t) } => (0..(*t as i64).min(bw * 4)).collect(),
-                VarKind::Uniform { range: Some((lo, hi)) } => (*lo..=(*hi).min(lo + bw * 4 - 1)).collect(),
+                VarKind::Uniform {
+                    range: Some((lo, hi)),
+                } => (*lo..=(*hi).min(lo + bw * 4 - 1)).collect(),
                 _ => (0..bw * 4).collect(),
             })
             .collect();
@@ -168,24 +188,39 @@ pub fn enumerate(access: &LoweredAccess, params: &BankParams, budget: Budget) ->
     // The remaining non-thread variables are enumerated jointly.
     let other_mask = (lane_expr.var_mask() | guard_mask) & !thread_mask & !shift_mask;
     let per_combo_cost = n_warps * warp_size * shifts.len() as u64;
-    let others: Vec<usize> = (0..access.vars.len()).filter(|i| other_mask >> i & 1 == 1).collect();
+    let others: Vec<usize> = (0..access.vars.len())
+        .filter(|i| other_mask >> i & 1 == 1)
+        .collect();
     let mut domains: Vec<Domain> = others
         .iter()
         .map(|&i| {
             let (values, complete) = domain_for(i, u64::MAX);
-            Domain { index: i, values, complete }
+            Domain {
+                index: i,
+                values,
+                complete,
+            }
         })
         .collect();
     // Shrink the largest domains until the whole enumeration fits the budget.
     loop {
-        let combos: u64 = domains.iter().map(|d| d.values.len() as u64).fold(1, u64::saturating_mul);
+        let combos: u64 = domains
+            .iter()
+            .map(|d| d.values.len() as u64)
+            .fold(1, u64::saturating_mul);
         if combos.saturating_mul(per_combo_cost) <= budget.max_lane_evals {
             break;
         }
-        let Some(big) = domains.iter_mut().filter(|d| d.values.len() > 2).max_by_key(|d| d.values.len()) else {
+        let Some(big) = domains
+            .iter_mut()
+            .filter(|d| d.values.len() > 2)
+            .max_by_key(|d| d.values.len())
+        else {
             return Verdict::unknown("too many warps and values to enumerate within the budget");
         };
-        let target = (big.values.len() as u64 / 2).min(budget.sample_values).max(2);
+        let target = (big.values.len() as u64 / 2)
+            .min(budget.sample_values)
+            .max(2);
         let (vals, _) = thin(std::mem::take(&mut big.values), target);
         big.values = vals;
         big.complete = false;
@@ -194,7 +229,11 @@ pub fn enumerate(access: &LoweredAccess, params: &BankParams, budget: Budget) ->
         let v = &access.vars[d.index];
         if !d.complete {
             exact = false;
-            notes.push(format!("`{}` was sampled at {} values", v.name, d.values.len()));
+            notes.push(format!(
+                "`{}` was sampled at {} values",
+                v.name,
+                d.values.len()
+            ));
         }
         if matches!(v.kind, VarKind::Uniform { .. }) {
             depends_on.push(v.name.clone());
@@ -237,7 +276,10 @@ pub fn enumerate(access: &LoweredAccess, params: &BankParams, budget: Budget) ->
                         crate::lower::ir::Axis::Z => z,
                     };
                 }
-                let active = access.guards.iter().all(|g| g.eval(&values).is_none_or(|v| v != 0));
+                let active = access
+                    .guards
+                    .iter()
+                    .all(|g| g.eval(&values).is_none_or(|v| v != 0));
                 if !active {
                     continue;
                 }
@@ -250,10 +292,14 @@ pub fn enumerate(access: &LoweredAccess, params: &BankParams, budget: Budget) ->
                 return false;
             }
             for &shift in &shifts {
-                let shifted: Vec<Option<i64>> = lane_addrs.iter().map(|a| a.map(|a| a + shift)).collect();
+                let shifted: Vec<Option<i64>> =
+                    lane_addrs.iter().map(|a| a.map(|a| a + shift)).collect();
                 let w = count_wavefronts(params, access.width, &shifted, access_is_atomic(access));
                 results.insert((w.wavefronts, w.ideal));
-                if worst.as_ref().is_none_or(|(best, _, _)| w.is_worse_than(best)) {
+                if worst
+                    .as_ref()
+                    .is_none_or(|(best, _, _)| w.is_worse_than(best))
+                {
                     worst = Some((w, combo.to_vec(), warp));
                 }
             }
@@ -261,7 +307,9 @@ pub fn enumerate(access: &LoweredAccess, params: &BankParams, budget: Budget) ->
         true
     });
     if eval_failed {
-        return Verdict::unknown("the index cannot be evaluated for some lane (division by zero or bad shift)");
+        return Verdict::unknown(
+            "the index cannot be evaluated for some lane (division by zero or bad shift)",
+        );
     }
     let Some((cost, combo, warp)) = worst else {
         return Verdict::unknown("no lane of any warp is active");
@@ -270,7 +318,9 @@ pub fn enumerate(access: &LoweredAccess, params: &BankParams, budget: Budget) ->
         depends_on.clear();
     }
     if !exact {
-        notes.push("the verdict is the worst of the sampled cases, not proven over all values".to_string());
+        notes.push(
+            "the verdict is the worst of the sampled cases, not proven over all values".to_string(),
+        );
     }
     let mut worst_case = vec![("warp".to_string(), warp as i64)];
     for (k, d) in domains.iter().enumerate() {

@@ -4,6 +4,9 @@
 //! Never sees a syntax tree: its input is [`crate::lower::ir::LoweredAccess`].
 
 pub mod enumerate;
+pub mod explain;
+pub mod linear;
+pub mod stride;
 pub mod verdict;
 
 pub use enumerate::{enumerate, Budget};
@@ -12,7 +15,102 @@ pub use verdict::{Method, Verdict};
 use crate::bank::BankParams;
 use crate::lower::ir::LoweredAccess;
 
-/// Decides one access: the cheapest exact analysis that applies, else enumeration.
+/// Decides one access: the cheapest exact analysis that applies (constant stride, then
+/// the F2 count), else enumeration. Stride and F2 verdicts are exact whenever they answer;
+/// debug builds check them against enumeration when that fits the budget.
 pub fn analyse(access: &LoweredAccess, params: &BankParams, budget: Budget) -> Verdict {
-    enumerate(access, params, budget)
+    if let Some(verdict) = stride::stride(access, params).or_else(|| linear::linear(access, params))
+    {
+        cross_check(access, params, budget, &verdict);
+        return verdict;
+    }
+    let mut verdict = enumerate(access, params, budget);
+    let conflicts = verdict.cost.is_some_and(|c| c.wavefronts > c.ideal);
+    if conflicts && verdict.explanation.is_none() {
+        verdict.explanation = explain::explain_conflict(access, params, &verdict.worst_case);
+    }
+    verdict
+}
+
+/// In debug builds, an exact enumeration within the budget must agree with the cheaper
+/// analysis on the worst case's wavefronts.
+#[cfg(debug_assertions)]
+fn cross_check(access: &LoweredAccess, params: &BankParams, budget: Budget, verdict: &Verdict) {
+    // Keep debug builds quick: beyond this the check is skipped (enumeration samples and
+    // says it is not exact).
+    let budget = Budget {
+        max_lane_evals: budget.max_lane_evals.min(1 << 18),
+        ..budget
+    };
+    let oracle = enumerate(access, params, budget);
+    if oracle.exact && oracle.cost.is_some() {
+        debug_assert_eq!(
+            oracle.cost,
+            verdict.cost,
+            "{} analysis disagrees with enumeration on {:?}",
+            verdict.method.as_str(),
+            access.address
+        );
+    }
+}
+
+#[cfg(not(debug_assertions))]
+fn cross_check(_: &LoweredAccess, _: &BankParams, _: Budget, _: &Verdict) {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bank::Wavefronts;
+    use crate::lower::ir::{Axis, BinOp, BlockShape, Expr, ShapeSource, VarInfo, VarKind};
+
+    fn access(address: Expr) -> LoweredAccess {
+        LoweredAccess {
+            vars: vec![VarInfo {
+                name: "threadIdx.x".to_string(),
+                kind: VarKind::Thread(Axis::X),
+            }],
+            address,
+            width: 4,
+            atomic: false,
+            guards: Vec::new(),
+            block: BlockShape { x: 64, y: 1, z: 1 },
+            shape_source: ShapeSource::Assumed("test".to_string()),
+            warp_size: 32,
+            coords: None,
+            extents: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn picks_the_cheapest_exact_analysis() {
+        let p = BankParams::default();
+        let t = || Expr::Var(0);
+        let strided = access(Expr::bin(BinOp::Mul, t(), Expr::Const(8)));
+        assert_eq!(
+            analyse(&strided, &p, Budget::default()).method,
+            Method::Stride
+        );
+        let swizzled = access(Expr::bin(
+            BinOp::Mul,
+            Expr::bin(
+                BinOp::Xor,
+                Expr::bin(BinOp::Mul, t(), Expr::Const(32)),
+                Expr::bin(BinOp::Shr, t(), Expr::Const(2)),
+            ),
+            Expr::Const(4),
+        ));
+        let v = analyse(&swizzled, &p, Budget::default());
+        assert_eq!(v.method, Method::F2);
+        assert_eq!(v.cost, enumerate(&swizzled, &p, Budget::default()).cost);
+        // t*t is neither: enumeration decides, and explains the conflict.
+        let square = access(Expr::bin(
+            BinOp::Mul,
+            Expr::bin(BinOp::Mul, t(), t()),
+            Expr::Const(4),
+        ));
+        let v = analyse(&square, &p, Budget::default());
+        assert_eq!(v.method, Method::Enumeration);
+        assert!(v.cost.is_some_and(|c: Wavefronts| c.wavefronts > c.ideal));
+        assert!(v.explanation.is_some_and(|e| e.starts_with("lanes ")));
+    }
 }

@@ -16,7 +16,11 @@ pub struct BankParams {
 
 impl Default for BankParams {
     fn default() -> Self {
-        BankParams { bank_count: 32, bank_width: 4, warp_size: 32 }
+        BankParams {
+            bank_count: 32,
+            bank_width: 4,
+            warp_size: 32,
+        }
     }
 }
 
@@ -56,7 +60,10 @@ impl Wavefronts {
 
     /// Sums two instructions' costs (used for accesses split into components).
     pub fn add(self, other: Wavefronts) -> Wavefronts {
-        Wavefronts { wavefronts: self.wavefronts + other.wavefronts, ideal: self.ideal + other.ideal }
+        Wavefronts {
+            wavefronts: self.wavefronts + other.wavefronts,
+            ideal: self.ideal + other.ideal,
+        }
     }
 }
 
@@ -66,7 +73,12 @@ impl Wavefronts {
 /// Each lane touches the bank words `addr / bank_width ..= (addr + width - 1) / bank_width`.
 /// Per phase, the cost is the largest number of distinct words in one bank; for atomics,
 /// lanes touching the same word are not merged. Exact by definition (docs/bank-model.md §1).
-pub fn count_wavefronts(params: &BankParams, width: u32, lane_addrs: &[Option<i64>], atomic: bool) -> Wavefronts {
+pub fn count_wavefronts(
+    params: &BankParams,
+    width: u32,
+    lane_addrs: &[Option<i64>],
+    atomic: bool,
+) -> Wavefronts {
     let phase = params.phase_lanes(width) as usize;
     let bw = i64::from(params.bank_width.max(1));
     let banks = i64::from(params.bank_count.max(1));
@@ -79,7 +91,11 @@ pub fn count_wavefronts(params: &BankParams, width: u32, lane_addrs: &[Option<i6
             let Some(addr) = *addr else { continue };
             let first = addr.div_euclid(bw);
             let last = (addr + i64::from(width.max(1)) - 1).div_euclid(bw);
-            let lane = if atomic { phase_index * phase + offset } else { 0 };
+            let lane = if atomic {
+                phase_index * phase + offset
+            } else {
+                0
+            };
             for word in first..=last {
                 touched.push((word.rem_euclid(banks), word, lane));
             }
@@ -121,7 +137,14 @@ mod tests {
         for s in 1..=64i64 {
             let w = count_wavefronts(&p, 4, &warp(|t| 4 * s * t), false);
             let g = (1..=32).rev().find(|g| s % g == 0 && 32 % g == 0).unwrap();
-            assert_eq!(w, Wavefronts { wavefronts: g as u64, ideal: 1 }, "stride {s}");
+            assert_eq!(
+                w,
+                Wavefronts {
+                    wavefronts: g as u64,
+                    ideal: 1
+                },
+                "stride {s}"
+            );
         }
     }
 
@@ -135,17 +158,41 @@ mod tests {
     #[test]
     fn wide_accesses_split_into_phases() {
         let p = BankParams::default();
-        assert_eq!(count_wavefronts(&p, 8, &warp(|t| 8 * t), false), Wavefronts { wavefronts: 2, ideal: 2 });
-        assert_eq!(count_wavefronts(&p, 16, &warp(|t| 16 * t), false), Wavefronts { wavefronts: 4, ideal: 4 });
-        assert_eq!(count_wavefronts(&p, 8, &warp(|t| 16 * t), false), Wavefronts { wavefronts: 4, ideal: 2 });
+        assert_eq!(
+            count_wavefronts(&p, 8, &warp(|t| 8 * t), false),
+            Wavefronts {
+                wavefronts: 2,
+                ideal: 2
+            }
+        );
+        assert_eq!(
+            count_wavefronts(&p, 16, &warp(|t| 16 * t), false),
+            Wavefronts {
+                wavefronts: 4,
+                ideal: 4
+            }
+        );
+        assert_eq!(
+            count_wavefronts(&p, 8, &warp(|t| 16 * t), false),
+            Wavefronts {
+                wavefronts: 4,
+                ideal: 2
+            }
+        );
     }
 
     #[test]
     fn sub_word_lanes_in_one_word_share_it() {
         let p = BankParams::default();
         assert_eq!(count_wavefronts(&p, 1, &warp(|t| t), false).wavefronts, 1);
-        assert_eq!(count_wavefronts(&p, 2, &warp(|t| 2 * t), false).wavefronts, 1);
-        assert_eq!(count_wavefronts(&p, 2, &warp(|t| 128 * t), false).wavefronts, 32);
+        assert_eq!(
+            count_wavefronts(&p, 2, &warp(|t| 2 * t), false).wavefronts,
+            1
+        );
+        assert_eq!(
+            count_wavefronts(&p, 2, &warp(|t| 128 * t), false).wavefronts,
+            32
+        );
     }
 
     #[test]
@@ -155,15 +202,30 @@ mod tests {
         for l in lanes.iter_mut().skip(16) {
             *l = None;
         }
-        assert_eq!(count_wavefronts(&p, 8, &lanes, false), Wavefronts { wavefronts: 1, ideal: 1 });
+        assert_eq!(
+            count_wavefronts(&p, 8, &lanes, false),
+            Wavefronts {
+                wavefronts: 1,
+                ideal: 1
+            }
+        );
     }
 
     #[test]
     fn worse_compares_fractions_then_wavefronts() {
-        let a = Wavefronts { wavefronts: 3, ideal: 2 };
-        let b = Wavefronts { wavefronts: 2, ideal: 1 };
+        let a = Wavefronts {
+            wavefronts: 3,
+            ideal: 2,
+        };
+        let b = Wavefronts {
+            wavefronts: 2,
+            ideal: 1,
+        };
         assert!(b.is_worse_than(&a));
-        let c = Wavefronts { wavefronts: 4, ideal: 2 };
+        let c = Wavefronts {
+            wavefronts: 4,
+            ideal: 2,
+        };
         assert!(c.is_worse_than(&b));
         assert!(!b.is_worse_than(&c));
     }

@@ -8,11 +8,14 @@ use bankcheck::rules::{registry, suppress};
 use bankcheck::FileReport;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
-/// The signature of the library entry, so tests can hand in one that panics.
-pub type Checker = fn(&str, &[u8], &Settings) -> FileReport;
-
-/// Checks `bytes` as `path` and finishes the report for output.
-pub fn check(checker: Checker, path: &str, bytes: &[u8], settings: &Settings) -> FileReport {
+/// Checks `bytes` as `path` with `checker` (the library entry; tests hand in one that
+/// panics) and finishes the report for output.
+pub fn check(
+    checker: impl Fn(&str, &[u8], &Settings) -> FileReport,
+    path: &str,
+    bytes: &[u8],
+    settings: &Settings,
+) -> FileReport {
     let report = catch_unwind(AssertUnwindSafe(|| checker(path, bytes, settings))).unwrap_or_else(
         |payload| {
             let reason = payload

@@ -1,6 +1,6 @@
-//! `--fix` and `--diff`: applying the suggestions marked safe. Writes are atomic (a
-//! temporary file in the same directory, then a rename), keep the file's line endings
-//! and leave files that are not valid UTF-8 alone.
+//! `--fix` and `--diff`: applying the suggestions marked safe with the library's edit
+//! engine (`bankcheck::fix`). Writes are atomic (a temporary file in the same directory,
+//! then a rename), keep the file's line endings and leave non-UTF-8 files alone.
 
 use bankcheck::diag::{Applicability, Edit};
 use bankcheck::FileReport;
@@ -21,9 +21,9 @@ pub fn safe_edits(report: &FileReport) -> Vec<Edit> {
     edits
 }
 
-/// Applies `edits` to `text`, matching its line endings. This is the one place that
-/// calls the edit engine, so switching to the library's `fix::apply_edits` is one line.
-pub fn apply(text: &str, edits: &[Edit]) -> String {
+/// Applies `edits` to `text` with the library's edit engine, first giving inserted
+/// line breaks the file's own line ending (CRLF files stay CRLF).
+pub fn apply(text: &str, edits: &[Edit]) -> Result<String, bankcheck::fix::FixError> {
     let crlf = text.contains("\r\n");
     let edits: Vec<Edit> = edits
         .iter()
@@ -36,31 +36,7 @@ pub fn apply(text: &str, edits: &[Edit]) -> String {
             },
         })
         .collect();
-    apply_edits(text, &edits)
-}
-
-/// Splices non-overlapping edits into `text`; an edit overlapping an earlier one, or not on
-/// character boundaries, is skipped rather than corrupting the file.
-fn apply_edits(text: &str, edits: &[Edit]) -> String {
-    let mut sorted: Vec<&Edit> = edits.iter().collect();
-    sorted.sort_by_key(|e| (e.span.start, e.span.end));
-    let mut out = String::with_capacity(text.len());
-    let mut cursor = 0;
-    for edit in sorted {
-        let (start, end) = (edit.span.start, edit.span.end);
-        if start < cursor
-            || end > text.len()
-            || !text.is_char_boundary(start)
-            || !text.is_char_boundary(end)
-        {
-            continue;
-        }
-        out.push_str(&text[cursor..start]);
-        out.push_str(&edit.text);
-        cursor = end;
-    }
-    out.push_str(&text[cursor..]);
-    out
+    bankcheck::fix::apply_edits(text, &edits)
 }
 
 fn to_crlf(text: &str) -> String {
@@ -69,14 +45,7 @@ fn to_crlf(text: &str) -> String {
 
 /// A unified diff of `old` to `new` for `path`, empty when they are equal.
 pub fn diff(path: &str, old: &str, new: &str) -> String {
-    if old == new {
-        return String::new();
-    }
-    similar::TextDiff::from_lines(old, new)
-        .unified_diff()
-        .context_radius(3)
-        .header(&format!("a/{path}"), &format!("b/{path}"))
-        .to_string()
+    bankcheck::fix::unified_diff(path, old, new)
 }
 
 /// Replaces `path`'s contents atomically, keeping its permissions.
@@ -108,20 +77,21 @@ mod tests {
     }
 
     #[test]
-    fn applies_in_order_and_skips_overlaps() {
+    fn applies_in_order_and_refuses_overlaps() {
         let text = "float tile[32][32];\n";
-        let out = apply(
-            text,
-            &[edit(15, 17, "33"), edit(11, 13, "32"), edit(12, 16, "x")],
-        );
+        let out = apply(text, &[edit(15, 17, "33"), edit(11, 13, "32")]).unwrap();
         assert_eq!(out, "float tile[32][33];\n");
-        assert_eq!(apply(&out, &[]), out, "no edits, no change");
+        assert_eq!(apply(&out, &[]).unwrap(), out, "no edits, no change");
+        assert!(apply(text, &[edit(11, 13, "32"), edit(12, 16, "x")]).is_err());
     }
 
     #[test]
     fn keeps_crlf_line_endings() {
         let text = "a;\r\nb;\r\n";
-        assert_eq!(apply(text, &[edit(0, 2, "x;\ny;")]), "x;\r\ny;\r\nb;\r\n");
+        assert_eq!(
+            apply(text, &[edit(0, 2, "x;\ny;")]).unwrap(),
+            "x;\r\ny;\r\nb;\r\n"
+        );
     }
 
     #[test]

@@ -12,6 +12,7 @@ use anyhow::Context as _;
 use args::{Args, CheckArgs, ColorWhen, Command, Format, PresetArg, SeverityArg};
 use bankcheck::config::{resolve, BlockOverride, ConfigError, Layer, Preset, Settings};
 use bankcheck::diag::Severity;
+use bankcheck::project::ProjectIndex;
 use bankcheck::report::{self, Run};
 use bankcheck::rules::RULES;
 use bankcheck::FileReport;
@@ -125,7 +126,8 @@ fn check_paths(args: &CheckArgs) -> anyhow::Result<ExitStatus> {
         };
         let settings = config.settings_for(&files::absolute(Path::new(&name)), &layer);
         stats.lap("discovery", &mut clock);
-        reports.push(check_bytes(&name, &bytes, &settings, args));
+        let project = project_index(&[], &[]);
+        reports.push(check_bytes(&name, &bytes, &settings, args, &project));
     } else {
         let paths = if args.paths.is_empty() {
             vec![".".to_string()]
@@ -154,10 +156,25 @@ fn check_paths(args: &CheckArgs) -> anyhow::Result<ExitStatus> {
             .context("cannot start worker threads")?;
         let hook = std::panic::take_hook();
         std::panic::set_hook(Box::new(|_| {}));
+        let contents: Vec<std::io::Result<Vec<u8>>> = pool.install(|| {
+            jobs.par_iter()
+                .map(|(t, _)| std::fs::read(&t.path))
+                .collect()
+        });
+        stats.lap("read", &mut clock);
+        let project = project_index(&jobs, &contents);
+        stats.lap("index", &mut clock);
         let results: Vec<Result<Checked, (String, String)>> = pool.install(|| {
             jobs.par_iter()
-                .map(|(target, settings)| match std::fs::read(&target.path) {
-                    Ok(bytes) => Ok(check_bytes(&target.display, &bytes, settings, args)),
+                .zip(contents.par_iter())
+                .map(|((target, settings), bytes)| match bytes {
+                    Ok(bytes) => Ok(check_bytes(
+                        &target.display,
+                        bytes,
+                        settings,
+                        args,
+                        &project,
+                    )),
                     Err(e) => Err((target.display.clone(), e.to_string())),
                 })
                 .collect()
@@ -239,13 +256,22 @@ type Checked = (FileReport, bool, Option<String>);
 
 /// Checks one file's bytes; with `--fix`/`--diff` applies safe fixes and checks again.
 /// Returns the report, whether it fails the run, and the diff to print.
-fn check_bytes(display: &str, bytes: &[u8], settings: &Settings, args: &CheckArgs) -> Checked {
-    let report = check::check(bankcheck::check_source, display, bytes, settings);
-    if !(args.fix || args.diff) {
-        let fails = check::fails(&report, settings);
-        return (report, fails, None);
-    }
-    let edits = fix::safe_edits(&report);
+fn check_bytes(
+    display: &str,
+    bytes: &[u8],
+    settings: &Settings,
+    args: &CheckArgs,
+    project: &ProjectIndex,
+) -> Checked {
+    let checker = |path: &str, bytes: &[u8], settings: &Settings| {
+        bankcheck::check_source_in(path, bytes, settings, project)
+    };
+    let report = check::check(checker, display, bytes, settings);
+    let edits = if args.fix || args.diff {
+        fix::safe_edits(&report)
+    } else {
+        Vec::new()
+    };
     if edits.is_empty() {
         let fails = check::fails(&report, settings);
         return (report, fails, None);
@@ -255,7 +281,14 @@ fn check_bytes(display: &str, bytes: &[u8], settings: &Settings, args: &CheckArg
         let fails = check::fails(&report, settings);
         return (report, fails, None);
     };
-    let fixed = fix::apply(original, &edits);
+    let fixed = match fix::apply(original, &edits) {
+        Ok(fixed) => fixed,
+        Err(e) => {
+            eprintln!("warning: {display}: fixes not applied: {e}");
+            let fails = check::fails(&report, settings);
+            return (report, fails, None);
+        }
+    };
     if args.diff {
         let fails = check::fails(&report, settings);
         return (report, fails, Some(fix::diff(display, original, &fixed)));
@@ -264,9 +297,33 @@ fn check_bytes(display: &str, bytes: &[u8], settings: &Settings, args: &CheckArg
         eprintln!("error: {display}: cannot write fixes: {e}");
         return (report, true, None);
     }
-    let report = check::check(bankcheck::check_source, display, fixed.as_bytes(), settings);
+    let report = check::check(checker, display, fixed.as_bytes(), settings);
     let fails = check::fails(&report, settings);
     (report, fails, None)
+}
+
+/// The run-wide index of launches and includes: every checked file is scanned, and
+/// headers are read from disk on demand from the include directories of every file.
+fn project_index(
+    jobs: &[(files::Target, Settings)],
+    contents: &[std::io::Result<Vec<u8>>],
+) -> ProjectIndex {
+    let mut include_dirs: Vec<std::path::PathBuf> = Vec::new();
+    for (_, settings) in jobs {
+        for dir in &settings.include_dirs {
+            let dir = std::path::PathBuf::from(dir);
+            if !include_dirs.contains(&dir) {
+                include_dirs.push(dir);
+            }
+        }
+    }
+    let mut project = ProjectIndex::new(include_dirs, Box::new(|path| std::fs::read(path).ok()));
+    for ((target, _), bytes) in jobs.iter().zip(contents) {
+        if let Ok(bytes) = bytes {
+            project.scan(Path::new(&target.display), &String::from_utf8_lossy(bytes));
+        }
+    }
+    project
 }
 
 fn render(run: &Run<'_>, args: &CheckArgs) -> Vec<u8> {

@@ -87,7 +87,11 @@ pub enum ExprKind {
     Index(Box<Expr>, Box<Expr>),
     /// A call; `callee` is the callee's source text (`atomicAdd`, `min`, `reinterpret_cast<float4*>`),
     /// `template_args` the text of explicit template arguments.
-    Call { callee: String, template_args: Vec<String>, args: Vec<Expr> },
+    Call {
+        callee: String,
+        template_args: Vec<String>,
+        args: Vec<Expr>,
+    },
     Unary(UnaryOp, Box<Expr>),
     Binary(BinaryOp, Box<Expr>, Box<Expr>),
     /// `lhs = rhs` (`op == None`) or `lhs op= rhs`.
@@ -134,13 +138,30 @@ pub enum Stmt {
     Decl(Vec<VarDecl>),
     Expr(Expr),
     Block(Vec<Stmt>),
-    If { cond: Expr, then: Box<Stmt>, otherwise: Option<Box<Stmt>> },
-    For { init: Vec<Stmt>, cond: Option<Expr>, update: Vec<Expr>, body: Box<Stmt>, span: Span },
-    While { cond: Expr, body: Box<Stmt>, do_while: bool },
+    If {
+        cond: Expr,
+        then: Box<Stmt>,
+        otherwise: Option<Box<Stmt>>,
+    },
+    For {
+        init: Vec<Stmt>,
+        cond: Option<Expr>,
+        update: Vec<Expr>,
+        body: Box<Stmt>,
+        span: Span,
+    },
+    While {
+        cond: Expr,
+        body: Box<Stmt>,
+        do_while: bool,
+    },
     Return(Option<Expr>),
     Break,
     Continue,
-    Switch { cond: Expr, body: Box<Stmt> },
+    Switch {
+        cond: Expr,
+        body: Box<Stmt>,
+    },
     Other,
 }
 

@@ -11,9 +11,14 @@ use tree_sitter::Node;
 /// Converts nodes of one file; `src` is the text the tree was parsed from.
 pub struct Converter<'a> {
     pub src: &'a str,
+    /// Current nesting depth; past [`MAX_DEPTH`] subtrees become `Opaque`.
+    pub depth: std::cell::Cell<u32>,
     /// Identifiers known to expand to a shared-memory qualifier (`FFX_GROUPSHARED`).
     pub shared_macros: &'a [String],
 }
+
+/// Deepest expression or statement nesting converted; deeper input is `Opaque`/`Other`.
+pub const MAX_DEPTH: u32 = 150;
 
 pub fn span_of(node: Node) -> Span {
     Span::new(node.start_byte(), node.end_byte())
@@ -27,14 +32,26 @@ impl<'a> Converter<'a> {
     fn expr_of(&self, node: Option<Node>) -> Expr {
         match node {
             Some(n) => self.expr(n),
-            None => Expr { span: Span::default(), kind: ExprKind::Opaque },
+            None => Expr {
+                span: Span::default(),
+                kind: ExprKind::Opaque,
+            },
         }
     }
 
     /// Converts an expression node; unknown kinds become `Opaque`.
     pub fn expr(&self, node: Node) -> Expr {
         let span = span_of(node);
+        let depth = self.depth.get();
+        if depth > MAX_DEPTH {
+            return Expr {
+                span,
+                kind: ExprKind::Opaque,
+            };
+        }
+        self.depth.set(depth + 1);
         let kind = self.expr_kind(node);
+        self.depth.set(depth);
         Expr { span, kind }
     }
 
@@ -44,26 +61,39 @@ impl<'a> Converter<'a> {
             "number_literal" => parse_int(self.text(node)).map_or(ExprKind::Float, ExprKind::Int),
             "char_literal" => {
                 let t = self.text(node);
-                t.chars().nth(1).map_or(ExprKind::Opaque, |c| ExprKind::Int(c as i64))
+                t.chars()
+                    .nth(1)
+                    .map_or(ExprKind::Opaque, |c| ExprKind::Int(c as i64))
             }
             "true" => ExprKind::Bool(true),
             "false" => ExprKind::Bool(false),
-            "identifier" | "qualified_identifier" | "type_identifier" | "field_identifier" | "primitive_type" => {
+            "identifier"
+            | "qualified_identifier"
+            | "type_identifier"
+            | "field_identifier"
+            | "primitive_type" => {
                 ExprKind::Ident(self.text(node).split_whitespace().collect::<String>())
             }
             "parenthesized_expression" | "condition_clause" => {
-                let inner = node.named_children(&mut node.walk()).find(|c| c.kind() != "comment");
+                let inner = node
+                    .named_children(&mut node.walk())
+                    .find(|c| c.kind() != "comment");
                 inner.map_or(ExprKind::Opaque, |n| self.expr(n).kind)
             }
             "field_expression" => {
                 let base = self.expr_of(field("argument"));
-                let name = field("field").map(|f| self.text(f).to_string()).unwrap_or_default();
+                let name = field("field")
+                    .map(|f| self.text(f).to_string())
+                    .unwrap_or_default();
                 ExprKind::Member(Box::new(base), name)
             }
             "subscript_expression" => {
                 let base = self.expr_of(field("argument"));
                 let index = field("indices")
-                    .and_then(|l| l.named_children(&mut l.walk()).find(|c| c.kind() != "comment"))
+                    .and_then(|l| {
+                        l.named_children(&mut l.walk())
+                            .find(|c| c.kind() != "comment")
+                    })
                     .or_else(|| field("index"));
                 ExprKind::Index(Box::new(base), Box::new(self.expr_of(index)))
             }
@@ -85,7 +115,11 @@ impl<'a> Converter<'a> {
             "binary_expression" => {
                 let op = field("operator").map_or("", |o| self.text(o));
                 match BinaryOp::from_token(op) {
-                    Some(op) => ExprKind::Binary(op, Box::new(self.expr_of(field("left"))), Box::new(self.expr_of(field("right")))),
+                    Some(op) => ExprKind::Binary(
+                        op,
+                        Box::new(self.expr_of(field("left"))),
+                        Box::new(self.expr_of(field("right"))),
+                    ),
                     None => ExprKind::Opaque,
                 }
             }
@@ -113,7 +147,9 @@ impl<'a> Converter<'a> {
                 Box::new(self.expr_of(field("alternative"))),
             ),
             "cast_expression" => {
-                let ty = field("type").map(|t| self.type_descriptor(t)).unwrap_or_default();
+                let ty = field("type")
+                    .map(|t| self.type_descriptor(t))
+                    .unwrap_or_default();
                 ExprKind::Cast(ty, Box::new(self.expr_of(field("value"))))
             }
             "sizeof_expression" => {
@@ -130,37 +166,63 @@ impl<'a> Converter<'a> {
                     }
                 }
             }
-            "comma_expression" => {
-                ExprKind::Comma(vec![self.expr_of(field("left")), self.expr_of(field("right"))])
-            }
+            "comma_expression" => ExprKind::Comma(vec![
+                self.expr_of(field("left")),
+                self.expr_of(field("right")),
+            ]),
             _ => ExprKind::Opaque,
         }
     }
 
     fn call(&self, node: Node) -> ExprKind {
-        let Some(function) = node.child_by_field_name("function") else { return ExprKind::Opaque };
+        let Some(function) = node.child_by_field_name("function") else {
+            return ExprKind::Opaque;
+        };
         let args: Vec<Expr> = node
             .child_by_field_name("arguments")
-            .map(|a| a.named_children(&mut a.walk()).filter(|c| c.kind() != "comment").map(|c| self.expr(c)).collect())
+            .map(|a| {
+                a.named_children(&mut a.walk())
+                    .filter(|c| c.kind() != "comment")
+                    .map(|c| self.expr(c))
+                    .collect()
+            })
             .unwrap_or_default();
         let (callee, template_args) = match function.kind() {
             "template_function" => {
-                let name = function.child_by_field_name("name").map_or("", |n| self.text(n)).to_string();
+                let name = function
+                    .child_by_field_name("name")
+                    .map_or("", |n| self.text(n))
+                    .to_string();
                 let targs: Vec<String> = function
                     .child_by_field_name("arguments")
-                    .map(|a| a.named_children(&mut a.walk()).map(|c| self.text(c).trim().to_string()).collect())
+                    .map(|a| {
+                        a.named_children(&mut a.walk())
+                            .map(|c| self.text(c).trim().to_string())
+                            .collect()
+                    })
                     .unwrap_or_default();
                 (name, targs)
             }
-            _ => (self.text(function).split_whitespace().collect::<String>(), Vec::new()),
+            _ => (
+                self.text(function).split_whitespace().collect::<String>(),
+                Vec::new(),
+            ),
         };
         // C++ casts and functional casts become `Cast`.
-        if matches!(callee.as_str(), "reinterpret_cast" | "static_cast" | "const_cast") && args.len() == 1 {
+        if matches!(
+            callee.as_str(),
+            "reinterpret_cast" | "static_cast" | "const_cast"
+        ) && args.len() == 1
+        {
             if let Some(t) = template_args.first() {
                 return ExprKind::Cast(type_from_text(t), Box::new(args[0].clone()));
             }
         }
-        ExprKind::Call { callee, template_args, args }
+        ExprKind::Call {
+            callee,
+            template_args,
+            args,
+        }
     }
 
     /// A `type_descriptor` (`float4*`, `const unsigned int`) as a [`TypeName`].
@@ -170,14 +232,26 @@ impl<'a> Converter<'a> {
 
     /// Converts a statement node.
     pub fn stmt(&self, node: Node) -> Stmt {
+        let depth = self.depth.get();
+        if depth > MAX_DEPTH {
+            return Stmt::Other;
+        }
+        self.depth.set(depth + 1);
+        let s = self.stmt_inner(node);
+        self.depth.set(depth);
+        s
+    }
+
+    fn stmt_inner(&self, node: Node) -> Stmt {
         let field = |name: &str| node.child_by_field_name(name);
         match node.kind() {
-            "compound_statement" | "preproc_if" | "preproc_ifdef" | "preproc_else" | "preproc_elif" | "declaration_list" => {
-                Stmt::Block(self.stmts(node))
-            }
+            "compound_statement" | "preproc_if" | "preproc_ifdef" | "preproc_else"
+            | "preproc_elif" | "declaration_list" => Stmt::Block(self.stmts(node)),
             "declaration" => Stmt::Decl(self.declaration(node)),
             "expression_statement" => {
-                let e = node.named_children(&mut node.walk()).find(|c| c.kind() != "comment");
+                let e = node
+                    .named_children(&mut node.walk())
+                    .find(|c| c.kind() != "comment");
                 e.map_or(Stmt::Other, |e| Stmt::Expr(self.expr(e)))
             }
             "if_statement" => {
@@ -185,10 +259,18 @@ impl<'a> Converter<'a> {
                 let then = Box::new(field("consequence").map_or(Stmt::Other, |n| self.stmt(n)));
                 let otherwise = field("alternative").map(|a| {
                     // `else_clause` wraps the statement in newer grammars.
-                    let inner = if a.kind() == "else_clause" { a.named_child(0) } else { Some(a) };
+                    let inner = if a.kind() == "else_clause" {
+                        a.named_child(0)
+                    } else {
+                        Some(a)
+                    };
                     Box::new(inner.map_or(Stmt::Other, |n| self.stmt(n)))
                 });
-                Stmt::If { cond, then, otherwise }
+                Stmt::If {
+                    cond,
+                    then,
+                    otherwise,
+                }
             }
             "for_statement" => {
                 let init = match field("initializer") {
@@ -197,9 +279,17 @@ impl<'a> Converter<'a> {
                     None => Vec::new(),
                 };
                 let cond = field("condition").map(|c| self.expr(c));
-                let update = field("update").map(|u| flatten_comma(self.expr(u))).unwrap_or_default();
+                let update = field("update")
+                    .map(|u| flatten_comma(self.expr(u)))
+                    .unwrap_or_default();
                 let body = Box::new(field("body").map_or(Stmt::Other, |n| self.stmt(n)));
-                Stmt::For { init, cond, update, body, span: span_of(node) }
+                Stmt::For {
+                    init,
+                    cond,
+                    update,
+                    body,
+                    span: span_of(node),
+                }
             }
             "while_statement" => Stmt::While {
                 cond: self.expr_of(field("condition")),
@@ -222,7 +312,12 @@ impl<'a> Converter<'a> {
                 // Statements after the label; the label itself is not modelled.
                 let stmts: Vec<Stmt> = node
                     .named_children(&mut node.walk())
-                    .filter(|c| !matches!(c.kind(), "statement_identifier" | "attribute_declaration" | "hlsl_attribute") && field("value") != Some(*c))
+                    .filter(|c| {
+                        !matches!(
+                            c.kind(),
+                            "statement_identifier" | "attribute_declaration" | "hlsl_attribute"
+                        ) && field("value") != Some(*c)
+                    })
                     .map(|c| self.stmt(c))
                     .collect();
                 Stmt::Block(stmts)
@@ -235,8 +330,15 @@ impl<'a> Converter<'a> {
     /// The statements directly inside a block-like node.
     pub fn stmts(&self, node: Node) -> Vec<Stmt> {
         node.named_children(&mut node.walk())
-            .filter(|c| !matches!(c.kind(), "comment" | "preproc_call" | "preproc_def" | "preproc_function_def"))
-            .filter(|c| node.kind() != "preproc_if" || node.child_by_field_name("condition") != Some(*c))
+            .filter(|c| {
+                !matches!(
+                    c.kind(),
+                    "comment" | "preproc_call" | "preproc_def" | "preproc_function_def"
+                )
+            })
+            .filter(|c| {
+                node.kind() != "preproc_if" || node.child_by_field_name("condition") != Some(*c)
+            })
             .filter(|c| c.kind() != "identifier" || !node.kind().starts_with("preproc"))
             .map(|c| self.stmt(c))
             .collect()
@@ -247,10 +349,15 @@ impl<'a> Converter<'a> {
         let mut words = Vec::new();
         for c in node.children(&mut node.walk()) {
             match c.kind() {
-                "storage_class_specifier" | "type_qualifier" | "qualifiers" | "attribute_specifier" | "ms_declspec_modifier" => {
+                "storage_class_specifier"
+                | "type_qualifier"
+                | "qualifiers"
+                | "attribute_specifier"
+                | "ms_declspec_modifier" => {
                     words.extend(self.text(c).split_whitespace().map(str::to_string));
                 }
-                "__shared__" | "groupshared" | "static" | "extern" | "const" | "constexpr" | "volatile" => {
+                "__shared__" | "groupshared" | "static" | "extern" | "const" | "constexpr"
+                | "volatile" => {
                     words.push(c.kind().to_string());
                 }
                 _ => {}
@@ -262,10 +369,15 @@ impl<'a> Converter<'a> {
     /// The declarators of a `declaration` node.
     pub fn declaration(&self, node: Node) -> Vec<VarDecl> {
         let words = self.qualifier_words(node);
-        let mut ty = node.child_by_field_name("type").map(|t| type_from_text(self.text(t))).unwrap_or_default();
+        let mut ty = node
+            .child_by_field_name("type")
+            .map(|t| type_from_text(self.text(t)))
+            .unwrap_or_default();
         // A macro qualifier (`FFX_GROUPSHARED float x[..]`) can be read as the type, with
         // the real type swallowed; recover it from the text.
-        let mut shared = words.iter().any(|w| w.contains("__shared__") || w == "groupshared");
+        let mut shared = words
+            .iter()
+            .any(|w| w.contains("__shared__") || w == "groupshared");
         if self.shared_macros.contains(&ty.base) {
             shared = true;
         }
@@ -276,7 +388,10 @@ impl<'a> Converter<'a> {
         let mut cursor = node.walk();
         for d in node.children_by_field_name("declarator", &mut cursor) {
             let (inner, init) = if d.kind() == "init_declarator" {
-                (d.child_by_field_name("declarator"), d.child_by_field_name("value"))
+                (
+                    d.child_by_field_name("declarator"),
+                    d.child_by_field_name("value"),
+                )
             } else {
                 (Some(d), None)
             };
@@ -284,12 +399,20 @@ impl<'a> Converter<'a> {
             // `dim3 threads(TILE, ROWS);` parses as a function declaration when every
             // argument is an identifier: read it as a construction from those names.
             if inner.kind() == "function_declarator" && init.is_none() {
-                if let (Some(name), Some(params)) = (inner.child_by_field_name("declarator"), inner.child_by_field_name("parameters")) {
+                if let (Some(name), Some(params)) = (
+                    inner.child_by_field_name("declarator"),
+                    inner.child_by_field_name("parameters"),
+                ) {
                     let args: Option<Vec<Expr>> = params
                         .named_children(&mut params.walk())
                         .map(|p| {
                             let t = self.text(p).trim();
-                            t.chars().all(|c| c.is_alphanumeric() || c == '_' || c == ':').then(|| Expr { span: span_of(p), kind: ExprKind::Ident(t.to_string()) })
+                            t.chars()
+                                .all(|c| c.is_alphanumeric() || c == '_' || c == ':')
+                                .then(|| Expr {
+                                    span: span_of(p),
+                                    kind: ExprKind::Ident(t.to_string()),
+                                })
                         })
                         .collect();
                     if let Some(args) = args {
@@ -298,7 +421,14 @@ impl<'a> Converter<'a> {
                             name_span: span_of(name),
                             ty: ty.clone(),
                             extents: Vec::new(),
-                            init: Some(Expr { span: span_of(params), kind: ExprKind::Call { callee: ty.base.clone(), template_args: Vec::new(), args } }),
+                            init: Some(Expr {
+                                span: span_of(params),
+                                kind: ExprKind::Call {
+                                    callee: ty.base.clone(),
+                                    template_args: Vec::new(),
+                                    args,
+                                },
+                            }),
                             shared,
                             extern_,
                             is_const,
@@ -324,7 +454,10 @@ impl<'a> Converter<'a> {
                         if cur.kind() == "pointer_declarator" {
                             pointers += 1;
                         }
-                        match cur.child_by_field_name("declarator").or_else(|| cur.named_child(cur.named_child_count().saturating_sub(1))) {
+                        match cur
+                            .child_by_field_name("declarator")
+                            .or_else(|| cur.named_child(cur.named_child_count().saturating_sub(1)))
+                        {
                             Some(n) if n != cur => cur = n,
                             _ => break,
                         }
@@ -341,11 +474,31 @@ impl<'a> Converter<'a> {
             let init = init.map(|v| {
                 if v.kind() == "argument_list" {
                     // `dim3 block(32, 8)` constructs from an argument list.
-                    let args = v.named_children(&mut v.walk()).map(|c| self.expr(c)).collect();
-                    Expr { span: span_of(v), kind: ExprKind::Call { callee: ty.base.clone(), template_args: Vec::new(), args } }
+                    let args = v
+                        .named_children(&mut v.walk())
+                        .map(|c| self.expr(c))
+                        .collect();
+                    Expr {
+                        span: span_of(v),
+                        kind: ExprKind::Call {
+                            callee: ty.base.clone(),
+                            template_args: Vec::new(),
+                            args,
+                        },
+                    }
                 } else if v.kind() == "initializer_list" {
-                    let args = v.named_children(&mut v.walk()).map(|c| self.expr(c)).collect();
-                    Expr { span: span_of(v), kind: ExprKind::Call { callee: ty.base.clone(), template_args: Vec::new(), args } }
+                    let args = v
+                        .named_children(&mut v.walk())
+                        .map(|c| self.expr(c))
+                        .collect();
+                    Expr {
+                        span: span_of(v),
+                        kind: ExprKind::Call {
+                            callee: ty.base.clone(),
+                            template_args: Vec::new(),
+                            args,
+                        },
+                    }
                 } else {
                     self.expr(v)
                 }
@@ -353,7 +506,10 @@ impl<'a> Converter<'a> {
             out.push(VarDecl {
                 name,
                 name_span: span_of(cur),
-                ty: TypeName { base: ty.base.clone(), pointers: ty.pointers + pointers },
+                ty: TypeName {
+                    base: ty.base.clone(),
+                    pointers: ty.pointers + pointers,
+                },
                 extents,
                 init,
                 shared,
@@ -370,10 +526,16 @@ impl<'a> Converter<'a> {
     pub fn params(&self, list: Node) -> Vec<Param> {
         let mut out = Vec::new();
         for p in list.named_children(&mut list.walk()) {
-            if !matches!(p.kind(), "parameter_declaration" | "optional_parameter_declaration") {
+            if !matches!(
+                p.kind(),
+                "parameter_declaration" | "optional_parameter_declaration"
+            ) {
                 continue;
             }
-            let ty = p.child_by_field_name("type").map(|t| type_from_text(self.text(t))).unwrap_or_default();
+            let ty = p
+                .child_by_field_name("type")
+                .map(|t| type_from_text(self.text(t)))
+                .unwrap_or_default();
             let mut semantic = None;
             for c in p.named_children(&mut p.walk()) {
                 if c.kind() == "semantics" {
@@ -394,9 +556,26 @@ impl<'a> Converter<'a> {
                     "pointer_declarator" => pointers += 1,
                     _ => {}
                 }
-                cur = d.child_by_field_name("declarator").or_else(|| d.named_children(&mut d.walk()).find(|c| c.kind() == "identifier"));
+                cur = d
+                    .child_by_field_name("declarator")
+                    .or_else(|| {
+                        d.named_children(&mut d.walk())
+                            .find(|c| c.kind() == "identifier")
+                    })
+                    .or_else(|| {
+                        d.named_children(&mut d.walk())
+                            .find(|c| c.kind().ends_with("declarator"))
+                    });
             }
-            out.push(Param { name, ty: TypeName { base: ty.base, pointers: ty.pointers + pointers }, semantic, array_or_ref });
+            out.push(Param {
+                name,
+                ty: TypeName {
+                    base: ty.base,
+                    pointers: ty.pointers + pointers,
+                },
+                semantic,
+                array_or_ref,
+            });
         }
         out
     }
@@ -415,9 +594,31 @@ pub fn type_from_text(text: &str) -> TypeName {
     let cleaned = text.replace(['*', '&'], " ");
     let words: Vec<&str> = cleaned
         .split_whitespace()
-        .filter(|w| !matches!(*w, "const" | "volatile" | "__restrict__" | "restrict" | "struct" | "typename" | "__shared__" | "groupshared" | "static" | "constexpr" | "inline" | "__forceinline__" | "precise" | "row_major" | "column_major"))
+        .filter(|w| {
+            !matches!(
+                *w,
+                "const"
+                    | "volatile"
+                    | "__restrict__"
+                    | "restrict"
+                    | "struct"
+                    | "typename"
+                    | "__shared__"
+                    | "groupshared"
+                    | "static"
+                    | "constexpr"
+                    | "inline"
+                    | "__forceinline__"
+                    | "precise"
+                    | "row_major"
+                    | "column_major"
+            )
+        })
         .collect();
-    TypeName { base: words.join(" "), pointers }
+    TypeName {
+        base: words.join(" "),
+        pointers,
+    }
 }
 
 /// Parses a C integer literal (decimal, hex, octal, binary, with suffixes).
@@ -428,7 +629,9 @@ pub fn parse_int(text: &str) -> Option<i64> {
         return None;
     }
     if let Some(h) = t.strip_prefix("0x").or_else(|| t.strip_prefix("0X")) {
-        return i64::from_str_radix(h, 16).ok().or_else(|| u64::from_str_radix(h, 16).ok().map(|v| v as i64));
+        return i64::from_str_radix(h, 16)
+            .ok()
+            .or_else(|| u64::from_str_radix(h, 16).ok().map(|v| v as i64));
     }
     if let Some(b) = t.strip_prefix("0b").or_else(|| t.strip_prefix("0B")) {
         return i64::from_str_radix(b, 2).ok();
@@ -455,7 +658,13 @@ mod tests {
 
     #[test]
     fn type_names() {
-        assert_eq!(type_from_text("const float4 *"), TypeName { base: "float4".into(), pointers: 1 });
+        assert_eq!(
+            type_from_text("const float4 *"),
+            TypeName {
+                base: "float4".into(),
+                pointers: 1
+            }
+        );
         assert_eq!(type_from_text("unsigned int").base, "unsigned int");
     }
 }

@@ -5,6 +5,7 @@
 
 pub mod ast;
 pub mod convert;
+
 pub mod types;
 
 use crate::diag::Span;
@@ -20,6 +21,9 @@ pub struct FnMacro {
     pub params: Vec<String>,
     pub body: Expr,
 }
+
+/// A block shape `(x, y, z)` fixed by a launch in another file, with where that launch is.
+pub type ExternalLaunch = ((u32, u32, u32), String);
 
 /// A `// bankcheck: block(x, y, z)` annotation comment.
 #[derive(Debug, Clone)]
@@ -44,6 +48,32 @@ pub struct FileSyntax {
     pub parse_errors: Vec<Span>,
     /// Names defined as macros whose body is a shared-memory qualifier.
     pub shared_macros: Vec<String>,
+    /// Block shapes of kernels launched in other files of the run, by kernel name,
+    /// each with a description of where the launch is.
+    pub external_launches: HashMap<String, Vec<ExternalLaunch>>,
+}
+
+impl FileSyntax {
+    /// Adds the definitions of an included file; the file's own definitions win.
+    pub fn merge_included(&mut self, other: &FileSyntax) {
+        for (k, v) in &other.constants {
+            self.constants.entry(k.clone()).or_insert_with(|| v.clone());
+        }
+        for (k, v) in &other.fn_macros {
+            self.fn_macros.entry(k.clone()).or_insert_with(|| v.clone());
+        }
+        for (k, v) in &other.typedefs {
+            self.typedefs.entry(k.clone()).or_insert_with(|| v.clone());
+        }
+        for (k, v) in &other.structs {
+            self.structs.entry(k.clone()).or_insert_with(|| v.clone());
+        }
+        for m in &other.shared_macros {
+            if !self.shared_macros.contains(m) {
+                self.shared_macros.push(m.clone());
+            }
+        }
+    }
 }
 
 /// Extracts the facts of `file` from its syntax tree.
@@ -53,58 +83,114 @@ pub fn extract(file: &SourceFile, tree: &tree_sitter::Tree) -> FileSyntax {
     // Macros that expand to a shared qualifier must be known before declarations are read.
     collect_shared_macros(tree.root_node(), src, &mut out.shared_macros);
     let shared_macros = out.shared_macros.clone();
-    let conv = Converter { src, shared_macros: &shared_macros };
-    let mut walker = Walker { conv: &conv, file, out: &mut out };
+    let conv = Converter {
+        src,
+        depth: std::cell::Cell::new(0),
+        shared_macros: &shared_macros,
+    };
+    let mut walker = Walker {
+        conv: &conv,
+        depth: 0,
+        file,
+        out: &mut out,
+    };
     walker.top_level(tree.root_node(), &[]);
     collect_errors(tree.root_node(), &mut out.parse_errors);
     out
 }
 
-fn collect_shared_macros(node: Node, src: &str, out: &mut Vec<String>) {
+fn collect_shared_macros(root: Node, src: &str, out: &mut Vec<String>) {
+    // Iterative: preprocessor blocks may nest arbitrarily deep.
+    let mut stack = vec![root];
+    while let Some(node) = stack.pop() {
+        collect_shared_macros_in(node, src, out, &mut stack);
+    }
+}
+
+fn collect_shared_macros_in<'t>(
+    node: Node<'t>,
+    src: &str,
+    out: &mut Vec<String>,
+    stack: &mut Vec<Node<'t>>,
+) {
     for c in node.named_children(&mut node.walk()) {
         if c.kind() == "preproc_def" {
-            let name = c.child_by_field_name("name").and_then(|n| src.get(n.byte_range())).unwrap_or("");
-            let value = c.child_by_field_name("value").and_then(|n| src.get(n.byte_range())).unwrap_or("");
-            if value.split_whitespace().any(|w| w == "groupshared" || w == "__shared__") {
+            let name = c
+                .child_by_field_name("name")
+                .and_then(|n| src.get(n.byte_range()))
+                .unwrap_or("");
+            let value = c
+                .child_by_field_name("value")
+                .and_then(|n| src.get(n.byte_range()))
+                .unwrap_or("");
+            if value
+                .split_whitespace()
+                .any(|w| w == "groupshared" || w == "__shared__")
+            {
                 out.push(name.to_string());
             }
-        } else if matches!(c.kind(), "preproc_if" | "preproc_ifdef" | "preproc_else" | "preproc_elif" | "namespace_definition" | "declaration_list" | "linkage_specification") {
-            collect_shared_macros(c, src, out);
+        } else if matches!(
+            c.kind(),
+            "preproc_if"
+                | "preproc_ifdef"
+                | "preproc_else"
+                | "preproc_elif"
+                | "namespace_definition"
+                | "declaration_list"
+                | "linkage_specification"
+        ) {
+            stack.push(c);
         }
     }
 }
 
-fn collect_errors(node: Node, out: &mut Vec<Span>) {
-    if node.is_error() || node.is_missing() {
-        out.push(span_of(node));
-        return;
-    }
-    if !node.has_error() {
-        return;
-    }
-    for c in node.children(&mut node.walk()) {
-        collect_errors(c, out);
+fn collect_errors(root: Node, out: &mut Vec<Span>) {
+    let mut stack = vec![root];
+    while let Some(node) = stack.pop() {
+        if node.is_error() || node.is_missing() {
+            out.push(span_of(node));
+            continue;
+        }
+        if node.has_error() {
+            let mut children: Vec<Node> = node.children(&mut node.walk()).collect();
+            children.reverse();
+            stack.extend(children);
+        }
     }
 }
 
 struct Walker<'a, 'b> {
     conv: &'a Converter<'a>,
+    /// Nesting of namespaces and preprocessor blocks; deeper input is skipped.
+    depth: u32,
     file: &'a SourceFile,
     out: &'b mut FileSyntax,
 }
 
 impl Walker<'_, '_> {
     fn top_level(&mut self, node: Node, template: &[TemplateParam]) {
+        if self.depth > convert::MAX_DEPTH {
+            return;
+        }
+        self.depth += 1;
         for c in node.named_children(&mut node.walk()) {
             self.item(c, template);
         }
+        self.depth -= 1;
     }
 
     fn item(&mut self, c: Node, template: &[TemplateParam]) {
         match c.kind() {
             "preproc_def" => self.define(c),
             "preproc_function_def" => self.fn_define(c),
-            "preproc_if" | "preproc_ifdef" | "preproc_else" | "preproc_elif" | "namespace_definition" | "declaration_list" | "linkage_specification" | "ERROR" => {
+            "preproc_if"
+            | "preproc_ifdef"
+            | "preproc_else"
+            | "preproc_elif"
+            | "namespace_definition"
+            | "declaration_list"
+            | "linkage_specification"
+            | "ERROR" => {
                 let body = c.child_by_field_name("body").unwrap_or(c);
                 self.top_level(body, template);
             }
@@ -137,7 +223,9 @@ impl Walker<'_, '_> {
                 if let Some(t) = ty {
                     self.type_def(t);
                 }
-                let base = ty.map(|t| type_from_text(self.conv.text(t))).unwrap_or_default();
+                let base = ty
+                    .map(|t| type_from_text(self.conv.text(t)))
+                    .unwrap_or_default();
                 let mut cur = c.walk();
                 for d in c.children_by_field_name("declarator", &mut cur) {
                     let name = self.conv.text(d).trim_start_matches('*').trim().to_string();
@@ -158,8 +246,12 @@ impl Walker<'_, '_> {
                 }
             }
             "alias_declaration" => {
-                if let (Some(n), Some(t)) = (c.child_by_field_name("name"), c.child_by_field_name("type")) {
-                    self.out.typedefs.insert(self.conv.text(n).to_string(), self.conv.type_descriptor(t));
+                if let (Some(n), Some(t)) =
+                    (c.child_by_field_name("name"), c.child_by_field_name("type"))
+                {
+                    self.out
+                        .typedefs
+                        .insert(self.conv.text(n).to_string(), self.conv.type_descriptor(t));
                 }
             }
             "struct_specifier" | "class_specifier" | "enum_specifier" => self.type_def(c),
@@ -174,24 +266,43 @@ impl Walker<'_, '_> {
     }
 
     fn template_params(&self, node: Node) -> Vec<TemplateParam> {
-        let Some(list) = node.child_by_field_name("parameters") else { return Vec::new() };
+        let Some(list) = node.child_by_field_name("parameters") else {
+            return Vec::new();
+        };
         list.named_children(&mut list.walk())
             .filter_map(|p| {
                 let is_type = p.kind().contains("type_parameter");
                 let name = p
                     .child_by_field_name("declarator")
                     .or_else(|| p.child_by_field_name("name"))
-                    .or_else(|| p.named_children(&mut p.walk()).find(|c| matches!(c.kind(), "identifier" | "type_identifier")))
+                    .or_else(|| {
+                        p.named_children(&mut p.walk())
+                            .find(|c| matches!(c.kind(), "identifier" | "type_identifier"))
+                    })
                     .map(|n| self.conv.text(n).to_string())?;
-                let default = p.child_by_field_name("default_value").or_else(|| p.child_by_field_name("default_type")).map(|d| self.conv.expr(d));
-                Some(TemplateParam { name, default, is_type })
+                let default = p
+                    .child_by_field_name("default_value")
+                    .or_else(|| p.child_by_field_name("default_type"))
+                    .map(|d| self.conv.expr(d));
+                Some(TemplateParam {
+                    name,
+                    default,
+                    is_type,
+                })
             })
             .collect()
     }
 
     fn define(&mut self, c: Node) {
-        let Some(name) = c.child_by_field_name("name").map(|n| self.conv.text(n).to_string()) else { return };
-        let Some(value) = c.child_by_field_name("value") else { return };
+        let Some(name) = c
+            .child_by_field_name("name")
+            .map(|n| self.conv.text(n).to_string())
+        else {
+            return;
+        };
+        let Some(value) = c.child_by_field_name("value") else {
+            return;
+        };
         let text = self.conv.text(value).trim();
         if let Some(e) = parse_snippet(text, self.file.language, span_of(value)) {
             self.out.constants.insert(name, e);
@@ -199,13 +310,28 @@ impl Walker<'_, '_> {
     }
 
     fn fn_define(&mut self, c: Node) {
-        let Some(name) = c.child_by_field_name("name").map(|n| self.conv.text(n).to_string()) else { return };
+        let Some(name) = c
+            .child_by_field_name("name")
+            .map(|n| self.conv.text(n).to_string())
+        else {
+            return;
+        };
         let params: Vec<String> = c
             .child_by_field_name("parameters")
-            .map(|p| p.named_children(&mut p.walk()).map(|i| self.conv.text(i).to_string()).collect())
+            .map(|p| {
+                p.named_children(&mut p.walk())
+                    .map(|i| self.conv.text(i).to_string())
+                    .collect()
+            })
             .unwrap_or_default();
-        let Some(value) = c.child_by_field_name("value") else { return };
-        if let Some(body) = parse_snippet(self.conv.text(value).trim(), self.file.language, span_of(value)) {
+        let Some(value) = c.child_by_field_name("value") else {
+            return;
+        };
+        if let Some(body) = parse_snippet(
+            self.conv.text(value).trim(),
+            self.file.language,
+            span_of(value),
+        ) {
             self.out.fn_macros.insert(name, FnMacro { params, body });
         }
     }
@@ -216,7 +342,10 @@ impl Walker<'_, '_> {
             if f.kind() != "field_declaration" {
                 continue;
             }
-            let ty = f.child_by_field_name("type").map(|t| type_from_text(self.conv.text(t))).unwrap_or_default();
+            let ty = f
+                .child_by_field_name("type")
+                .map(|t| type_from_text(self.conv.text(t)))
+                .unwrap_or_default();
             let mut cur = f.walk();
             for d in f.children_by_field_name("declarator", &mut cur) {
                 let mut count = 1u64;
@@ -224,7 +353,10 @@ impl Walker<'_, '_> {
                 let mut pointers = 0;
                 while matches!(node.kind(), "array_declarator" | "pointer_declarator") {
                     if node.kind() == "array_declarator" {
-                        let n = node.child_by_field_name("size").and_then(|s| convert::parse_int(self.conv.text(s))).unwrap_or(1);
+                        let n = node
+                            .child_by_field_name("size")
+                            .and_then(|s| convert::parse_int(self.conv.text(s)))
+                            .unwrap_or(1);
                         count *= n.max(1) as u64;
                     } else {
                         pointers += 1;
@@ -235,7 +367,14 @@ impl Walker<'_, '_> {
                     }
                 }
                 let name = self.conv.text(node).to_string();
-                def.fields.push((name, TypeName { base: ty.base.clone(), pointers: ty.pointers + pointers }, count));
+                def.fields.push((
+                    name,
+                    TypeName {
+                        base: ty.base.clone(),
+                        pointers: ty.pointers + pointers,
+                    },
+                    count,
+                ));
             }
         }
         def
@@ -244,25 +383,47 @@ impl Walker<'_, '_> {
     fn type_def(&mut self, t: Node) {
         match t.kind() {
             "struct_specifier" | "class_specifier" => {
-                if let (Some(name), Some(body)) = (t.child_by_field_name("name"), t.child_by_field_name("body")) {
+                if let (Some(name), Some(body)) =
+                    (t.child_by_field_name("name"), t.child_by_field_name("body"))
+                {
                     let def = self.struct_fields(body);
-                    self.out.structs.insert(self.conv.text(name).to_string(), def);
+                    self.out
+                        .structs
+                        .insert(self.conv.text(name).to_string(), def);
                 }
             }
             "enum_specifier" => {
-                let Some(body) = t.child_by_field_name("body") else { return };
-                let mut next = Expr { span: span_of(body), kind: ast::ExprKind::Int(0) };
+                let Some(body) = t.child_by_field_name("body") else {
+                    return;
+                };
+                let mut next = Expr {
+                    span: span_of(body),
+                    kind: ast::ExprKind::Int(0),
+                };
                 for e in body.named_children(&mut body.walk()) {
                     if e.kind() != "enumerator" {
                         continue;
                     }
-                    let Some(name) = e.child_by_field_name("name") else { continue };
-                    let value = e.child_by_field_name("value").map_or(next.clone(), |v| self.conv.expr(v));
+                    let Some(name) = e.child_by_field_name("name") else {
+                        continue;
+                    };
+                    let value = e
+                        .child_by_field_name("value")
+                        .map_or(next.clone(), |v| self.conv.expr(v));
                     next = Expr {
                         span: value.span,
-                        kind: ast::ExprKind::Binary(ast::BinaryOp::Add, Box::new(value.clone()), Box::new(Expr { span: value.span, kind: ast::ExprKind::Int(1) })),
+                        kind: ast::ExprKind::Binary(
+                            ast::BinaryOp::Add,
+                            Box::new(value.clone()),
+                            Box::new(Expr {
+                                span: value.span,
+                                kind: ast::ExprKind::Int(1),
+                            }),
+                        ),
                     };
-                    self.out.constants.insert(self.conv.text(name).to_string(), value);
+                    self.out
+                        .constants
+                        .insert(self.conv.text(name).to_string(), value);
                 }
             }
             _ => {}
@@ -272,21 +433,37 @@ impl Walker<'_, '_> {
     fn annotation(&mut self, c: Node) {
         let text = self.conv.text(c);
         if let Some(shape) = parse_block_annotation(text) {
-            self.out.annotations.push(Annotation { span: span_of(c), shape });
+            self.out.annotations.push(Annotation {
+                span: span_of(c),
+                shape,
+            });
         }
     }
 
     fn function(&mut self, c: Node, template: &[TemplateParam]) {
-        let Some(mut decl) = c.child_by_field_name("declarator") else { return };
+        let Some(mut decl) = c.child_by_field_name("declarator") else {
+            return;
+        };
         while decl.kind() != "function_declarator" {
             match decl.child_by_field_name("declarator") {
                 Some(d) => decl = d,
                 None => return,
             }
         }
-        let Some(name_node) = decl.child_by_field_name("declarator") else { return };
-        let name = self.conv.text(name_node).rsplit("::").next().unwrap_or("").to_string();
-        let params = decl.child_by_field_name("parameters").map(|p| self.conv.params(p)).unwrap_or_default();
+        let Some(name_node) = decl.child_by_field_name("declarator") else {
+            return;
+        };
+        let name = self
+            .conv
+            .text(name_node)
+            .rsplit("::")
+            .next()
+            .unwrap_or("")
+            .to_string();
+        let params = decl
+            .child_by_field_name("parameters")
+            .map(|p| self.conv.params(p))
+            .unwrap_or_default();
         let mut is_kernel = false;
         let mut numthreads = None;
         let mut wave_size = None;
@@ -298,7 +475,10 @@ impl Walker<'_, '_> {
                     launch_bounds = ch.named_child(0).map(|n| self.conv.expr(n));
                 }
                 "hlsl_attribute" => {
-                    if let Some(call) = ch.named_children(&mut ch.walk()).find(|n| n.kind() == "call_expression") {
+                    if let Some(call) = ch
+                        .named_children(&mut ch.walk())
+                        .find(|n| n.kind() == "call_expression")
+                    {
                         let e = self.conv.expr(call);
                         if let ast::ExprKind::Call { callee, args, .. } = e.kind {
                             match callee.to_ascii_lowercase().as_str() {
@@ -340,32 +520,59 @@ impl Walker<'_, '_> {
         });
     }
 
-    fn find_launches(&mut self, node: Node, in_function: Option<usize>) {
-        if node.kind() == "call_expression" {
-            if let Some(k) = node.named_children(&mut node.walk()).find(|n| n.kind() == "kernel_call_syntax") {
-                let args: Vec<Node> = k.named_children(&mut k.walk()).filter(|n| n.kind() != "comment").collect();
-                if let (Some(f), Some(block)) = (node.child_by_field_name("function"), args.get(1)) {
-                    let (kernel, template_args) = if f.kind() == "template_function" {
-                        let n = f.child_by_field_name("name").map_or("", |n| self.conv.text(n)).to_string();
-                        let t = f
-                            .child_by_field_name("arguments")
-                            .map(|a| a.named_children(&mut a.walk()).map(|c| self.conv.text(c).to_string()).collect())
-                            .unwrap_or_default();
-                        (n, t)
-                    } else {
-                        (self.conv.text(f).to_string(), Vec::new())
-                    };
-                    let kernel = kernel.rsplit("::").next().unwrap_or("").to_string();
-                    self.out.launches.push(Launch { kernel, template_args, block: self.conv.expr(*block), in_function, span: span_of(node) });
-                }
+    fn find_launches(&mut self, root: Node, in_function: Option<usize>) {
+        // Iterative: deeply nested input must not exhaust the stack.
+        let mut stack = vec![root];
+        while let Some(node) = stack.pop() {
+            if node.kind() == "call_expression" {
+                self.launch(node, in_function);
             }
+            if node.kind() == "comment" {
+                self.annotation(node);
+            }
+            stack.extend(node.children(&mut node.walk()));
         }
-        if node.kind() == "comment" {
-            self.annotation(node);
-        }
-        for c in node.children(&mut node.walk()) {
-            self.find_launches(c, in_function);
-        }
+    }
+
+    fn launch(&mut self, node: Node, in_function: Option<usize>) {
+        let Some(k) = node
+            .named_children(&mut node.walk())
+            .find(|n| n.kind() == "kernel_call_syntax")
+        else {
+            return;
+        };
+        let args: Vec<Node> = k
+            .named_children(&mut k.walk())
+            .filter(|n| n.kind() != "comment")
+            .collect();
+        let (Some(f), Some(block)) = (node.child_by_field_name("function"), args.get(1)) else {
+            return;
+        };
+        let (kernel, template_args) = if f.kind() == "template_function" {
+            let n = f
+                .child_by_field_name("name")
+                .map_or("", |n| self.conv.text(n))
+                .to_string();
+            let t = f
+                .child_by_field_name("arguments")
+                .map(|a| {
+                    a.named_children(&mut a.walk())
+                        .map(|c| self.conv.text(c).to_string())
+                        .collect()
+                })
+                .unwrap_or_default();
+            (n, t)
+        } else {
+            (self.conv.text(f).to_string(), Vec::new())
+        };
+        let kernel = kernel.rsplit("::").next().unwrap_or("").to_string();
+        self.out.launches.push(Launch {
+            kernel,
+            template_args,
+            block: self.conv.expr(*block),
+            in_function,
+            span: span_of(node),
+        });
     }
 }
 
@@ -374,7 +581,10 @@ pub fn parse_block_annotation(comment: &str) -> Option<(u32, u32, u32)> {
     let rest = comment.split("bankcheck:").nth(1)?.trim_start();
     let inner = rest.strip_prefix("block")?.trim_start().strip_prefix('(')?;
     let inner = inner.split(')').next()?;
-    let dims: Vec<u32> = inner.split(',').map(|d| d.trim().parse().ok()).collect::<Option<Vec<_>>>()?;
+    let dims: Vec<u32> = inner
+        .split(',')
+        .map(|d| d.trim().parse().ok())
+        .collect::<Option<Vec<_>>>()?;
     match dims.as_slice() {
         [x] => Some((*x, 1, 1)),
         [x, y] => Some((*x, *y, 1)),
@@ -384,18 +594,26 @@ pub fn parse_block_annotation(comment: &str) -> Option<(u32, u32, u32)> {
 }
 
 /// Parses a macro body as an expression; spans point at the macro's value.
-fn parse_snippet(text: &str, language: crate::Language, span: Span) -> Option<Expr> {
+pub(crate) fn parse_snippet(text: &str, language: crate::Language, span: Span) -> Option<Expr> {
     if text.is_empty() || text.len() > 4000 {
         return None;
     }
     let snippet = format!("int __bankcheck_macro = ({text});");
-    let file = SourceFile { text: snippet.clone(), parse_text: snippet, language };
+    let file = SourceFile {
+        text: snippet.clone(),
+        parse_text: snippet,
+        language,
+    };
     let tree = crate::source::parse(&file)?;
     let root = tree.root_node();
     if root.has_error() {
         return None;
     }
-    let conv = Converter { src: &file.parse_text, shared_macros: &[] };
+    let conv = Converter {
+        src: &file.parse_text,
+        depth: std::cell::Cell::new(0),
+        shared_macros: &[],
+    };
     let decl = root.named_child(0)?;
     let d = conv.declaration(decl).into_iter().next()?;
     let mut e = d.init?;
@@ -408,7 +626,9 @@ fn relocate(e: &mut Expr, span: Span) {
     use ast::ExprKind as K;
     e.span = span;
     match &mut e.kind {
-        K::Member(b, _) | K::Unary(_, b) | K::IncDec(b, _) | K::Cast(_, b) | K::SizeofExpr(b) => relocate(b, span),
+        K::Member(b, _) | K::Unary(_, b) | K::IncDec(b, _) | K::Cast(_, b) | K::SizeofExpr(b) => {
+            relocate(b, span);
+        }
         K::Index(a, b) | K::Binary(_, a, b) | K::Assign(_, a, b) => {
             relocate(a, span);
             relocate(b, span);

@@ -18,7 +18,9 @@ impl BitMatrix {
 
     /// The identity on F2^n.
     pub fn identity(n: u32) -> Self {
-        BitMatrix { columns: (0..n).map(|i| 1u64 << i).collect() }
+        BitMatrix {
+            columns: (0..n).map(|i| 1u64 << i).collect(),
+        }
     }
 
     /// Number of input bits.
@@ -45,7 +47,9 @@ impl BitMatrix {
 
     /// `self ∘ inner`: first `inner`, then `self`. Requires `inner`'s outputs to fit `self`'s inputs.
     pub fn compose(&self, inner: &BitMatrix) -> BitMatrix {
-        BitMatrix { columns: inner.columns.iter().map(|&c| self.apply(c)).collect() }
+        BitMatrix {
+            columns: inner.columns.iter().map(|&c| self.apply(c)).collect(),
+        }
     }
 
     /// The image (column space).
@@ -126,23 +130,36 @@ impl BitMatrix {
     /// The inverse of a square invertible map on F2^n (`n == n_inputs`, image == F2^n).
     pub fn inverse(&self) -> Option<BitMatrix> {
         let n = self.columns.len() as u32;
-        if n > 64 || self.rank() != n as usize || self.columns.iter().any(|&c| n < 64 && c >> n != 0) {
+        if n > 64
+            || self.rank() != n as usize
+            || self.columns.iter().any(|&c| n < 64 && c >> n != 0)
+        {
             return None;
         }
-        let columns = (0..n).map(|i| self.solve(1u64 << i)).collect::<Option<Vec<_>>>()?;
+        let columns = (0..n)
+            .map(|i| self.solve(1u64 << i))
+            .collect::<Option<Vec<_>>>()?;
         Some(BitMatrix { columns })
     }
 
     /// The map restricted to the inputs selected by `mask` (kept in order).
     pub fn restrict_inputs(&self, mask: u64) -> BitMatrix {
         BitMatrix {
-            columns: self.columns.iter().enumerate().filter(|(i, _)| mask >> i & 1 == 1).map(|(_, &c)| c).collect(),
+            columns: self
+                .columns
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| mask >> i & 1 == 1)
+                .map(|(_, &c)| c)
+                .collect(),
         }
     }
 
     /// The map followed by keeping only the output bits in `mask`.
     pub fn mask_outputs(&self, mask: u64) -> BitMatrix {
-        BitMatrix { columns: self.columns.iter().map(|&c| c & mask).collect() }
+        BitMatrix {
+            columns: self.columns.iter().map(|&c| c & mask).collect(),
+        }
     }
 }
 

@@ -127,14 +127,21 @@ impl Subspace {
         for v in other.basis() {
             insert(&mut rows, u128::from(v));
         }
-        Subspace::span(rows.iter().filter(|&&r| r as u64 == 0).map(|&r| (r >> 64) as u64))
+        Subspace::span(
+            rows.iter()
+                .filter(|&&r| r as u64 == 0)
+                .map(|&r| (r >> 64) as u64),
+        )
     }
 
     /// Unit vectors `e_j` (`j < n_bits`, ascending) that complete `self` to F2^n_bits:
     /// the non-pivot columns of the reduced basis.
     pub fn complement_units(&self, n_bits: u32) -> Vec<u64> {
         let pivots = self.pivots();
-        (0..n_bits).filter(|j| !pivots.contains(j)).map(|j| 1u64 << j).collect()
+        (0..n_bits)
+            .filter(|j| !pivots.contains(j))
+            .map(|j| 1u64 << j)
+            .collect()
     }
 
     /// Vectors from `candidates`, in order, that extend `self` to a basis of `self + span(candidates)`.

@@ -8,7 +8,9 @@
 //! resolved becomes `Unknown` with a reason, so the access is reported undecided
 //! rather than guessed.
 
-use super::ir::{Axis, BinOp, BlockShape, Expr as Ir, LoweredAccess, ShapeSource, UnOp, VarInfo, VarKind};
+use super::ir::{
+    Axis, BinOp, BlockShape, Expr as Ir, LoweredAccess, ShapeSource, UnOp, VarInfo, VarKind,
+};
 use super::site::{AccessSite, ArrayInfo};
 use crate::diag::{AccessKind, Span};
 use crate::extract::ast::{BinaryOp, Expr, ExprKind, Function, Stmt, TypeName, UnaryOp, VarDecl};
@@ -23,7 +25,12 @@ pub enum Value {
     /// Three integer components (`threadIdx`, `uint3 gtid : SV_GroupThreadID`, `dim3`).
     Vec3([Box<Value>; 3]),
     /// A pointer into shared array `array` at `offset` bytes, pointing at `pointee`.
-    Ptr { array: usize, offset: Ir, pointee: TypeName, name: Option<String> },
+    Ptr {
+        array: usize,
+        offset: Ir,
+        pointee: TypeName,
+        name: Option<String>,
+    },
     /// The shared array itself (decays to a pointer to its first element).
     Array(usize),
     /// A pointer to global or local memory: loads through it are data.
@@ -56,6 +63,8 @@ struct Place {
     pointer: Option<String>,
     index_spans: Vec<Span>,
     plain: bool,
+    /// Logical coordinates, one per dimension, for plain subscripts of the whole array.
+    coords: Option<Vec<Ir>>,
 }
 
 /// The interpretation context of one function under one block shape.
@@ -73,10 +82,19 @@ pub struct Interp<'a> {
     pub extra_constants: &'a HashMap<String, Expr>,
     scopes: Vec<HashMap<String, Value>>,
     guards: Vec<Ir>,
+    /// Number of guards in force when the current inlined helper was entered.
+    inline_guard_base: usize,
     depth: u32,
     uniform_names: HashMap<String, usize>,
     returned: bool,
+    /// The value of the first `return` reached in an inlined helper.
+    return_value: Option<Value>,
+    /// Names of the helpers being inlined, innermost last (stops recursion).
+    call_stack: Vec<String>,
 }
+
+/// Largest index expression (in IR nodes) lowering builds before giving up.
+const MAX_IR_NODES: usize = 4000;
 
 fn int(c: i64) -> Ir {
     Ir::Const(c)
@@ -108,21 +126,26 @@ fn map_binop(op: BinaryOp) -> BinOp {
 /// Folds constant subexpressions so that the IR stays small.
 fn fold(op: BinOp, a: Ir, b: Ir) -> Ir {
     let e = Ir::bin(op, a, b);
-    match e.as_const() {
-        Some(c) => Ir::Const(c),
-        None => {
-            if let Ir::Binary(op, a, b) = &e {
-                match (op, a.as_ref(), b.as_ref()) {
-                    (BinOp::Add | BinOp::Sub | BinOp::Or | BinOp::Xor | BinOp::Shl | BinOp::Shr, x, Ir::Const(0)) => return x.clone(),
-                    (BinOp::Add | BinOp::Or | BinOp::Xor, Ir::Const(0), x) => return x.clone(),
-                    (BinOp::Mul | BinOp::Div, x, Ir::Const(1)) => return x.clone(),
-                    (BinOp::Mul, Ir::Const(1), x) => return x.clone(),
-                    (BinOp::Mul, _, Ir::Const(0)) | (BinOp::Mul, Ir::Const(0), _) => return Ir::Const(0),
-                    _ => {}
+    if let Some(c) = e.as_const() {
+        Ir::Const(c)
+    } else {
+        if let Ir::Binary(op, a, b) = &e {
+            match (op, a.as_ref(), b.as_ref()) {
+                (
+                    BinOp::Add | BinOp::Sub | BinOp::Or | BinOp::Xor | BinOp::Shl | BinOp::Shr,
+                    x,
+                    Ir::Const(0),
+                ) => return x.clone(),
+                (BinOp::Add | BinOp::Or | BinOp::Xor, Ir::Const(0), x) => return x.clone(),
+                (BinOp::Mul | BinOp::Div, x, Ir::Const(1)) => return x.clone(),
+                (BinOp::Mul, Ir::Const(1), x) => return x.clone(),
+                (BinOp::Mul, _, Ir::Const(0)) | (BinOp::Mul, Ir::Const(0), _) => {
+                    return Ir::Const(0)
                 }
+                _ => {}
             }
-            e
         }
+        e
     }
 }
 
@@ -132,7 +155,11 @@ fn is_integer_type(t: &TypeName) -> bool {
         return false;
     }
     let b = t.base.as_str();
-    !(b.contains("float") || b.contains("double") || b.contains("half") || b.contains("bfloat") || b == "bool")
+    !(b.contains("float")
+        || b.contains("double")
+        || b.contains("half")
+        || b.contains("bfloat")
+        || b == "bool")
 }
 
 impl<'a> Interp<'a> {
@@ -148,9 +175,18 @@ impl<'a> Interp<'a> {
         extra_constants: &'a HashMap<String, Expr>,
     ) -> Self {
         let vars = vec![
-            VarInfo { name: "threadIdx.x".into(), kind: VarKind::Thread(Axis::X) },
-            VarInfo { name: "threadIdx.y".into(), kind: VarKind::Thread(Axis::Y) },
-            VarInfo { name: "threadIdx.z".into(), kind: VarKind::Thread(Axis::Z) },
+            VarInfo {
+                name: "threadIdx.x".into(),
+                kind: VarKind::Thread(Axis::X),
+            },
+            VarInfo {
+                name: "threadIdx.y".into(),
+                kind: VarKind::Thread(Axis::Y),
+            },
+            VarInfo {
+                name: "threadIdx.z".into(),
+                kind: VarKind::Thread(Axis::Z),
+            },
         ];
         Interp {
             syn,
@@ -165,9 +201,12 @@ impl<'a> Interp<'a> {
             extra_constants,
             scopes: vec![HashMap::new()],
             guards: Vec::new(),
+            inline_guard_base: 0,
             depth: 0,
             uniform_names: HashMap::new(),
             returned: false,
+            return_value: None,
+            call_stack: Vec::new(),
         }
     }
 
@@ -187,7 +226,11 @@ impl<'a> Interp<'a> {
     fn linear_tid(&self) -> Ir {
         let b = self.block;
         let y = fold(BinOp::Mul, self.thread(Axis::Y), int(i64::from(b.x)));
-        let z = fold(BinOp::Mul, self.thread(Axis::Z), int(i64::from(b.x) * i64::from(b.y)));
+        let z = fold(
+            BinOp::Mul,
+            self.thread(Axis::Z),
+            int(i64::from(b.x) * i64::from(b.y)),
+        );
         fold(BinOp::Add, fold(BinOp::Add, self.thread(Axis::X), y), z)
     }
 
@@ -196,7 +239,10 @@ impl<'a> Interp<'a> {
             return Ir::Var(i);
         }
         let i = self.vars.len();
-        self.vars.push(VarInfo { name: name.to_string(), kind: VarKind::Uniform { range } });
+        self.vars.push(VarInfo {
+            name: name.to_string(),
+            kind: VarKind::Uniform { range },
+        });
         self.uniform_names.insert(name.to_string(), i);
         Ir::Var(i)
     }
@@ -233,20 +279,42 @@ impl<'a> Interp<'a> {
                     let gx = self.uniform("SV_GroupID.x", Some((0, 65535)));
                     let gy = self.uniform("SV_GroupID.y", Some((0, 65535)));
                     let gz = self.uniform("SV_GroupID.z", Some((0, 65535)));
-                    let c = |g: Ir, d: u32, t: Ir| Box::new(Value::Int(fold(BinOp::Add, fold(BinOp::Mul, g, int(i64::from(d))), t)));
-                    Value::Vec3([c(gx, b.x, self.thread(Axis::X)), c(gy, b.y, self.thread(Axis::Y)), c(gz, b.z, self.thread(Axis::Z))])
+                    let c = |g: Ir, d: u32, t: Ir| {
+                        Box::new(Value::Int(fold(
+                            BinOp::Add,
+                            fold(BinOp::Mul, g, int(i64::from(d))),
+                            t,
+                        )))
+                    };
+                    Value::Vec3([
+                        c(gx, b.x, self.thread(Axis::X)),
+                        c(gy, b.y, self.thread(Axis::Y)),
+                        c(gz, b.z, self.thread(Axis::Z)),
+                    ])
                 }
                 Some("SV_GROUPID") => {
                     let gx = self.uniform("SV_GroupID.x", Some((0, 65535)));
                     let gy = self.uniform("SV_GroupID.y", Some((0, 65535)));
                     let gz = self.uniform("SV_GroupID.z", Some((0, 65535)));
-                    Value::Vec3([Box::new(Value::Int(gx)), Box::new(Value::Int(gy)), Box::new(Value::Int(gz))])
+                    Value::Vec3([
+                        Box::new(Value::Int(gx)),
+                        Box::new(Value::Int(gy)),
+                        Box::new(Value::Int(gz)),
+                    ])
                 }
                 _ => {
                     if p.ty.pointers > 0 || p.array_or_ref {
                         Value::Memory
-                    } else if is_integer_type(&p.ty) && layout_of(&p.ty, &self.syn.typedefs, &self.syn.structs).is_some_and(|l| l.size <= 8) {
-                        let range = if p.ty.base.contains("unsigned") || p.ty.base.starts_with('u') { Some((0, i64::from(u32::MAX))) } else { None };
+                    } else if is_integer_type(&p.ty)
+                        && layout_of(&p.ty, &self.syn.typedefs, &self.syn.structs)
+                            .is_some_and(|l| l.size <= 8)
+                    {
+                        let range = if p.ty.base.contains("unsigned") || p.ty.base.starts_with('u')
+                        {
+                            Some((0, i64::from(u32::MAX)))
+                        } else {
+                            None
+                        };
                         Value::Int(self.uniform(&p.name, range))
                     } else {
                         Value::Data(format!("`{}` is not an integer parameter", p.name))
@@ -293,9 +361,23 @@ impl<'a> Interp<'a> {
                 self.eval(e);
             }
             Stmt::Block(b) => self.block(b),
-            Stmt::If { cond, then, otherwise } => self.if_stmt(cond, then, otherwise.as_deref()),
-            Stmt::For { init, cond, update, body, .. } => self.for_stmt(init, cond.as_ref(), update, body),
-            Stmt::While { cond, body, do_while } => {
+            Stmt::If {
+                cond,
+                then,
+                otherwise,
+            } => self.if_stmt(cond, then, otherwise.as_deref()),
+            Stmt::For {
+                init,
+                cond,
+                update,
+                body,
+                ..
+            } => self.for_stmt(init, cond.as_ref(), update, body),
+            Stmt::While {
+                cond,
+                body,
+                do_while,
+            } => {
                 let assigned = assigned_names(body);
                 self.invalidate(&assigned, "it changes in a loop");
                 if !*do_while {
@@ -313,8 +395,13 @@ impl<'a> Interp<'a> {
                 self.invalidate(&assigned, "it is assigned in a switch");
             }
             Stmt::Return(e) => {
-                if let Some(e) = e {
-                    self.eval(e);
+                let v = e.as_ref().map(|e| self.eval(e));
+                if !self.call_stack.is_empty() && self.return_value.is_none() {
+                    self.return_value = Some(match v {
+                        Some(v) if self.guards.len() <= self.inline_guard_base => v,
+                        Some(_) => Value::Unknown("a helper returns from inside a branch".into()),
+                        None => Value::Unknown("a helper returns nothing".into()),
+                    });
                 }
                 self.returned = true;
             }
@@ -325,7 +412,12 @@ impl<'a> Interp<'a> {
     fn invalidate(&mut self, names: &[String], why: &str) {
         for n in names {
             if self.lookup(n).is_some() {
-                self.assign(n, Value::Unknown(format!("`{n}` is assigned where bankcheck cannot follow it ({why})")));
+                self.assign(
+                    n,
+                    Value::Unknown(format!(
+                        "`{n}` is assigned where bankcheck cannot follow it ({why})"
+                    )),
+                );
             }
         }
     }
@@ -355,9 +447,25 @@ impl<'a> Interp<'a> {
     /// Applies a declared type to a value: pointer types retype shared pointers.
     fn convert_to(&self, ty: &TypeName, v: Value) -> Value {
         match v {
-            Value::Array(a) if ty.pointers > 0 => Value::Ptr { array: a, offset: int(0), pointee: TypeName { base: ty.base.clone(), pointers: ty.pointers - 1 }, name: None },
+            Value::Array(a) if ty.pointers > 0 => Value::Ptr {
+                array: a,
+                offset: int(0),
+                pointee: TypeName {
+                    base: ty.base.clone(),
+                    pointers: ty.pointers - 1,
+                },
+                name: None,
+            },
             Value::Ptr { array, offset, .. } if ty.pointers > 0 && ty.base != "auto" => {
-                Value::Ptr { array, offset, pointee: TypeName { base: ty.base.clone(), pointers: ty.pointers - 1 }, name: None }
+                Value::Ptr {
+                    array,
+                    offset,
+                    pointee: TypeName {
+                        base: ty.base.clone(),
+                        pointers: ty.pointers - 1,
+                    },
+                    name: None,
+                }
             }
             other => other,
         }
@@ -365,23 +473,38 @@ impl<'a> Interp<'a> {
 
     pub fn register_array(&mut self, d: &VarDecl) -> usize {
         let layout = layout_of(&d.ty, &self.syn.typedefs, &self.syn.structs);
-        let extents: Vec<Option<u64>> = d.extents.iter().map(|e| e.as_ref().and_then(|e| self.const_eval(e)).and_then(|v| u64::try_from(v).ok())).collect();
+        let extents: Vec<Option<u64>> = d
+            .extents
+            .iter()
+            .map(|e| {
+                e.as_ref()
+                    .and_then(|e| self.const_eval(e))
+                    .and_then(|v| u64::try_from(v).ok())
+            })
+            .collect();
         let info = ArrayInfo {
             name: d.name.clone(),
             name_span: d.name_span,
             decl_span: d.span,
             element_type: d.ty.base.clone(),
             element_bytes: layout.map_or(0, |l| l.size as u32),
-            extent_spans: d.extents.iter().map(|e| e.as_ref().map(|e| e.span)).collect(),
+            extent_spans: d
+                .extents
+                .iter()
+                .map(|e| e.as_ref().map(|e| e.span))
+                .collect(),
             dynamic: d.extern_ || d.extents.iter().any(Option::is_none),
             extents,
         };
-        let idx = match self.arrays.iter().position(|a| a.name_span == info.name_span) {
-            Some(i) => i,
-            None => {
-                self.arrays.push(info);
-                self.arrays.len() - 1
-            }
+        let idx = if let Some(i) = self
+            .arrays
+            .iter()
+            .position(|a| a.name_span == info.name_span)
+        {
+            i
+        } else {
+            self.arrays.push(info);
+            self.arrays.len() - 1
         };
         self.bind(&d.name, Value::Array(idx));
         idx
@@ -403,7 +526,9 @@ impl<'a> Interp<'a> {
         }
         let then_returned = std::mem::replace(&mut self.returned, false);
         let after_then = std::mem::replace(&mut self.scopes, before);
-        let negated = guard.as_ref().map(|g| Ir::Unary(UnOp::LogicNot, Box::new(g.clone())));
+        let negated = guard
+            .as_ref()
+            .map(|g| Ir::Unary(UnOp::LogicNot, Box::new(g.clone())));
         if let Some(o) = otherwise {
             if let Some(n) = &negated {
                 self.guards.push(n.clone());
@@ -430,8 +555,14 @@ impl<'a> Interp<'a> {
                     t.clone()
                 } else {
                     match (&guard, t, &*v) {
-                        (Some(g), Value::Int(a), Value::Int(b)) => Value::Int(Ir::Select(Box::new(g.clone()), Box::new(a.clone()), Box::new(b.clone()))),
-                        _ => Value::Unknown(format!("`{name}` is assigned in a branch bankcheck cannot resolve")),
+                        (Some(g), Value::Int(a), Value::Int(b)) => Value::Int(Ir::Select(
+                            Box::new(g.clone()),
+                            Box::new(a.clone()),
+                            Box::new(b.clone()),
+                        )),
+                        _ => Value::Unknown(format!(
+                            "`{name}` is assigned in a branch bankcheck cannot resolve"
+                        )),
                     }
                 };
             }
@@ -458,56 +589,86 @@ impl<'a> Interp<'a> {
             self.stmt(s);
         }
         // Find the induction variable: the one the update steps.
-        let induction = update.iter().find_map(|u| step_of(u));
+        let induction = update.iter().find_map(step_of);
         let mut counter = None;
         if let Some((name, step)) = &induction {
             let start = self.lookup(name).cloned();
             let step_value = match step {
                 Step::Add(e) => self.eval_int(e).map(|s| (false, s)),
-                Step::Sub(e) => self.eval_int(e).map(|s| (false, fold(BinOp::Sub, int(0), s))),
+                Step::Sub(e) => self
+                    .eval_int(e)
+                    .map(|s| (false, fold(BinOp::Sub, int(0), s))),
                 Step::Shl(e) => self.eval_int(e).map(|s| (true, s)),
-                Step::Shr(e) => self.eval_int(e).map(|s| (true, fold(BinOp::Sub, int(0), s))),
+                Step::Shr(e) => self
+                    .eval_int(e)
+                    .map(|s| (true, fold(BinOp::Sub, int(0), s))),
             };
             if let (Some(Value::Int(start)), Some((shift, step))) = (start, step_value) {
                 let k = self.vars.len();
-                self.vars.push(VarInfo { name: format!("{name} (iteration)"), kind: VarKind::Counter { trips: None } });
+                self.vars.push(VarInfo {
+                    name: format!("{name} (iteration)"),
+                    kind: VarKind::Counter { trips: None },
+                });
                 let kv = Ir::Var(k);
                 let value = if shift {
                     match step.as_const() {
-                        Some(s) if s > 0 => fold(BinOp::Shl, start.clone(), fold(BinOp::Mul, kv, int(s))),
-                        Some(s) if s < 0 => fold(BinOp::Shr, start.clone(), fold(BinOp::Mul, kv, int(-s))),
+                        Some(s) if s > 0 => {
+                            fold(BinOp::Shl, start.clone(), fold(BinOp::Mul, kv, int(s)))
+                        }
+                        Some(s) if s < 0 => {
+                            fold(BinOp::Shr, start.clone(), fold(BinOp::Mul, kv, int(-s)))
+                        }
                         _ => Ir::Const(0),
                     }
                 } else {
-                    fold(BinOp::Add, start.clone(), fold(BinOp::Mul, kv, step.clone()))
+                    fold(
+                        BinOp::Add,
+                        start.clone(),
+                        fold(BinOp::Mul, kv, step.clone()),
+                    )
                 };
                 self.assign(name, Value::Int(value));
                 counter = Some((k, name.clone()));
             }
         }
         // Other variables assigned in the body: simple `x += c` inductions, else unknown.
-        let assigned: Vec<String> = assigned_names(body).into_iter().filter(|n| Some(n) != induction.as_ref().map(|(n, _)| n)).collect();
+        let assigned: Vec<String> = assigned_names(body)
+            .into_iter()
+            .filter(|n| Some(n) != induction.as_ref().map(|(n, _)| n))
+            .collect();
         let mut body_inductions = Vec::new();
         for name in &assigned {
-            if let (Some((k, _)), Some(Value::Int(x0)), Some(step)) = (&counter, self.lookup(name).cloned(), simple_increment(body, name)) {
+            if let (Some((k, _)), Some(Value::Int(x0)), Some(step)) = (
+                &counter,
+                self.lookup(name).cloned(),
+                simple_increment(body, name),
+            ) {
                 if let Some(s) = self.eval_int(&step) {
                     if s.var_mask() & 0b111 == 0 {
-                        self.assign(name, Value::Int(fold(BinOp::Add, x0, fold(BinOp::Mul, Ir::Var(*k), s))));
+                        self.assign(
+                            name,
+                            Value::Int(fold(BinOp::Add, x0, fold(BinOp::Mul, Ir::Var(*k), s))),
+                        );
                         body_inductions.push(name.clone());
-                        continue;
                     }
                 }
             }
         }
-        let unresolved: Vec<String> = assigned.iter().filter(|n| !body_inductions.contains(n)).cloned().collect();
+        let unresolved: Vec<String> = assigned
+            .iter()
+            .filter(|n| !body_inductions.contains(n))
+            .cloned()
+            .collect();
         self.invalidate(&unresolved, "it changes across loop iterations");
         if let (Some(c), Some((k, _))) = (cond, &counter) {
-            match self.eval(c) {
-                Value::Int(g) => {
-                    self.vars[*k].kind = VarKind::Counter { trips: self.trip_count(&g, *k) };
+            if let Value::Int(g) = self.eval(c) {
+                let trips = self.trip_count(&g, *k);
+                self.vars[*k].kind = VarKind::Counter { trips };
+                // With a known trip count and a condition that is the same for every lane,
+                // the counter's range already says everything the condition does.
+                if trips.is_none() || g.var_mask() & 0b111 != 0 {
                     self.guards.push(g);
                 }
-                _ => {}
             }
         } else if let Some(c) = cond {
             self.eval(c);
@@ -577,7 +738,11 @@ impl<'a> Interp<'a> {
 
     pub fn eval(&mut self, e: &Expr) -> Value {
         self.depth += 1;
-        let v = if self.depth > 200 { Value::Unknown("expression nested too deeply".into()) } else { self.eval_inner(e) };
+        let v = if self.depth > 200 {
+            Value::Unknown("expression nested too deeply".into())
+        } else {
+            self.eval_inner(e)
+        };
         self.depth -= 1;
         v
     }
@@ -587,7 +752,13 @@ impl<'a> Interp<'a> {
             ExprKind::Int(c) => Value::Int(int(*c)),
             ExprKind::Bool(b) => Value::Int(int(i64::from(*b))),
             ExprKind::Float => Value::Data("a floating-point value".into()),
-            ExprKind::Ident(name) => self.ident(name),
+            ExprKind::Ident(name) => match self.ident(name) {
+                // Reading a shared scalar (`__shared__ int count;`) is a load.
+                Value::Array(a) if self.arrays[a].extents.is_empty() => {
+                    self.access_value(e, AccessKind::Load)
+                }
+                v => v,
+            },
             ExprKind::Member(base, field) => self.member(e, base, field),
             ExprKind::Index(..) => self.access_value(e, AccessKind::Load),
             ExprKind::Unary(UnaryOp::Deref, _) => self.access_value(e, AccessKind::Load),
@@ -608,8 +779,15 @@ impl<'a> Interp<'a> {
             }
             ExprKind::Assign(op, lhs, rhs) => self.assignment(*op, lhs, rhs),
             ExprKind::IncDec(target, delta) => {
-                let one = Expr { span: e.span, kind: ExprKind::Int(1) };
-                let op = if *delta > 0 { BinaryOp::Add } else { BinaryOp::Sub };
+                let one = Expr {
+                    span: e.span,
+                    kind: ExprKind::Int(1),
+                };
+                let op = if *delta > 0 {
+                    BinaryOp::Add
+                } else {
+                    BinaryOp::Sub
+                };
                 self.assignment(Some(op), target, &one)
             }
             ExprKind::Cond(c, t, f) => {
@@ -617,15 +795,19 @@ impl<'a> Interp<'a> {
                 let t = self.eval(t);
                 let f = self.eval(f);
                 match (c, t, f) {
-                    (Value::Int(c), Value::Int(t), Value::Int(f)) => Value::Int(match c.as_const() {
-                        Some(0) => f,
-                        Some(_) => t,
-                        None => Ir::Select(Box::new(c), Box::new(t), Box::new(f)),
-                    }),
+                    (Value::Int(c), Value::Int(t), Value::Int(f)) => {
+                        Value::Int(match c.as_const() {
+                            Some(0) => f,
+                            Some(_) => t,
+                            None => Ir::Select(Box::new(c), Box::new(t), Box::new(f)),
+                        })
+                    }
                     (Value::Int(c), t, f) => match c.as_const() {
                         Some(0) => f,
                         Some(_) => t,
-                        None => Value::Unknown("a conditional value bankcheck cannot resolve".into()),
+                        None => {
+                            Value::Unknown("a conditional value bankcheck cannot resolve".into())
+                        }
                     },
                     (c, _, _) => Value::Unknown(c.reason()),
                 }
@@ -634,11 +816,13 @@ impl<'a> Interp<'a> {
                 let v = self.eval(inner);
                 self.cast(ty, v)
             }
-            ExprKind::SizeofType(ty) => match layout_of(ty, &self.syn.typedefs, &self.syn.structs) {
-                Some(l) if ty.pointers == 0 => Value::Int(int(l.size as i64)),
-                _ if ty.pointers > 0 => Value::Int(int(8)),
-                _ => Value::Unknown(format!("sizeof of unknown type `{}`", ty.base)),
-            },
+            ExprKind::SizeofType(ty) => {
+                match layout_of(ty, &self.syn.typedefs, &self.syn.structs) {
+                    Some(l) if ty.pointers == 0 => Value::Int(int(l.size as i64)),
+                    _ if ty.pointers > 0 => Value::Int(int(8)),
+                    _ => Value::Unknown(format!("sizeof of unknown type `{}`", ty.base)),
+                }
+            }
             ExprKind::SizeofExpr(inner) => self.sizeof_expr(inner),
             ExprKind::Comma(items) => {
                 let mut last = Value::Unknown("empty".into());
@@ -647,8 +831,14 @@ impl<'a> Interp<'a> {
                 }
                 last
             }
-            ExprKind::Call { callee, template_args, args } => self.call(e, callee, template_args, args),
-            ExprKind::Opaque => Value::Unknown(format!("`{}` is not understood", self.snippet(e.span))),
+            ExprKind::Call {
+                callee,
+                template_args,
+                args,
+            } => self.call(e, callee, template_args, args),
+            ExprKind::Opaque => {
+                Value::Unknown(format!("`{}` is not understood", self.snippet(e.span)))
+            }
         }
     }
 
@@ -656,7 +846,10 @@ impl<'a> Interp<'a> {
         let t = self.text.get(span.start..span.end).unwrap_or("?");
         let t: String = t.split_whitespace().collect::<Vec<_>>().join(" ");
         if t.len() > 40 {
-            format!("{}...", &t[..t.char_indices().nth(37).map_or(t.len(), |(i, _)| i)])
+            format!(
+                "{}...",
+                &t[..t.char_indices().nth(37).map_or(t.len(), |(i, _)| i)]
+            )
         } else {
             t
         }
@@ -667,10 +860,18 @@ impl<'a> Interp<'a> {
         if let ExprKind::Ident(n) = &inner.kind {
             if let Some(Value::Array(a)) = self.lookup(n).cloned() {
                 let info = &self.arrays[a];
-                let total: Option<u64> = info.extents.iter().try_fold(u64::from(info.element_bytes), |acc, e| e.map(|e| acc * e));
-                return total.map_or(Value::Unknown("sizeof a dynamic array".into()), |t| Value::Int(int(t as i64)));
+                let total: Option<u64> = info
+                    .extents
+                    .iter()
+                    .try_fold(u64::from(info.element_bytes), |acc, e| e.map(|e| acc * e));
+                return total.map_or(Value::Unknown("sizeof a dynamic array".into()), |t| {
+                    Value::Int(int(t as i64))
+                });
             }
-            let ty = TypeName { base: n.clone(), pointers: 0 };
+            let ty = TypeName {
+                base: n.clone(),
+                pointers: 0,
+            };
             if let Some(l) = layout_of(&ty, &self.syn.typedefs, &self.syn.structs) {
                 return Value::Int(int(l.size as i64));
             }
@@ -686,11 +887,19 @@ impl<'a> Interp<'a> {
             "threadIdx" => return self.vec3_threads(),
             "blockDim" => {
                 let b = self.block;
-                return Value::Vec3([Box::new(Value::Int(int(i64::from(b.x)))), Box::new(Value::Int(int(i64::from(b.y)))), Box::new(Value::Int(int(i64::from(b.z))))]);
+                return Value::Vec3([
+                    Box::new(Value::Int(int(i64::from(b.x)))),
+                    Box::new(Value::Int(int(i64::from(b.y)))),
+                    Box::new(Value::Int(int(i64::from(b.z)))),
+                ]);
             }
             "blockIdx" | "gridDim" | "clusterIdx" => {
                 let lo = i64::from(name == "gridDim");
-                let c = |s: &mut Self, a: &str| Box::new(Value::Int(s.uniform(&format!("{name}.{a}"), Some((lo, 65535)))));
+                let c = |s: &mut Self, a: &str| {
+                    Box::new(Value::Int(
+                        s.uniform(&format!("{name}.{a}"), Some((lo, 65535))),
+                    ))
+                };
                 return Value::Vec3([c(self, "x"), c(self, "y"), c(self, "z")]);
             }
             "warpSize" => return Value::Int(int(i64::from(self.warp_size))),
@@ -699,10 +908,18 @@ impl<'a> Interp<'a> {
             _ => {}
         }
         let short = name.rsplit("::").next().unwrap_or(name);
-        let def = self.extra_constants.get(name).or_else(|| self.syn.constants.get(name)).or_else(|| self.syn.constants.get(short)).cloned();
+        let def = self
+            .extra_constants
+            .get(name)
+            .or_else(|| self.syn.constants.get(name))
+            .or_else(|| self.syn.constants.get(short))
+            .cloned();
         if let Some(def) = def {
             // Guard against self-referential macros.
-            self.bind(name, Value::Unknown(format!("`{name}` is defined in terms of itself")));
+            self.bind(
+                name,
+                Value::Unknown(format!("`{name}` is defined in terms of itself")),
+            );
             let v = self.eval(&def);
             if let Some(s) = self.scopes.last_mut() {
                 s.remove(name);
@@ -713,7 +930,13 @@ impl<'a> Interp<'a> {
             return v;
         }
         // A shared array declared at file scope.
-        if let Some(d) = self.syn.global_shared.iter().find(|d| d.name == name).cloned() {
+        if let Some(d) = self
+            .syn
+            .global_shared
+            .iter()
+            .find(|d| d.name == name)
+            .cloned()
+        {
             let saved = std::mem::take(&mut self.scopes);
             self.scopes = vec![HashMap::new()];
             let idx = self.register_array(&d);
@@ -749,12 +972,46 @@ impl<'a> Interp<'a> {
 
     fn binary(&mut self, op: BinaryOp, a: Value, b: Value) -> Value {
         match (a, b) {
-            (Value::Int(a), Value::Int(b)) => Value::Int(fold(map_binop(op), a, b)),
-            (Value::Ptr { array, offset, pointee, name }, Value::Int(i)) | (Value::Int(i), Value::Ptr { array, offset, pointee, name }) if matches!(op, BinaryOp::Add | BinaryOp::Sub) => {
-                let size = layout_of(&pointee, &self.syn.typedefs, &self.syn.structs).map_or(1, |l| l.size as i64);
+            (Value::Int(a), Value::Int(b)) => {
+                let e = fold(map_binop(op), a, b);
+                // Long chains of reassignments would make deep expressions: give up on them.
+                if e.size_up_to(MAX_IR_NODES) > MAX_IR_NODES {
+                    return Value::Unknown("the index expression grows too large to follow".into());
+                }
+                Value::Int(e)
+            }
+            (
+                Value::Ptr {
+                    array,
+                    offset,
+                    pointee,
+                    name,
+                },
+                Value::Int(i),
+            )
+            | (
+                Value::Int(i),
+                Value::Ptr {
+                    array,
+                    offset,
+                    pointee,
+                    name,
+                },
+            ) if matches!(op, BinaryOp::Add | BinaryOp::Sub) => {
+                let size = layout_of(&pointee, &self.syn.typedefs, &self.syn.structs)
+                    .map_or(1, |l| l.size as i64);
                 let delta = fold(BinOp::Mul, i, int(size));
-                let op = if op == BinaryOp::Add { BinOp::Add } else { BinOp::Sub };
-                Value::Ptr { array, offset: fold(op, offset, delta), pointee, name }
+                let op = if op == BinaryOp::Add {
+                    BinOp::Add
+                } else {
+                    BinOp::Sub
+                };
+                Value::Ptr {
+                    array,
+                    offset: fold(op, offset, delta),
+                    pointee,
+                    name,
+                }
             }
             (Value::Array(a), Value::Int(i)) if matches!(op, BinaryOp::Add) => {
                 let v = self.decay(a);
@@ -768,7 +1025,15 @@ impl<'a> Interp<'a> {
 
     fn decay(&self, a: usize) -> Value {
         let info = &self.arrays[a];
-        Value::Ptr { array: a, offset: int(0), pointee: TypeName { base: info.element_type.clone(), pointers: 0 }, name: None }
+        Value::Ptr {
+            array: a,
+            offset: int(0),
+            pointee: TypeName {
+                base: info.element_type.clone(),
+                pointers: 0,
+            },
+            name: None,
+        }
     }
 
     fn cast(&mut self, ty: &TypeName, v: Value) -> Value {
@@ -777,13 +1042,32 @@ impl<'a> Interp<'a> {
                 let p = self.decay(a);
                 self.cast(ty, p)
             }
-            Value::Ptr { array, offset, name, .. } if ty.pointers > 0 => Value::Ptr { array, offset, pointee: TypeName { base: ty.base.clone(), pointers: ty.pointers - 1 }, name },
+            Value::Ptr {
+                array,
+                offset,
+                name,
+                ..
+            } if ty.pointers > 0 => Value::Ptr {
+                array,
+                offset,
+                pointee: TypeName {
+                    base: ty.base.clone(),
+                    pointers: ty.pointers - 1,
+                },
+                name,
+            },
             Value::Int(i) if ty.pointers == 0 => {
                 // Narrowing casts to 8/16-bit types wrap; model unsigned char/short as masks.
                 match ty.base.as_str() {
-                    "unsigned char" | "uint8_t" | "uchar" => Value::Int(fold(BinOp::And, i, int(0xff))),
-                    "unsigned short" | "uint16_t" | "ushort" => Value::Int(fold(BinOp::And, i, int(0xffff))),
-                    b if b.contains("float") || b.contains("double") || b.contains("half") => Value::Data("a floating-point value".into()),
+                    "unsigned char" | "uint8_t" | "uchar" => {
+                        Value::Int(fold(BinOp::And, i, int(0xff)))
+                    }
+                    "unsigned short" | "uint16_t" | "ushort" => {
+                        Value::Int(fold(BinOp::And, i, int(0xffff)))
+                    }
+                    b if b.contains("float") || b.contains("double") || b.contains("half") => {
+                        Value::Data("a floating-point value".into())
+                    }
                     _ => Value::Int(i),
                 }
             }
@@ -817,21 +1101,60 @@ impl<'a> Interp<'a> {
                 let a = self.eval(&args[0]);
                 let b = self.eval(&args[1]);
                 return match (a, b) {
-                    (Value::Int(a), Value::Int(b)) => Value::Int(fold(if short.ends_with("min") { BinOp::Min } else { BinOp::Max }, a, b)),
+                    (Value::Int(a), Value::Int(b)) => Value::Int(fold(
+                        if short.ends_with("min") {
+                            BinOp::Min
+                        } else {
+                            BinOp::Max
+                        },
+                        a,
+                        b,
+                    )),
                     (a, _) => Value::Unknown(a.reason()),
                 };
             }
             "__lane_id" | "LaneId" | "laneid" | "WaveGetLaneIndex" | "lane_id" | "get_lane_id" => {
-                return Value::Int(fold(BinOp::Rem, self.linear_tid(), int(i64::from(self.warp_size))));
+                return Value::Int(fold(
+                    BinOp::Rem,
+                    self.linear_tid(),
+                    int(i64::from(self.warp_size)),
+                ));
             }
             "WaveGetLaneCount" => return Value::Int(int(i64::from(self.warp_size))),
+            // The CUDA samples' `SharedMemory<T>` wrapper around `extern __shared__`.
+            "SharedMemory" if template_args.len() == 1 => {
+                let ty = crate::extract::convert::type_from_text(&template_args[0]);
+                let decl = VarDecl {
+                    name: format!("SharedMemory<{}>", ty.base),
+                    name_span: e.span,
+                    ty: ty.clone(),
+                    extents: vec![None],
+                    init: None,
+                    shared: true,
+                    extern_: true,
+                    is_const: false,
+                    span: e.span,
+                };
+                let saved = self.lookup(&decl.name).cloned();
+                let a = self.register_array(&decl);
+                if let Some(v) = saved {
+                    self.bind(&decl.name, v);
+                }
+                return Value::Ptr {
+                    array: a,
+                    offset: int(0),
+                    pointee: ty,
+                    name: None,
+                };
+            }
             "__mul24" | "__umul24" | "mul24" if args.len() == 2 => {
                 let a = self.eval(&args[0]);
                 let b = self.eval(&args[1]);
                 return self.binary(BinaryOp::Mul, a, b);
             }
             "dim3" | "uint3" | "int3" => {
-                let mut comps: Vec<Box<Value>> = args.iter().map(|a| Box::new(self.eval(a))).collect();
+                let mut comps: Vec<Box<Value>> =
+                    args.iter().map(|a| Box::new(self.eval(a))).collect();
                 while comps.len() < 3 {
                     comps.push(Box::new(Value::Int(int(1))));
                 }
@@ -842,7 +1165,9 @@ impl<'a> Interp<'a> {
                 };
                 return Value::Vec3([x, y, z]);
             }
-            "uint" | "int" | "unsigned" | "size_t" if args.len() == 1 => return self.eval(&args[0]),
+            "uint" | "int" | "unsigned" | "size_t" if args.len() == 1 => {
+                return self.eval(&args[0])
+            }
             _ => {}
         }
         if let Some(m) = self.syn.fn_macros.get(short).cloned() {
@@ -858,11 +1183,68 @@ impl<'a> Interp<'a> {
             }
         }
         let _ = template_args;
+        if let Some(v) = self.inline_call(e, short, args) {
+            return v;
+        }
         for a in args {
             self.eval(a);
         }
-        let _ = e;
         Value::Data(format!("the result of `{short}()`"))
+    }
+
+    /// Interprets a call to a helper defined in the same file with the caller's argument
+    /// values bound to its parameters, so its shared accesses are lowered per call site.
+    fn inline_call(&mut self, call: &Expr, name: &str, args: &[Expr]) -> Option<Value> {
+        let syn = self.syn;
+        let f = syn.functions.iter().find(|f| {
+            f.name == name && !f.is_kernel && f.params.len() == args.len() && !f.body.is_empty()
+        })?; // kernels are launched, not inlined
+        if self.call_stack.len() >= 4 || self.call_stack.iter().any(|n| n == name) {
+            return None;
+        }
+        let values: Vec<Value> = args.iter().map(|a| self.eval(a)).collect();
+        let saved_scopes = std::mem::replace(&mut self.scopes, vec![HashMap::new()]);
+        let saved_base = std::mem::replace(&mut self.inline_guard_base, self.guards.len());
+        let saved_return = self.return_value.take();
+        let saved_function = self.function.clone();
+        let line = self
+            .text
+            .get(..call.span.start)
+            .map_or(1, |t| t.matches('\n').count() + 1);
+        self.function = format!("{name} (called from `{saved_function}` on line {line})");
+        for (p, v) in f.params.iter().zip(values) {
+            let v = match v {
+                Value::Int(i)
+                    if !is_integer_type(&p.ty) && p.ty.pointers == 0 && !p.array_or_ref =>
+                {
+                    if p.ty.base.contains("float")
+                        || p.ty.base.contains("half")
+                        || p.ty.base.contains("double")
+                    {
+                        Value::Data("a floating-point value".into())
+                    } else {
+                        Value::Int(i)
+                    }
+                }
+                other => self.convert_to(&p.ty, other),
+            };
+            if !p.name.is_empty() {
+                self.bind(&p.name, v);
+            }
+        }
+        self.call_stack.push(name.to_string());
+        self.block(&f.body);
+        self.call_stack.pop();
+        self.returned = false;
+        let result = self
+            .return_value
+            .take()
+            .unwrap_or_else(|| Value::Data(format!("the result of `{name}()`")));
+        self.return_value = saved_return;
+        self.inline_guard_base = saved_base;
+        self.scopes = saved_scopes;
+        self.function = saved_function;
+        Some(result)
     }
 
     fn assignment(&mut self, op: Option<BinaryOp>, lhs: &Expr, rhs: &Expr) -> Value {
@@ -875,23 +1257,20 @@ impl<'a> Interp<'a> {
             return Value::Data("a value stored to shared memory".into());
         }
         let r = self.eval(rhs);
-        match &lhs.kind {
-            ExprKind::Ident(name) => {
-                let v = match op {
-                    None => r,
-                    Some(op) => {
-                        let cur = self.ident(name);
-                        self.binary(op, cur, r)
-                    }
-                };
-                self.assign(name, v.clone());
-                v
-            }
-            _ => {
-                // Stores to global memory or fields: evaluate for nested accesses.
-                self.eval_lvalue_parts(lhs);
-                r
-            }
+        if let ExprKind::Ident(name) = &lhs.kind {
+            let v = match op {
+                None => r,
+                Some(op) => {
+                    let cur = self.ident(name);
+                    self.binary(op, cur, r)
+                }
+            };
+            self.assign(name, v.clone());
+            v
+        } else {
+            // Stores to global memory or fields: evaluate for nested accesses.
+            self.eval_lvalue_parts(lhs);
+            r
         }
     }
 
@@ -908,7 +1287,12 @@ impl<'a> Interp<'a> {
 
     fn address_of(&mut self, inner: &Expr) -> Value {
         match self.place(inner) {
-            Some(Ok(p)) => Value::Ptr { array: p.array, offset: p.offset, pointee: p.ty, name: p.pointer },
+            Some(Ok(p)) => Value::Ptr {
+                array: p.array,
+                offset: p.offset,
+                pointee: p.ty,
+                name: p.pointer,
+            },
             Some(Err(v)) => v,
             None => {
                 self.eval_lvalue_parts(inner);
@@ -933,40 +1317,107 @@ impl<'a> Interp<'a> {
                 let root_value = self.root_value(root)?;
                 let index_spans: Vec<Span> = indices.iter().map(|i| i.span).collect();
                 let idx_values: Vec<Value> = indices.iter().map(|i| self.eval(i)).collect();
-                Some(self.index_place(root_value, &idx_values, index_spans, matches!(root.kind, ExprKind::Ident(_))))
+                Some(self.index_place(
+                    root_value,
+                    &idx_values,
+                    index_spans,
+                    matches!(root.kind, ExprKind::Ident(_)),
+                ))
             }
             ExprKind::Member(base, field) => {
                 let p = self.place(base)?;
                 Some(p.and_then(|p| {
-                    let (off, layout) = member_of(&p.ty, field, &self.syn.typedefs, &self.syn.structs)
-                        .ok_or_else(|| Value::Unknown(format!("member `{field}` of `{}`", p.ty.base)))?;
+                    let (off, layout) =
+                        member_of(&p.ty, field, &self.syn.typedefs, &self.syn.structs).ok_or_else(
+                            || Value::Unknown(format!("member `{field}` of `{}`", p.ty.base)),
+                        )?;
                     let fty = self
                         .syn
                         .structs
                         .get(&p.ty.base)
                         .and_then(|s| s.fields.iter().find(|f| f.0 == *field))
-                        .map_or_else(|| TypeName { base: format!("__bytes{}", layout.size), pointers: 0 }, |f| f.1.clone());
-                    Ok(Place { offset: fold(BinOp::Add, p.offset, int(off as i64)), ty: fty, layout: Some(layout), ..p })
+                        .map_or_else(
+                            || TypeName {
+                                base: format!("__bytes{}", layout.size),
+                                pointers: 0,
+                            },
+                            |f| f.1.clone(),
+                        );
+                    Ok(Place {
+                        offset: fold(BinOp::Add, p.offset, int(off as i64)),
+                        ty: fty,
+                        layout: Some(layout),
+                        ..p
+                    })
                 }))
             }
             ExprKind::Unary(UnaryOp::Deref, inner) => match self.eval(inner) {
-                Value::Ptr { array, offset, pointee, name } => {
+                Value::Ptr {
+                    array,
+                    offset,
+                    pointee,
+                    name,
+                } => {
                     let layout = layout_of(&pointee, &self.syn.typedefs, &self.syn.structs);
-                    Some(Ok(Place { array, offset, ty: pointee, layout, pointer: name, index_spans: Vec::new(), plain: false }))
+                    Some(Ok(Place {
+                        array,
+                        offset,
+                        ty: pointee,
+                        layout,
+                        pointer: name,
+                        index_spans: Vec::new(),
+                        plain: false,
+                        coords: None,
+                    }))
                 }
                 Value::Array(a) => {
-                    let Value::Ptr { array, offset, pointee, name } = self.decay(a) else { return None };
+                    let Value::Ptr {
+                        array,
+                        offset,
+                        pointee,
+                        name,
+                    } = self.decay(a)
+                    else {
+                        return None;
+                    };
                     let layout = layout_of(&pointee, &self.syn.typedefs, &self.syn.structs);
-                    Some(Ok(Place { array, offset, ty: pointee, layout, pointer: name, index_spans: Vec::new(), plain: false }))
+                    Some(Ok(Place {
+                        array,
+                        offset,
+                        ty: pointee,
+                        layout,
+                        pointer: name,
+                        index_spans: Vec::new(),
+                        plain: false,
+                        coords: None,
+                    }))
                 }
                 _ => None,
             },
-            ExprKind::Ident(name) => match self.lookup(name).cloned().or_else(|| self.syn.global_shared.iter().any(|d| d.name == *name).then(|| self.ident(name))) {
+            ExprKind::Ident(name) => match self.lookup(name).cloned().or_else(|| {
+                self.syn
+                    .global_shared
+                    .iter()
+                    .any(|d| d.name == *name)
+                    .then(|| self.ident(name))
+            }) {
                 // A scalar shared variable (`__shared__ int count;`).
                 Some(Value::Array(a)) if self.arrays[a].extents.is_empty() => {
-                    let ty = TypeName { base: self.arrays[a].element_type.clone(), pointers: 0 };
+                    let ty = TypeName {
+                        base: self.arrays[a].element_type.clone(),
+                        pointers: 0,
+                    };
                     let layout = layout_of(&ty, &self.syn.typedefs, &self.syn.structs);
-                    Some(Ok(Place { array: a, offset: int(0), ty, layout, pointer: None, index_spans: Vec::new(), plain: true }))
+                    Some(Ok(Place {
+                        array: a,
+                        offset: int(0),
+                        ty,
+                        layout,
+                        pointer: None,
+                        index_spans: Vec::new(),
+                        plain: true,
+                        coords: None,
+                    }))
                 }
                 _ => None,
             },
@@ -977,7 +1428,12 @@ impl<'a> Interp<'a> {
     /// The value of the root of a subscript chain when it refers to shared memory.
     fn root_value(&mut self, root: &Expr) -> Option<Value> {
         let v = match &root.kind {
-            ExprKind::Ident(_) | ExprKind::Cast(..) | ExprKind::Member(..) | ExprKind::Binary(..) | ExprKind::Unary(UnaryOp::AddrOf, _) | ExprKind::Call { .. } => {
+            ExprKind::Ident(_)
+            | ExprKind::Cast(..)
+            | ExprKind::Member(..)
+            | ExprKind::Binary(..)
+            | ExprKind::Unary(UnaryOp::AddrOf, _)
+            | ExprKind::Call { .. } => {
                 if let ExprKind::Member(..) = &root.kind {
                     if self.place(root).is_some() {
                         return None;
@@ -991,7 +1447,17 @@ impl<'a> Interp<'a> {
             Value::Array(_) => Some(v),
             Value::Ptr { .. } => Some(if let ExprKind::Ident(n) = &root.kind {
                 match v {
-                    Value::Ptr { array, offset, pointee, name: None } => Value::Ptr { array, offset, pointee, name: Some(n.clone()) },
+                    Value::Ptr {
+                        array,
+                        offset,
+                        pointee,
+                        name: None,
+                    } => Value::Ptr {
+                        array,
+                        offset,
+                        pointee,
+                        name: Some(n.clone()),
+                    },
                     other => other,
                 }
             } else {
@@ -1001,18 +1467,32 @@ impl<'a> Interp<'a> {
         }
     }
 
-    fn index_place(&mut self, root: Value, idx: &[Value], index_spans: Vec<Span>, root_is_name: bool) -> Result<Place, Value> {
+    fn index_place(
+        &mut self,
+        root: Value,
+        idx: &[Value],
+        index_spans: Vec<Span>,
+        root_is_name: bool,
+    ) -> Result<Place, Value> {
         let mut ints = Vec::with_capacity(idx.len());
         for v in idx {
             match v {
                 Value::Int(i) => ints.push(i.clone()),
-                other => return Err(Value::Unknown(format!("the index {}", describe_unknown(other)))),
+                other => {
+                    return Err(Value::Unknown(format!(
+                        "the index {}",
+                        describe_unknown(other)
+                    )))
+                }
             }
         }
         match root {
             Value::Array(a) => {
                 let info = self.arrays[a].clone();
-                let elem_ty = TypeName { base: info.element_type.clone(), pointers: 0 };
+                let elem_ty = TypeName {
+                    base: info.element_type.clone(),
+                    pointers: 0,
+                };
                 let elem = u64::from(info.element_bytes.max(1));
                 // Strides of the dimensions, innermost 1.
                 let n = info.extents.len();
@@ -1022,31 +1502,84 @@ impl<'a> Interp<'a> {
                     for e in info.extents.iter().skip(d + 1) {
                         match e {
                             Some(e) => stride *= e,
-                            None => return Err(Value::Unknown(format!("an extent of `{}` is not a constant", info.name))),
+                            None => {
+                                return Err(Value::Unknown(format!(
+                                    "an extent of `{}` is not a constant",
+                                    info.name
+                                )))
+                            }
                         }
                     }
-                    offset = fold(BinOp::Add, offset, fold(BinOp::Mul, i.clone(), int(stride as i64)));
+                    offset = fold(
+                        BinOp::Add,
+                        offset,
+                        fold(BinOp::Mul, i.clone(), int(stride as i64)),
+                    );
                 }
                 if info.element_bytes == 0 {
-                    return Err(Value::Unknown(format!("the element type `{}` of `{}` is not known", info.element_type, info.name)));
+                    return Err(Value::Unknown(format!(
+                        "the element type `{}` of `{}` is not known",
+                        info.element_type, info.name
+                    )));
                 }
                 if ints.len() < n {
                     // A sub-array: a pointer to its first element.
-                    return Ok(Place { array: a, offset, ty: elem_ty.clone(), layout: None, pointer: None, index_spans, plain: false });
+                    return Ok(Place {
+                        array: a,
+                        offset,
+                        ty: elem_ty.clone(),
+                        layout: None,
+                        pointer: None,
+                        index_spans,
+                        plain: false,
+                        coords: None,
+                    });
                 }
                 let layout = layout_of(&elem_ty, &self.syn.typedefs, &self.syn.structs);
-                Ok(Place { array: a, offset, ty: elem_ty, layout, pointer: None, index_spans, plain: root_is_name && ints.len() == n })
+                Ok(Place {
+                    array: a,
+                    offset,
+                    ty: elem_ty,
+                    layout,
+                    pointer: None,
+                    index_spans,
+                    plain: root_is_name && ints.len() == n,
+                    coords: (root_is_name && ints.len() == n).then(|| ints.clone()),
+                })
             }
-            Value::Ptr { array, offset, pointee, name } => {
-                let layout = layout_of(&pointee, &self.syn.typedefs, &self.syn.structs).ok_or_else(|| Value::Unknown(format!("the pointee type `{}` is not known", pointee.base)))?;
+            Value::Ptr {
+                array,
+                offset,
+                pointee,
+                name,
+            } => {
+                let layout = layout_of(&pointee, &self.syn.typedefs, &self.syn.structs)
+                    .ok_or_else(|| {
+                        Value::Unknown(format!("the pointee type `{}` is not known", pointee.base))
+                    })?;
                 let mut off = offset;
                 if let Some(i) = ints.first() {
-                    off = fold(BinOp::Add, off, fold(BinOp::Mul, i.clone(), int(layout.size as i64)));
+                    off = fold(
+                        BinOp::Add,
+                        off,
+                        fold(BinOp::Mul, i.clone(), int(layout.size as i64)),
+                    );
                 }
                 if ints.len() > 1 {
-                    return Err(Value::Unknown("a multi-dimensional subscript of a pointer".into()));
+                    return Err(Value::Unknown(
+                        "a multi-dimensional subscript of a pointer".into(),
+                    ));
                 }
-                Ok(Place { array, offset: off, ty: pointee, layout: Some(layout), pointer: name, index_spans, plain: false })
+                Ok(Place {
+                    array,
+                    offset: off,
+                    ty: pointee,
+                    layout: Some(layout),
+                    pointer: name,
+                    index_spans,
+                    plain: false,
+                    coords: None,
+                })
             }
             _ => Err(Value::Unknown("not a shared array".into())),
         }
@@ -1076,7 +1609,11 @@ impl<'a> Interp<'a> {
             } else if let ExprKind::Member(b, _) | ExprKind::Unary(_, b) = &e.kind {
                 self.eval(b);
             }
-            return Value::Data(if lane_dependent { format!("`{}` is loaded per lane from memory", self.snippet(e.span)) } else { format!("`{}` is loaded from memory", self.snippet(e.span)) });
+            return Value::Data(if lane_dependent {
+                format!("`{}` is loaded per lane from memory", self.snippet(e.span))
+            } else {
+                format!("`{}` is loaded from memory", self.snippet(e.span))
+            });
         };
         let span = e.span;
         let (array, lowered, pointer, index_spans, plain, elem_bytes) = match place {
@@ -1090,12 +1627,17 @@ impl<'a> Interp<'a> {
             }
             Err(v) => {
                 let (array, idx_spans) = self.array_of(e);
-                let Some(array) = array else { return Value::Data("shared".into()) };
+                let Some(array) = array else {
+                    return Value::Data("shared".into());
+                };
                 let elem = self.arrays[array].element_bytes;
                 (array, Err(v.reason()), None, idx_spans, false, elem)
             }
         };
-        let index_texts = index_spans.iter().map(|s| self.text.get(s.start..s.end).unwrap_or("").to_string()).collect();
+        let index_texts = index_spans
+            .iter()
+            .map(|s| self.text.get(s.start..s.end).unwrap_or("").to_string())
+            .collect();
         let assumptions = match &self.shape_source {
             ShapeSource::Assumed(s) => vec![s.clone()],
             ShapeSource::Known(_) => Vec::new(),
@@ -1116,7 +1658,10 @@ impl<'a> Interp<'a> {
                 ShapeSource::Known(s) | ShapeSource::Assumed(s) => s.clone(),
             }),
         });
-        Value::Data(format!("`{}` is loaded from shared memory", self.snippet(span)))
+        Value::Data(format!(
+            "`{}` is loaded from shared memory",
+            self.snippet(span)
+        ))
     }
 
     /// The array an unlowerable access refers to, found syntactically.
@@ -1146,7 +1691,11 @@ impl<'a> Interp<'a> {
     /// 4-byte accesses) and builds the lowered accesses.
     fn components(&self, p: &Place, l: Layout, atomic: bool) -> Result<Vec<LoweredAccess>, String> {
         let natural = matches!(l.size, 1 | 2 | 4 | 8 | 16) && l.align >= l.size;
-        let (width, count) = if natural { (l.size, 1) } else { (l.align.clamp(1, 16), l.size / l.align.clamp(1, 16)) };
+        let (width, count) = if natural {
+            (l.size, 1)
+        } else {
+            (l.align.clamp(1, 16), l.size / l.align.clamp(1, 16))
+        };
         if width == 0 || count == 0 || count > 64 {
             return Err(format!("an element of {} bytes", l.size));
         }
@@ -1160,8 +1709,12 @@ impl<'a> Interp<'a> {
                 block: self.block,
                 shape_source: self.shape_source.clone(),
                 warp_size: self.warp_size,
-                coords: None,
-                extents: self.arrays[p.array].extents.iter().map(|e| e.unwrap_or(0)).collect(),
+                coords: if count == 1 { p.coords.clone() } else { None },
+                extents: self.arrays[p.array]
+                    .extents
+                    .iter()
+                    .map(|e| e.unwrap_or(0))
+                    .collect(),
             })
             .collect())
     }
@@ -1184,14 +1737,28 @@ enum Step {
 }
 
 fn step_of(u: &Expr) -> Option<(String, Step)> {
-    let one = || Expr { span: u.span, kind: ExprKind::Int(1) };
+    let one = || Expr {
+        span: u.span,
+        kind: ExprKind::Int(1),
+    };
     match &u.kind {
         ExprKind::IncDec(t, d) => {
-            let ExprKind::Ident(n) = &t.kind else { return None };
-            Some((n.clone(), if *d > 0 { Step::Add(one()) } else { Step::Sub(one()) }))
+            let ExprKind::Ident(n) = &t.kind else {
+                return None;
+            };
+            Some((
+                n.clone(),
+                if *d > 0 {
+                    Step::Add(one())
+                } else {
+                    Step::Sub(one())
+                },
+            ))
         }
         ExprKind::Assign(Some(op), t, r) => {
-            let ExprKind::Ident(n) = &t.kind else { return None };
+            let ExprKind::Ident(n) = &t.kind else {
+                return None;
+            };
             let step = match op {
                 BinaryOp::Add => Step::Add((**r).clone()),
                 BinaryOp::Sub => Step::Sub((**r).clone()),
@@ -1204,7 +1771,9 @@ fn step_of(u: &Expr) -> Option<(String, Step)> {
             Some((n.clone(), step))
         }
         ExprKind::Assign(None, t, r) => {
-            let ExprKind::Ident(n) = &t.kind else { return None };
+            let ExprKind::Ident(n) = &t.kind else {
+                return None;
+            };
             if let ExprKind::Binary(op, a, b) = &r.kind {
                 if matches!(&a.kind, ExprKind::Ident(m) if m == n) {
                     let step = match op {
@@ -1228,7 +1797,10 @@ fn step_of(u: &Expr) -> Option<(String, Step)> {
 /// `log2(c)` for a literal power of two `c`.
 fn log2_expr(e: &Expr) -> Option<Expr> {
     match e.kind {
-        ExprKind::Int(c) if c > 0 && (c & (c - 1)) == 0 => Some(Expr { span: e.span, kind: ExprKind::Int(i64::from(c.trailing_zeros())) }),
+        ExprKind::Int(c) if c > 0 && (c & (c - 1)) == 0 => Some(Expr {
+            span: e.span,
+            kind: ExprKind::Int(i64::from(c.trailing_zeros())),
+        }),
         _ => None,
     }
 }
@@ -1276,7 +1848,10 @@ pub fn assigned_names(s: &Stmt) -> Vec<String> {
                     out.push(n.clone());
                 }
             }
-            ExprKind::Member(b, _) | ExprKind::Unary(_, b) | ExprKind::Cast(_, b) | ExprKind::SizeofExpr(b) => expr(b, out),
+            ExprKind::Member(b, _)
+            | ExprKind::Unary(_, b)
+            | ExprKind::Cast(_, b)
+            | ExprKind::SizeofExpr(b) => expr(b, out),
             ExprKind::Index(a, b) | ExprKind::Binary(_, a, b) => {
                 expr(a, out);
                 expr(b, out);
@@ -1286,7 +1861,11 @@ pub fn assigned_names(s: &Stmt) -> Vec<String> {
                 expr(b, out);
                 expr(c, out);
             }
-            ExprKind::Call { args, .. } | ExprKind::Comma(args) => args.iter().for_each(|a| expr(a, out)),
+            ExprKind::Call { args, .. } | ExprKind::Comma(args) => {
+                for a in args {
+                    expr(a, out);
+                }
+            }
             _ => {}
         }
     }
@@ -1307,14 +1886,24 @@ pub fn assigned_names(s: &Stmt) -> Vec<String> {
                     stmt(s, out, &mut inner);
                 }
             }
-            Stmt::If { cond, then, otherwise } => {
+            Stmt::If {
+                cond,
+                then,
+                otherwise,
+            } => {
                 expr(cond, out);
                 stmt(then, out, declared);
                 if let Some(o) = otherwise {
                     stmt(o, out, declared);
                 }
             }
-            Stmt::For { init, cond, update, body, .. } => {
+            Stmt::For {
+                init,
+                cond,
+                update,
+                body,
+                ..
+            } => {
                 let mut inner = declared.clone();
                 for s in init {
                     stmt(s, out, &mut inner);
@@ -1327,7 +1916,10 @@ pub fn assigned_names(s: &Stmt) -> Vec<String> {
                     expr(u, &mut upd);
                 }
                 stmt(body, &mut upd, &mut inner);
-                out.extend(upd.into_iter().filter(|n| !inner.contains(n) || declared.contains(n)));
+                out.extend(
+                    upd.into_iter()
+                        .filter(|n| !inner.contains(n) || declared.contains(n)),
+                );
             }
             Stmt::While { cond, body, .. } | Stmt::Switch { cond, body } => {
                 expr(cond, out);

@@ -161,6 +161,32 @@ impl Expr {
         }
     }
 
+    /// Number of nodes, stopping early once past `limit` (keeps checks cheap).
+    pub fn size_up_to(&self, limit: usize) -> usize {
+        fn walk(e: &Expr, n: &mut usize, limit: usize) {
+            *n += 1;
+            if *n > limit {
+                return;
+            }
+            match e {
+                Expr::Const(_) | Expr::Var(_) => {}
+                Expr::Unary(_, a) => walk(a, n, limit),
+                Expr::Binary(_, a, b) => {
+                    walk(a, n, limit);
+                    walk(b, n, limit);
+                }
+                Expr::Select(c, t, f) => {
+                    walk(c, n, limit);
+                    walk(t, n, limit);
+                    walk(f, n, limit);
+                }
+            }
+        }
+        let mut n = 0;
+        walk(self, &mut n, limit);
+        n
+    }
+
     /// The constant value, when the expression has no variables and evaluates.
     pub fn as_const(&self) -> Option<i64> {
         if self.var_mask() == 0 {

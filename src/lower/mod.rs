@@ -5,9 +5,9 @@
 //! may run with ([`shape`]); the same source site may therefore appear several times,
 //! once per context, and the pipeline keeps the worst.
 
+pub mod affine;
 pub mod interp;
 pub mod ir;
-
 pub mod shape;
 pub mod site;
 
@@ -24,20 +24,44 @@ pub fn lower_file(syn: &FileSyntax, text: &str, settings: &Settings) -> LoweredF
     let mut defines: HashMap<String, Expr> = HashMap::new();
     for (name, value) in &settings.defines {
         if let Ok(v) = value.trim().parse::<i64>() {
-            defines.insert(name.clone(), Expr { span: crate::diag::Span::default(), kind: ExprKind::Int(v) });
+            defines.insert(
+                name.clone(),
+                Expr {
+                    span: crate::diag::Span::default(),
+                    kind: ExprKind::Int(v),
+                },
+            );
         }
     }
+    // Helpers called from other functions of the file are analysed through their callers.
+    let called = called_helpers(syn);
     for (fi, f) in syn.functions.iter().enumerate() {
+        if !f.is_kernel && called.contains(&f.name) {
+            continue;
+        }
         // Template parameters: defaults, or the arguments of a launch in this file.
         let mut constants = defines.clone();
-        let launch_args = syn.launches.iter().find(|l| l.kernel == f.name && !l.template_args.is_empty()).map(|l| l.template_args.clone());
+        let launch_args = syn
+            .launches
+            .iter()
+            .find(|l| l.kernel == f.name && !l.template_args.is_empty())
+            .map(|l| l.template_args.clone());
         for (i, tp) in f.template_params.iter().enumerate() {
             if tp.is_type {
                 continue;
             }
-            let from_launch = launch_args.as_ref().and_then(|a| a.get(i)).and_then(|t| crate::extract::convert::parse_int(t.trim()));
+            let from_launch = launch_args
+                .as_ref()
+                .and_then(|a| a.get(i))
+                .and_then(|t| crate::extract::convert::parse_int(t.trim()));
             if let Some(v) = from_launch {
-                constants.insert(tp.name.clone(), Expr { span: crate::diag::Span::default(), kind: ExprKind::Int(v) });
+                constants.insert(
+                    tp.name.clone(),
+                    Expr {
+                        span: crate::diag::Span::default(),
+                        kind: ExprKind::Int(v),
+                    },
+                );
             } else if let Some(d) = &tp.default {
                 constants.insert(tp.name.clone(), d.clone());
             }
@@ -45,9 +69,22 @@ pub fn lower_file(syn: &FileSyntax, text: &str, settings: &Settings) -> LoweredF
         let shapes = shape::shapes_for(syn, text, fi, settings, &constants);
         for (block, source) in shapes {
             let mut warp = settings.bank.warp_size;
-            let mut interp = Interp::new(syn, text, &mut out.arrays, block, source.clone(), warp, f.name.clone(), &constants);
+            let mut interp = Interp::new(
+                syn,
+                text,
+                &mut out.arrays,
+                block,
+                source.clone(),
+                warp,
+                f.name.clone(),
+                &constants,
+            );
             if let Some(ws) = &f.wave_size {
-                if let Some(w) = interp.const_eval(ws).and_then(|w| u32::try_from(w).ok()).filter(|w| *w > 0) {
+                if let Some(w) = interp
+                    .const_eval(ws)
+                    .and_then(|w| u32::try_from(w).ok())
+                    .filter(|w| *w > 0)
+                {
                     warp = w;
                     interp.warp_size = w;
                 }
@@ -60,5 +97,85 @@ pub fn lower_file(syn: &FileSyntax, text: &str, settings: &Settings) -> LoweredF
         }
     }
     // Shared arrays declared at file scope but never accessed still count as arrays.
+    out
+}
+
+/// Names of non-kernel functions called by some function of the file.
+fn called_helpers(syn: &FileSyntax) -> std::collections::HashSet<String> {
+    fn walk_expr(e: &Expr, out: &mut std::collections::HashSet<String>) {
+        match &e.kind {
+            ExprKind::Call { callee, args, .. } => {
+                out.insert(callee.rsplit("::").next().unwrap_or(callee).to_string());
+                for a in args {
+                    walk_expr(a, out);
+                }
+            }
+            ExprKind::Member(b, _)
+            | ExprKind::Unary(_, b)
+            | ExprKind::IncDec(b, _)
+            | ExprKind::Cast(_, b)
+            | ExprKind::SizeofExpr(b) => walk_expr(b, out),
+            ExprKind::Index(a, b) | ExprKind::Binary(_, a, b) | ExprKind::Assign(_, a, b) => {
+                walk_expr(a, out);
+                walk_expr(b, out);
+            }
+            ExprKind::Cond(a, b, c) => {
+                walk_expr(a, out);
+                walk_expr(b, out);
+                walk_expr(c, out);
+            }
+            ExprKind::Comma(items) => items.iter().for_each(|a| walk_expr(a, out)),
+            _ => {}
+        }
+    }
+    fn walk_stmt(s: &crate::extract::ast::Stmt, out: &mut std::collections::HashSet<String>) {
+        use crate::extract::ast::Stmt;
+        match s {
+            Stmt::Decl(ds) => ds
+                .iter()
+                .filter_map(|d| d.init.as_ref())
+                .for_each(|e| walk_expr(e, out)),
+            Stmt::Expr(e) | Stmt::Return(Some(e)) => walk_expr(e, out),
+            Stmt::Block(b) => b.iter().for_each(|s| walk_stmt(s, out)),
+            Stmt::If {
+                cond,
+                then,
+                otherwise,
+            } => {
+                walk_expr(cond, out);
+                walk_stmt(then, out);
+                if let Some(o) = otherwise {
+                    walk_stmt(o, out);
+                }
+            }
+            Stmt::For {
+                init,
+                cond,
+                update,
+                body,
+                ..
+            } => {
+                for s in init {
+                    walk_stmt(s, out);
+                }
+                if let Some(c) = cond {
+                    walk_expr(c, out);
+                }
+                for e in update {
+                    walk_expr(e, out);
+                }
+                walk_stmt(body, out);
+            }
+            Stmt::While { cond, body, .. } | Stmt::Switch { cond, body } => {
+                walk_expr(cond, out);
+                walk_stmt(body, out);
+            }
+            _ => {}
+        }
+    }
+    let mut out = std::collections::HashSet::new();
+    for f in &syn.functions {
+        f.body.iter().for_each(|s| walk_stmt(s, &mut out));
+    }
     out
 }

@@ -9,36 +9,164 @@ use crate::extract::FileSyntax;
 use std::collections::HashMap;
 
 /// The shapes to analyse `f` under, each with where it came from.
-pub fn shapes_for(syn: &FileSyntax, text: &str, f_index: usize, settings: &Settings, extra: &HashMap<String, crate::extract::ast::Expr>) -> Vec<(BlockShape, ShapeSource)> {
+pub fn shapes_for(
+    syn: &FileSyntax,
+    text: &str,
+    f_index: usize,
+    settings: &Settings,
+    extra: &HashMap<String, crate::extract::ast::Expr>,
+) -> Vec<(BlockShape, ShapeSource)> {
     let f = &syn.functions[f_index];
     let mut arrays = Vec::new();
     let probe_shape = BlockShape { x: 32, y: 1, z: 1 };
-    let mut probe = Interp::new(syn, text, &mut arrays, probe_shape, ShapeSource::Assumed(String::new()), settings.bank.warp_size, String::new(), extra);
+    let mut probe = Interp::new(
+        syn,
+        text,
+        &mut arrays,
+        probe_shape,
+        ShapeSource::Assumed(String::new()),
+        settings.bank.warp_size,
+        String::new(),
+        extra,
+    );
     let to_u32 = |v: Option<i64>| v.and_then(|v| u32::try_from(v).ok()).filter(|v| *v > 0);
 
     // HLSL: [numthreads(x, y, z)].
     if let Some(args) = &f.numthreads {
         let dims: Vec<Option<u32>> = args.iter().map(|a| to_u32(probe.const_eval(a))).collect();
         if let [Some(x), Some(y), Some(z)] = dims.as_slice() {
-            return vec![(BlockShape { x: *x, y: *y, z: *z }, ShapeSource::Known(format!("[numthreads({x}, {y}, {z})]")))];
+            return vec![(
+                BlockShape {
+                    x: *x,
+                    y: *y,
+                    z: *z,
+                },
+                ShapeSource::Known(format!("[numthreads({x}, {y}, {z})]")),
+            )];
         }
     }
     // An annotation comment just above the function.
-    if let Some(a) = syn.annotations.iter().filter(|a| a.span.end <= f.span.start).max_by_key(|a| a.span.end) {
+    if let Some(a) = syn
+        .annotations
+        .iter()
+        .filter(|a| a.span.end <= f.span.start)
+        .max_by_key(|a| a.span.end)
+    {
         let between = text.get(a.span.end..f.span.start).unwrap_or("");
         if between.lines().count() <= 3 && !between.contains('}') && !between.contains(';') {
             let (x, y, z) = a.shape;
-            return vec![(BlockShape { x, y, z }, ShapeSource::Known(format!("block ({x}, {y}, {z}) from an annotation")))];
+            return vec![(
+                BlockShape { x, y, z },
+                ShapeSource::Known(format!("block ({x}, {y}, {z}) from an annotation")),
+            )];
         }
     }
     // lint.toml, by kernel name.
     if let Some(o) = settings.block_shapes.iter().find(|o| o.kernel == f.name) {
         let (x, y, z) = o.shape;
-        return vec![(BlockShape { x, y, z }, ShapeSource::Known(format!("block ({x}, {y}, {z}) from configuration")))];
+        return vec![(
+            BlockShape { x, y, z },
+            ShapeSource::Known(format!("block ({x}, {y}, {z}) from configuration")),
+        )];
     }
-    // Launches in the same file.
+    // Launches in the same file, then in other files of the run.
+    let mut shapes = launch_shapes(syn, text, &f.name, settings, extra);
+    if shapes.is_empty() {
+        if let Some(list) = syn.external_launches.get(&f.name) {
+            for ((x, y, z), place) in list {
+                let s = BlockShape {
+                    x: *x,
+                    y: *y,
+                    z: *z,
+                };
+                if !shapes.iter().any(|(t, _)| *t == s) {
+                    shapes.push((
+                        s,
+                        ShapeSource::Known(format!(
+                            "block ({x}, {y}, {z}) from the launch in {place}"
+                        )),
+                    ));
+                }
+            }
+        }
+    }
+    if !shapes.is_empty() {
+        return shapes;
+    }
+    if let Some(lb) = &f.launch_bounds {
+        if let Some(n) = to_u32(probe.const_eval(lb)) {
+            return vec![(
+                BlockShape { x: n, y: 1, z: 1 },
+                ShapeSource::Known(format!("block ({n}, 1, 1) from __launch_bounds__")),
+            )];
+        }
+    }
+    if let Some(o) = settings.block_shapes.iter().find(|o| o.kernel == "*") {
+        let (x, y, z) = o.shape;
+        return vec![(
+            BlockShape { x, y, z },
+            ShapeSource::Known(format!("block ({x}, {y}, {z}) from configuration")),
+        )];
+    }
+    // HLSL helpers: the single [numthreads] entry of the file, if there is one.
+    let entries: Vec<usize> = syn
+        .functions
+        .iter()
+        .enumerate()
+        .filter(|(_, g)| g.numthreads.is_some())
+        .map(|(i, _)| i)
+        .collect();
+    if entries.len() == 1 && entries[0] != f_index {
+        let mut s = shapes_for(syn, text, entries[0], settings, extra);
+        for (_, src) in &mut s {
+            if let ShapeSource::Known(t) = src {
+                *t = format!("{t} of `{}`", syn.functions[entries[0]].name);
+            }
+        }
+        return s;
+    }
+    let w = settings.bank.warp_size.max(1);
+    let uses = |axis: &str| {
+        text.get(f.span.start..f.span.end)
+            .is_some_and(|t| t.contains(&format!("threadIdx.{axis}")))
+    };
+    let shape = if uses("z") {
+        BlockShape { x: w, y: 4, z: 2 }
+    } else if uses("y") {
+        BlockShape { x: w, y: 8, z: 1 }
+    } else {
+        BlockShape {
+            x: 8 * w,
+            y: 1,
+            z: 1,
+        }
+    };
+    vec![(shape, ShapeSource::Assumed(format!("block ({}, {}, {}) assumed: nothing in the file fixes the block shape; set it with `// bankcheck: block(x, y, z)` or lint.toml", shape.x, shape.y, shape.z)))]
+}
+
+/// The distinct block shapes of the launches of `kernel` in this file.
+pub fn launch_shapes(
+    syn: &FileSyntax,
+    text: &str,
+    kernel: &str,
+    settings: &Settings,
+    extra: &HashMap<String, crate::extract::ast::Expr>,
+) -> Vec<(BlockShape, ShapeSource)> {
+    let mut arrays = Vec::new();
+    let probe_shape = BlockShape { x: 32, y: 1, z: 1 };
+    let mut probe = Interp::new(
+        syn,
+        text,
+        &mut arrays,
+        probe_shape,
+        ShapeSource::Assumed(String::new()),
+        settings.bank.warp_size,
+        String::new(),
+        extra,
+    );
+    let to_u32 = |v: Option<i64>| v.and_then(|v| u32::try_from(v).ok()).filter(|v| *v > 0);
     let mut shapes: Vec<(BlockShape, ShapeSource)> = Vec::new();
-    for l in syn.launches.iter().filter(|l| l.kernel == f.name) {
+    for l in syn.launches.iter().filter(|l| l.kernel == kernel) {
         let v = match (&l.block.kind, l.in_function) {
             (ExprKind::Ident(name), Some(fi)) => {
                 // `dim3 block(TILE, ROWS); kernel<<<grid, block>>>`: find the local's initialiser.
@@ -52,9 +180,22 @@ pub fn shapes_for(syn: &FileSyntax, text: &str, f_index: usize, settings: &Setti
         let shape = match v {
             Value::Int(i) => to_u32(i.as_const()).map(|x| BlockShape { x, y: 1, z: 1 }),
             Value::Vec3(c) => {
-                let d: Vec<Option<u32>> = c.iter().map(|v| if let Value::Int(i) = v.as_ref() { to_u32(i.as_const()) } else { None }).collect();
+                let d: Vec<Option<u32>> = c
+                    .iter()
+                    .map(|v| {
+                        if let Value::Int(i) = v.as_ref() {
+                            to_u32(i.as_const())
+                        } else {
+                            None
+                        }
+                    })
+                    .collect();
                 match d.as_slice() {
-                    [Some(x), Some(y), Some(z)] => Some(BlockShape { x: *x, y: *y, z: *z }),
+                    [Some(x), Some(y), Some(z)] => Some(BlockShape {
+                        x: *x,
+                        y: *y,
+                        z: *z,
+                    }),
                     _ => None,
                 }
             }
@@ -62,44 +203,20 @@ pub fn shapes_for(syn: &FileSyntax, text: &str, f_index: usize, settings: &Setti
         };
         if let Some(s) = shape {
             if !shapes.iter().any(|(t, _)| *t == s) {
-                let line = text.get(..l.span.start).map_or(0, |t| t.lines().count().max(1));
-                shapes.push((s, ShapeSource::Known(format!("block ({}, {}, {}) from the launch on line {line}", s.x, s.y, s.z))));
+                let line = text
+                    .get(..l.span.start)
+                    .map_or(1, |t| t.matches('\n').count() + 1);
+                shapes.push((
+                    s,
+                    ShapeSource::Known(format!(
+                        "block ({}, {}, {}) from the launch on line {line}",
+                        s.x, s.y, s.z
+                    )),
+                ));
             }
         }
     }
-    if !shapes.is_empty() {
-        return shapes;
-    }
-    if let Some(lb) = &f.launch_bounds {
-        if let Some(n) = to_u32(probe.const_eval(lb)) {
-            return vec![(BlockShape { x: n, y: 1, z: 1 }, ShapeSource::Known(format!("block ({n}, 1, 1) from __launch_bounds__")))];
-        }
-    }
-    if let Some(o) = settings.block_shapes.iter().find(|o| o.kernel == "*") {
-        let (x, y, z) = o.shape;
-        return vec![(BlockShape { x, y, z }, ShapeSource::Known(format!("block ({x}, {y}, {z}) from configuration")))];
-    }
-    // HLSL helpers: the single [numthreads] entry of the file, if there is one.
-    let entries: Vec<usize> = syn.functions.iter().enumerate().filter(|(_, g)| g.numthreads.is_some()).map(|(i, _)| i).collect();
-    if entries.len() == 1 && entries[0] != f_index {
-        let mut s = shapes_for(syn, text, entries[0], settings, extra);
-        for (_, src) in &mut s {
-            if let ShapeSource::Known(t) = src {
-                *t = format!("{t} of `{}`", syn.functions[entries[0]].name);
-            }
-        }
-        return s;
-    }
-    let w = settings.bank.warp_size.max(1);
-    let uses = |axis: &str| text.get(f.span.start..f.span.end).is_some_and(|t| t.contains(&format!("threadIdx.{axis}")));
-    let shape = if uses("z") {
-        BlockShape { x: w, y: 4, z: 2 }
-    } else if uses("y") {
-        BlockShape { x: w, y: 8, z: 1 }
-    } else {
-        BlockShape { x: 8 * w, y: 1, z: 1 }
-    };
-    vec![(shape, ShapeSource::Assumed(format!("block ({}, {}, {}) assumed: nothing in the file fixes the block shape; set it with `// bankcheck: block(x, y, z)` or lint.toml", shape.x, shape.y, shape.z)))]
+    shapes
 }
 
 fn find_local_init(body: &[Stmt], name: &str) -> Option<crate::extract::ast::Expr> {
@@ -115,7 +232,9 @@ fn find_local_init(body: &[Stmt], name: &str) -> Option<crate::extract::ast::Exp
                     return Some(e);
                 }
             }
-            Stmt::If { then, otherwise, .. } => {
+            Stmt::If {
+                then, otherwise, ..
+            } => {
                 if let Some(e) = find_local_init(std::slice::from_ref(then), name) {
                     return Some(e);
                 }

@@ -13,10 +13,22 @@ pub const META: RuleMeta = RuleMeta {
 };
 
 /// Pushes a diagnostic when the access conflicts and this rule owns it.
-pub(crate) fn check(a: &crate::pipeline::AnalysedSite, facts: &crate::diag::AccessFacts, lowered: &crate::lower::site::LoweredFile, settings: &crate::config::Settings, out: &mut Vec<crate::diag::Diagnostic>) {
-    if super::conflict::owner(a, facts) != Some(META.id) || !super::conflict::reportable(facts, settings) {
+pub(crate) fn check(
+    a: &crate::pipeline::AnalysedSite,
+    facts: &crate::diag::AccessFacts,
+    lowered: &crate::lower::site::LoweredFile,
+    settings: &crate::config::Settings,
+    out: &mut Vec<crate::diag::Diagnostic>,
+) {
+    if super::conflict::owner(a, facts) != Some(META.id)
+        || !super::conflict::reportable(facts, settings)
+    {
         return;
     }
-    let Some(severity) = settings.severity_of(META.id, META.default_severity) else { return };
-    out.push(super::conflict::diagnostic(META.id, severity, a, facts, lowered));
+    let Some(severity) = settings.severity_of(META.id, META.default_severity) else {
+        return;
+    };
+    out.push(super::conflict::diagnostic(
+        META.id, severity, a, facts, lowered,
+    ));
 }

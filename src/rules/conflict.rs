@@ -32,7 +32,13 @@ pub(crate) fn factor_words(f: f64) -> String {
 }
 
 /// Builds the diagnostic of a conflicting access for rule `rule`.
-pub(crate) fn diagnostic(rule: &'static str, severity: Severity, a: &AnalysedSite, facts: &AccessFacts, lowered: &LoweredFile) -> Diagnostic {
+pub(crate) fn diagnostic(
+    rule: &'static str,
+    severity: Severity,
+    a: &AnalysedSite,
+    facts: &AccessFacts,
+    lowered: &LoweredFile,
+) -> Diagnostic {
     let factor = facts.conflict_factor.unwrap_or(1.0);
     let target = match &facts.pointer {
         Some(p) => format!("`{}` (through `{p}`)", facts.array),
@@ -43,7 +49,11 @@ pub(crate) fn diagnostic(rule: &'static str, severity: Severity, a: &AnalysedSit
         crate::diag::AccessKind::Store => "store to",
         crate::diag::AccessKind::Atomic => "atomic on",
     };
-    let possible = if facts.depends_on.is_empty() { "" } else { "possible " };
+    let possible = if facts.depends_on.is_empty() {
+        ""
+    } else {
+        "possible "
+    };
     let message = format!(
         "{possible}{} bank conflict on {kind} {target} ({} wavefronts, ideal {})",
         factor_words(factor),
@@ -58,13 +68,38 @@ pub(crate) fn diagnostic(rule: &'static str, severity: Severity, a: &AnalysedSit
         d.notes.push(e.clone());
     }
     if !facts.depends_on.is_empty() {
-        d.notes.push(format!("the conflict depends on the run-time value of {}", facts.depends_on.iter().map(|n| format!("`{n}`")).collect::<Vec<_>>().join(", ")));
+        d.notes.push(format!(
+            "the conflict depends on the run-time value of {}",
+            facts
+                .depends_on
+                .iter()
+                .map(|n| format!("`{n}`"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
     }
-    let worst: Vec<String> = a.verdict.worst_case.iter().filter(|(n, _)| n != "warp" || a.verdict.worst_case.len() == 1).map(|(n, v)| format!("{n} = {v}")).collect();
+    let worst: Vec<String> = a
+        .verdict
+        .worst_case
+        .iter()
+        .filter(|(n, _)| n != "warp" || a.verdict.worst_case.len() == 1)
+        .map(|(n, v)| format!("{n} = {v}"))
+        .collect();
     if !worst.is_empty() && facts.exact {
         d.notes.push(format!("worst case at {}", worst.join(", ")));
     }
-    d.notes.push(format!("decided by {}{}", method_words(a.verdict.method), if facts.exact { "" } else { " (sampled, not exhaustive)" }));
+    if a.site.function.contains("called from") {
+        d.notes.push(format!("in {}", a.site.function));
+    }
+    d.notes.push(format!(
+        "decided by {}{}",
+        method_words(a.verdict.method),
+        if facts.exact {
+            ""
+        } else {
+            " (sampled, not exhaustive)"
+        }
+    ));
     for s in &facts.assumptions {
         d.notes.push(s.clone());
     }
@@ -79,5 +114,7 @@ pub(crate) fn diagnostic(rule: &'static str, severity: Severity, a: &AnalysedSit
 
 /// Whether the factor is large enough to report under the settings.
 pub(crate) fn reportable(facts: &AccessFacts, settings: &Settings) -> bool {
-    facts.conflict_factor.is_some_and(|f| f > 1.0 && f + 1e-9 >= settings.min_conflict_factor)
+    facts
+        .conflict_factor
+        .is_some_and(|f| f > 1.0 && f + 1e-9 >= settings.min_conflict_factor)
 }

@@ -1,7 +1,13 @@
 //! Rule `layout-conflict`: a shared array's accesses cannot all be conflict-free with its current layout.
+//!
+//! Fires once per array, at its declaration, when at least one access conflicts and a
+//! verified layout change (the swizzle advisor's, [`crate::swizzle::suggest`]) improves it.
 
 use super::registry::RuleMeta;
-use crate::diag::Severity;
+use crate::bank::BankParams;
+use crate::diag::{Diagnostic, Label, Severity};
+use crate::swizzle::input::ArrayUse;
+use crate::swizzle::suggest::suggest;
 
 pub const META: RuleMeta = RuleMeta {
     id: "layout-conflict",
@@ -11,3 +17,72 @@ pub const META: RuleMeta = RuleMeta {
     summary: "a shared array's accesses cannot all be conflict-free with its current layout",
     page: include_str!("../../rules/layout-conflict.md"),
 };
+
+/// Checks one array: pushes a `layout-conflict` diagnostic when an access conflicts and a
+/// verified suggestion improves on the current layout.
+pub fn check(array: &ArrayUse, params: &BankParams, severity: Severity, out: &mut Vec<Diagnostic>) {
+    let Some(suggestion) = suggest(array, params) else {
+        return;
+    };
+    report(array, &suggestion, severity, out);
+}
+
+/// Pushes the `layout-conflict` diagnostic for a suggestion already computed (and verified)
+/// for `array`, when some access conflicts under the current layout.
+pub fn report(
+    array: &ArrayUse,
+    suggestion: &crate::diag::Suggestion,
+    severity: Severity,
+    out: &mut Vec<Diagnostic>,
+) {
+    let conflicting = suggestion
+        .after
+        .iter()
+        .any(|a| a.before_wavefronts > a.ideal_wavefronts);
+    if !conflicting {
+        return;
+    }
+    // The worst access under the current layout names the problem.
+    let Some(worst) = suggestion
+        .after
+        .iter()
+        .max_by_key(|a| (a.before_wavefronts * 1024) / a.ideal_wavefronts.max(1))
+    else {
+        return;
+    };
+    let message = format!(
+        "accesses of `{}` conflict with its layout: {} wavefronts where {} suffice{}",
+        array.name,
+        worst.before_wavefronts,
+        worst.ideal_wavefronts,
+        if worst.ideal_wavefronts == 1 { "s" } else { "" }
+    );
+    let mut d = Diagnostic::new(META.id, severity, array.decl_span, message);
+    for (a, site) in suggestion.after.iter().zip(&array.accesses) {
+        d.notes.push(format!(
+            "{} at line {}: {} -> {} wavefronts (ideal {})",
+            a.kind, a.line, a.before_wavefronts, a.wavefronts, a.ideal_wavefronts
+        ));
+        if let Some(span) = site.index_spans.first() {
+            let span = crate::diag::Span::new(
+                span.start,
+                site.index_spans.last().map_or(span.end, |s| s.end),
+            );
+            d.labels.push(Label {
+                span,
+                message: format!(
+                    "{} {}",
+                    a.kind,
+                    if a.before_wavefronts > a.ideal_wavefronts {
+                        "conflicts"
+                    } else {
+                        "is fine"
+                    }
+                ),
+            });
+        }
+    }
+    d.help = Some(suggestion.message.clone());
+    d.suggestion = Some(suggestion.clone());
+    out.push(d);
+}

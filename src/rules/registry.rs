@@ -38,7 +38,11 @@ pub fn rule(id: &str) -> Option<&'static RuleMeta> {
 
 /// Rule ids selected by a name that is an id or a group.
 pub fn expand(name: &str) -> Vec<&'static str> {
-    RULES.iter().filter(|r| r.id == name || r.group == name || name == "all").map(|r| r.id).collect()
+    RULES
+        .iter()
+        .filter(|r| r.id == name || r.group == name || name == "all")
+        .map(|r| r.id)
+        .collect()
 }
 
 #[cfg(test)]
@@ -53,7 +57,10 @@ mod tests {
         sorted.dedup();
         assert_eq!(ids, sorted);
         for id in ids {
-            assert!(id.chars().all(|c| c.is_ascii_lowercase() || c == '-'), "{id}");
+            assert!(
+                id.chars().all(|c| c.is_ascii_lowercase() || c == '-'),
+                "{id}"
+            );
             assert_eq!(rule(id).map(|r| r.id), Some(id));
         }
     }
@@ -61,11 +68,18 @@ mod tests {
     #[test]
     fn every_page_starts_with_its_id_and_has_the_sections() {
         for r in RULES {
-            assert!(r.page.starts_with(&format!("# {}", r.id)), "page of {} must start with its id", r.id);
+            assert!(
+                r.page.starts_with(&format!("# {}", r.id)),
+                "page of {} must start with its id",
+                r.id
+            );
             for section in ["## What it flags", "## Why it matters", "## Example"] {
                 assert!(r.page.contains(section), "page of {} lacks {section}", r.id);
             }
-            assert!(!r.summary.ends_with('.') && r.summary.chars().next().is_some_and(|c| c.is_lowercase()));
+            assert!(
+                !r.summary.ends_with('.')
+                    && r.summary.chars().next().is_some_and(char::is_lowercase)
+            );
         }
     }
 }

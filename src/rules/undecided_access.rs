@@ -13,14 +13,37 @@ pub const META: RuleMeta = RuleMeta {
 };
 
 /// Pushes a diagnostic for an access whose verdict is unknown (off by default).
-pub(crate) fn check(a: &crate::pipeline::AnalysedSite, facts: &crate::diag::AccessFacts, settings: &crate::config::Settings, out: &mut Vec<crate::diag::Diagnostic>) {
+pub(crate) fn check(
+    a: &crate::pipeline::AnalysedSite,
+    facts: &crate::diag::AccessFacts,
+    settings: &crate::config::Settings,
+    out: &mut Vec<crate::diag::Diagnostic>,
+) {
     if facts.status != crate::diag::Status::Unknown {
         return;
     }
-    let default = if META.default_enabled { Some(META.default_severity) } else { None };
-    let Some(severity) = settings.severities.get(META.id).copied().unwrap_or(default) else { return };
-    let reason = facts.reason.clone().unwrap_or_else(|| "no reason recorded".to_string());
-    let mut d = crate::diag::Diagnostic::new(META.id, severity, a.site.span, format!("conflict factor of this {} of `{}` is undecided", facts.kind.as_str(), facts.array));
+    let default = if META.default_enabled {
+        Some(META.default_severity)
+    } else {
+        None
+    };
+    let Some(severity) = settings.severities.get(META.id).copied().unwrap_or(default) else {
+        return;
+    };
+    let reason = facts
+        .reason
+        .clone()
+        .unwrap_or_else(|| "no reason recorded".to_string());
+    let mut d = crate::diag::Diagnostic::new(
+        META.id,
+        severity,
+        a.site.span,
+        format!(
+            "conflict factor of this {} of `{}` is undecided",
+            facts.kind.as_str(),
+            facts.array
+        ),
+    );
     d.notes.push(reason);
     d.access = Some(facts.clone());
     out.push(d);

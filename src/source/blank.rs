@@ -11,14 +11,22 @@ use std::sync::OnceLock;
 fn patterns(language: Language) -> &'static [Regex] {
     static CUDA: OnceLock<Vec<Regex>> = OnceLock::new();
     static HLSL: OnceLock<Vec<Regex>> = OnceLock::new();
-    let build = |list: &[&str]| list.iter().filter_map(|p| Regex::new(p).ok()).collect::<Vec<_>>();
+    let build = |list: &[&str]| {
+        list.iter()
+            .filter_map(|p| Regex::new(p).ok())
+            .collect::<Vec<_>>()
+    };
     match language {
         // `__align__(16)` is a macro of CUDA's headers the grammar reads as an error.
-        Language::Cuda => CUDA.get_or_init(|| build(&[r"__align__\s*\(\s*[^()]*\)", r"\balignas\s*\(\s*[^()]*\)"])),
+        Language::Cuda => CUDA
+            .get_or_init(|| build(&[r"__align__\s*\(\s*[^()]*\)", r"\balignas\s*\(\s*[^()]*\)"])),
         // `cbuffer X : register(b0)`, `Texture2D t : register(t0, space1)`, and root
         // signature attributes stacked over `[numthreads]`.
         Language::Hlsl => HLSL.get_or_init(|| {
-            build(&[r":\s*register\s*\([^()]*\)", r"\[\s*RootSignature\s*\((?:[^()]|\([^()]*\))*\)\s*\]"])
+            build(&[
+                r":\s*register\s*\([^()]*\)",
+                r"\[\s*RootSignature\s*\((?:[^()]|\([^()]*\))*\)\s*\]",
+            ])
         }),
     }
 }

@@ -19,7 +19,10 @@ pub struct SourceFile {
 
 /// The language of `path`, from its extension, or for C/C++ headers from its content.
 pub fn language_of(path: &str, text: &str) -> Option<Language> {
-    let ext = path.rsplit_once('.').map(|(_, e)| e.to_ascii_lowercase()).unwrap_or_default();
+    let ext = path
+        .rsplit_once('.')
+        .map(|(_, e)| e.to_ascii_lowercase())
+        .unwrap_or_default();
     match ext.as_str() {
         "cu" | "cuh" => Some(Language::Cuda),
         "hlsl" | "hlsli" | "fx" | "fxh" => Some(Language::Hlsl),
@@ -41,7 +44,11 @@ pub fn load(path: &str, bytes: &[u8]) -> Option<SourceFile> {
     let language = language_of(path, &text)?;
     let parse_text = blank::blank_gaps(&text, language);
     debug_assert_eq!(parse_text.len(), text.len());
-    Some(SourceFile { text, parse_text, language })
+    Some(SourceFile {
+        text,
+        parse_text,
+        language,
+    })
 }
 
 /// Parses the blanked text with the language's tree-sitter grammar.

@@ -1,0 +1,232 @@
+//! The run-wide index: what one file needs to know about the other files of a run.
+//!
+//! Real kernels are launched from other files (`kernel<<<grid, block>>>` in a host
+//! `.cu`) and take their constants and types from headers (`#include "params.h"`).
+//! The index is built once per run from a cheap text scan; the expensive part
+//! (parsing a launcher or a header) happens lazily, once per file, and is cached.
+//! It does no I/O itself: the CLI hands it a reader.
+
+use crate::config::Settings;
+use crate::extract::{ExternalLaunch, FileSyntax};
+use crate::lower::ir::ShapeSource;
+use regex::Regex;
+use std::collections::{HashMap, HashSet};
+use std::path::{Component, Path, PathBuf};
+use std::sync::{Arc, Mutex, OnceLock};
+
+/// Reads a file of the run (or an include) by path; `None` when it cannot be read.
+pub type Reader = dyn Fn(&Path) -> Option<Vec<u8>> + Send + Sync;
+
+/// A parsed header's definitions and its text.
+type Header = Arc<(FileSyntax, String)>;
+
+/// Launches, headers and include directories of one run.
+pub struct ProjectIndex {
+    /// Files that launch each kernel, by kernel name.
+    launchers: HashMap<String, Vec<PathBuf>>,
+    include_dirs: Vec<PathBuf>,
+    reader: Box<Reader>,
+    /// Parsed headers, by normalised path (`None`: unreadable).
+    headers: Mutex<HashMap<PathBuf, Option<Header>>>,
+    /// Resolved launch shapes per (launcher, kernel).
+    shapes: Mutex<HashMap<(PathBuf, String), Vec<ExternalLaunch>>>,
+}
+
+impl std::fmt::Debug for ProjectIndex {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ProjectIndex")
+            .field("launchers", &self.launchers)
+            .finish_non_exhaustive()
+    }
+}
+
+fn launch_regex() -> &'static Regex {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    RE.get_or_init(|| {
+        Regex::new(r"([A-Za-z_][A-Za-z0-9_]*)\s*(?:<[^<>;{}]*(?:<[^<>;{}]*>[^<>;{}]*)*>)?\s*<<<")
+            .expect("valid launch pattern")
+    })
+}
+
+fn include_regex() -> &'static Regex {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    RE.get_or_init(|| {
+        Regex::new(r#"(?m)^\s*#\s*include\s*"([^"]+)""#).expect("valid include pattern")
+    })
+}
+
+/// `a/b/../c` -> `a/c`, without touching the file system.
+fn normalise(p: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for c in p.components() {
+        match c {
+            Component::ParentDir => {
+                if !out.pop() {
+                    out.push("..");
+                }
+            }
+            Component::CurDir => {}
+            other => out.push(other),
+        }
+    }
+    out
+}
+
+impl ProjectIndex {
+    /// An index that knows nothing: each file is checked on its own.
+    pub fn empty() -> Self {
+        ProjectIndex::new(Vec::new(), Box::new(|_| None))
+    }
+
+    /// A new index reading includes from `include_dirs` (besides the including file's folder).
+    pub fn new(include_dirs: Vec<PathBuf>, reader: Box<Reader>) -> Self {
+        ProjectIndex {
+            launchers: HashMap::new(),
+            include_dirs,
+            reader,
+            headers: Mutex::new(HashMap::new()),
+            shapes: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// Records the kernels `text` launches (a text scan, no parsing).
+    pub fn scan(&mut self, path: &Path, text: &str) {
+        if !text.contains("<<<") {
+            return;
+        }
+        let mut seen = HashSet::new();
+        for c in launch_regex().captures_iter(text) {
+            if let Some(k) = c.get(1) {
+                if seen.insert(k.as_str().to_string()) {
+                    self.launchers
+                        .entry(k.as_str().to_string())
+                        .or_default()
+                        .push(normalise(path));
+                }
+            }
+        }
+    }
+
+    /// Block shapes of `kernel` launched in files other than `path`, with where.
+    pub fn external_launches(
+        &self,
+        path: &Path,
+        kernel: &str,
+        settings: &Settings,
+    ) -> Vec<ExternalLaunch> {
+        let me = normalise(path);
+        let Some(files) = self.launchers.get(kernel) else {
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        for f in files.iter().filter(|f| **f != me) {
+            let key = (f.clone(), kernel.to_string());
+            if let Some(cached) = self.shapes.lock().ok().and_then(|m| m.get(&key).cloned()) {
+                out.extend(cached);
+                continue;
+            }
+            let resolved = self.resolve_launches(f, kernel, settings);
+            if let Ok(mut m) = self.shapes.lock() {
+                m.insert(key, resolved.clone());
+            }
+            out.extend(resolved);
+        }
+        out
+    }
+
+    fn resolve_launches(
+        &self,
+        file: &Path,
+        kernel: &str,
+        settings: &Settings,
+    ) -> Vec<ExternalLaunch> {
+        let Some(bytes) = (self.reader)(file) else {
+            return Vec::new();
+        };
+        let name = file.display().to_string();
+        let Some(source) = crate::source::load(&name, &bytes) else {
+            return Vec::new();
+        };
+        let Some(tree) = crate::source::parse(&source) else {
+            return Vec::new();
+        };
+        let mut syn = crate::extract::extract(&source, &tree);
+        drop(tree);
+        self.merge_includes(file, &source.text, &mut syn, 0, &mut HashSet::new());
+        crate::lower::shape::launch_shapes(&syn, &source.text, kernel, settings, &HashMap::new())
+            .into_iter()
+            .map(|(s, src)| {
+                let place = match src {
+                    ShapeSource::Known(t) | ShapeSource::Assumed(t) => {
+                        t.rsplit("launch ").next().unwrap_or("").to_string()
+                    }
+                };
+                ((s.x, s.y, s.z), format!("{name} ({place})"))
+            })
+            .collect()
+    }
+
+    /// Adds the definitions of the headers `text` includes (transitively) to `syn`.
+    pub fn merge_includes(
+        &self,
+        path: &Path,
+        text: &str,
+        syn: &mut FileSyntax,
+        depth: u32,
+        visited: &mut HashSet<PathBuf>,
+    ) {
+        if depth > 8 {
+            return;
+        }
+        let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
+        for c in include_regex().captures_iter(text) {
+            let Some(inc) = c.get(1) else { continue };
+            let candidates = std::iter::once(dir.join(inc.as_str()))
+                .chain(self.include_dirs.iter().map(|d| d.join(inc.as_str())));
+            for cand in candidates {
+                let cand = normalise(&cand);
+                if !visited.insert(cand.clone()) {
+                    break;
+                }
+                if let Some(h) = self.header(&cand) {
+                    syn.merge_included(&h.0);
+                    self.merge_includes(&cand, &h.1, syn, depth + 1, visited);
+                    break;
+                }
+            }
+        }
+    }
+
+    /// The definitions of a header and its text, parsed once per run.
+    fn header(&self, path: &Path) -> Option<Header> {
+        if let Some(hit) = self.headers.lock().ok().and_then(|m| m.get(path).cloned()) {
+            return hit;
+        }
+        // Parsed outside the lock; two threads may parse the same header once each.
+        let parsed = (self.reader)(path).and_then(|bytes| {
+            let name = path.display().to_string();
+            // A header whose content does not say otherwise is read with the CUDA grammar.
+            let lang_name =
+                if crate::source::language_of(&name, &String::from_utf8_lossy(&bytes)).is_some() {
+                    name
+                } else {
+                    format!("{name}.cuh")
+                };
+            let source = crate::source::load(&lang_name, &bytes)?;
+            let tree = crate::source::parse(&source)?;
+            let syn = strip(&crate::extract::extract(&source, &tree));
+            Some(Arc::new((syn, source.text)))
+        });
+        if let Ok(mut m) = self.headers.lock() {
+            m.insert(path.to_path_buf(), parsed.clone());
+        }
+        parsed
+    }
+}
+
+/// The definitions of a header without its function bodies (kept small for the cache).
+fn strip(syn: &FileSyntax) -> FileSyntax {
+    let mut s = FileSyntax::default();
+    s.merge_included(syn);
+    s
+}

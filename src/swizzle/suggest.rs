@@ -1,0 +1,389 @@
+//! The layout advisor for one shared array: builds the optimal XOR swizzle for all its
+//! accesses (docs/swizzling.md), tries padding the last dimension, re-simulates every
+//! access under each candidate, and returns the simplest verified fix that reaches the
+//! best wavefront counts found.
+//!
+//! Padding is preferred when it reaches what the swizzle reaches: it is one edit to the
+//! declaration. The swizzle needs no extra memory, and the message says so.
+
+use super::bound::lemma95;
+use super::classic::{classic_layout, cute_layout, cute_of_classic};
+use super::construct::construct;
+use super::derive::derive;
+use super::input::ArrayUse;
+use super::layout::{flatten, row_major, DistributedLayout, Geometry};
+use super::normal::simplest;
+use super::render::{formulas, operand, render, subscript};
+use super::simulate::{row_major_offset, simulate, Simulated};
+use crate::bank::{BankParams, Wavefronts};
+use crate::diag::{AfterAccess, Applicability, Edit, Suggestion};
+
+/// Largest padding tried, in elements.
+const MAX_PADDING: u64 = 32;
+
+/// Every access simulated under the array's current (row-major) layout.
+pub fn current(array: &ArrayUse, params: &BankParams) -> Option<Vec<Simulated>> {
+    let ext = array.extents.clone();
+    simulate_all(array, params, &|c| row_major_offset(c, &ext, &ext))
+}
+
+fn simulate_all(
+    array: &ArrayUse,
+    params: &BankParams,
+    offset_of: &dyn Fn(&[u64]) -> Option<u64>,
+) -> Option<Vec<Simulated>> {
+    array
+        .accesses
+        .iter()
+        .map(|s| simulate(s, array.element_bytes, params, offset_of))
+        .collect()
+}
+
+/// A verified candidate fix, before it is turned into a [`Suggestion`].
+struct Plan {
+    after: Vec<Simulated>,
+    replacement: String,
+    edits: Vec<Edit>,
+    memory_cost_bytes: u64,
+    applicability: Applicability,
+    cute: Option<String>,
+    classic: Option<[u64; 3]>,
+    /// Human description of the change, e.g. "pad the rows of `tile` to 34 elements".
+    what: String,
+    /// The new text in backquotes, plus the swizzle's CuTe name when it has one.
+    detail: String,
+    lower_bound: Option<u64>,
+}
+
+fn total(sims: &[Simulated]) -> u64 {
+    sims.iter().map(|s| s.worst.wavefronts).sum()
+}
+
+/// True when `after` is no worse than `before` on every access and better on one.
+fn improves(after: &[Simulated], before: &[Simulated]) -> bool {
+    after.len() == before.len()
+        && after.iter().zip(before).all(|(a, b)| {
+            !a.worst.is_worse_than(&b.worst) && a.worst.wavefronts <= b.worst.wavefronts
+        })
+        && total(after) < total(before)
+}
+
+/// True when `a` reaches `b` on every access (wavefronts of the worst instruction).
+fn reaches(a: &[Simulated], b: &[Simulated]) -> bool {
+    a.len() == b.len()
+        && a.iter()
+            .zip(b)
+            .all(|(x, y)| x.worst.wavefronts <= y.worst.wavefronts)
+}
+
+/// The verified optimal swizzle of `array`, when its accesses are linear and it improves
+/// on the current layout. Applicability is always display-only.
+pub fn suggest_swizzle(array: &ArrayUse, params: &BankParams) -> Option<Suggestion> {
+    let before = current(array, params)?;
+    let plan = swizzle_plan(array, params, &before)?;
+    Some(finish(array, &before, plan, "swizzle", None))
+}
+
+/// The cheapest verified padding of the last dimension that improves `array`.
+pub fn suggest_padding(array: &ArrayUse, params: &BankParams) -> Option<Suggestion> {
+    let before = current(array, params)?;
+    let plan = padding_plan(array, params, &before, None)?;
+    Some(finish(array, &before, plan, "padding", None))
+}
+
+/// The fix for `array`: the simplest verified layout change that reaches the best
+/// wavefronts found (one element of row padding when it matches the swizzle, else the
+/// swizzle), or `None`
+/// when nothing improves on the current layout.
+///
+/// Units: every `after` entry is the access's worst instruction (as in the bank model's
+/// verdict), before and after; `lower_bound_wavefronts` is the sum over the accesses of the
+/// Lemma 9.5 bound of one instruction (present when the accesses are linear).
+pub fn suggest(array: &ArrayUse, params: &BankParams) -> Option<Suggestion> {
+    let before = current(array, params)?;
+    let swizzle = swizzle_plan(array, params, &before);
+    let padding = padding_plan(
+        array,
+        params,
+        &before,
+        swizzle.as_ref().map(|p| p.after.as_slice()),
+    );
+    // One element of padding per row is the textbook fix, applied by `--fix`: it wins when
+    // it is as good as the swizzle. Wider padding costs more memory than a swizzle that
+    // reaches the same wavefronts, so then the swizzle is the simpler fix.
+    let rows: u64 = array.extents.iter().rev().skip(1).product::<u64>().max(1);
+    let one_element = |p: &Plan| p.memory_cost_bytes == rows * u64::from(array.element_bytes);
+    match (swizzle, padding) {
+        (Some(s), Some(p)) if reaches(&p.after, &s.after) && !one_element(&p) => {
+            let alt = format!(
+                "; padding ({}, +{} bytes) does the same with more memory",
+                p.detail, p.memory_cost_bytes
+            );
+            Some(finish(array, &before, s, "swizzle", Some(alt)))
+        }
+        (Some(s), Some(p)) if reaches(&p.after, &s.after) => {
+            let alt = format!(
+                "; an XOR swizzle of every access ({}) does the same with no extra memory",
+                s.detail
+            );
+            Some(finish(
+                array,
+                &before,
+                Plan {
+                    lower_bound: s.lower_bound,
+                    ..p
+                },
+                "padding",
+                Some(alt),
+            ))
+        }
+        (Some(s), Some(p)) => {
+            let alt = format!(
+                "; padding instead ({}, +{} bytes) only gets {} wavefronts against {}",
+                p.detail,
+                p.memory_cost_bytes,
+                total(&p.after),
+                total(&s.after)
+            );
+            Some(finish(array, &before, s, "swizzle", Some(alt)))
+        }
+        (Some(s), None) => Some(finish(array, &before, s, "swizzle", None)),
+        (None, Some(p)) => Some(finish(array, &before, p, "padding", None)),
+        (None, None) => None,
+    }
+}
+
+fn finish(
+    array: &ArrayUse,
+    before: &[Simulated],
+    plan: Plan,
+    kind: &str,
+    alternative: Option<String>,
+) -> Suggestion {
+    let after: Vec<AfterAccess> = array
+        .accesses
+        .iter()
+        .zip(&plan.after)
+        .zip(before)
+        .map(|((site, a), b)| AfterAccess {
+            line: site.line,
+            kind: site.kind.as_str().to_string(),
+            wavefronts: a.worst.wavefronts,
+            ideal_wavefronts: a.worst.ideal,
+            before_wavefronts: b.worst.wavefronts,
+        })
+        .collect();
+    let all_ideal = after.iter().all(|a| a.wavefronts <= a.ideal_wavefronts);
+    let outcome = if all_ideal {
+        "every access becomes conflict-free".to_string()
+    } else {
+        format!(
+            "the accesses take {} wavefronts instead of {}",
+            total(&plan.after),
+            total(before)
+        )
+    };
+    let cost = if plan.memory_cost_bytes == 0 {
+        "no extra memory".to_string()
+    } else {
+        format!("+{} bytes", plan.memory_cost_bytes)
+    };
+    let message = format!(
+        "{} ({}, {cost}) and {outcome}{}",
+        plan.what,
+        plan.detail,
+        alternative.unwrap_or_default()
+    );
+    Suggestion {
+        kind: kind.to_string(),
+        message,
+        replacement: plan.replacement,
+        cute: plan.cute,
+        classic: plan.classic,
+        after,
+        lower_bound_wavefronts: plan.lower_bound,
+        memory_cost_bytes: Some(plan.memory_cost_bytes),
+        applicability: plan.applicability,
+        edits: plan.edits,
+    }
+}
+
+/// Builds, simplifies and verifies the swizzle (see the module doc).
+fn swizzle_plan(array: &ArrayUse, params: &BankParams, before: &[Simulated]) -> Option<Plan> {
+    let ext = &array.extents;
+    let geom = Geometry::new(array.element_bytes, *params, false)?;
+    if array
+        .accesses
+        .iter()
+        .any(|s| s.lowered.width != array.element_bytes || s.lowered.warp_size != params.warp_size)
+    {
+        return None;
+    }
+    let layouts: Vec<DistributedLayout> = array
+        .accesses
+        .iter()
+        .map(|s| derive(s, ext))
+        .collect::<Result<_, _>>()
+        .ok()?;
+    let reference = row_major(ext)?;
+    let d = reference.dim();
+    let built = construct(&layouts, d, &geom)?;
+    let (mem, classic) = simplest(&built, &layouts, ext, &geom);
+    let cute = classic.and_then(|cl| {
+        let sw = cute_of_classic(cl, ext)?;
+        (cute_layout(sw, ext) == classic_layout(cl, ext)).then(|| sw.to_string())
+    });
+
+    // Verify: re-simulate every access at the new offsets.
+    let q = mem.offsets()?;
+    let after = simulate_all(array, params, &|c| flatten(c, ext).map(|f| q.apply(f)))?;
+    if !improves(&after, before) {
+        return None;
+    }
+    let f = formulas(&mem, ext)?;
+    let mut edits = Vec::new();
+    let mut first: Option<String> = None;
+    for site in &array.accesses {
+        let texts = if site.index_texts.len() == ext.len() {
+            site.index_texts.clone()
+        } else {
+            (0..ext.len()).map(|j| format!("i{j}")).collect()
+        };
+        let new = render(&f, &texts)?;
+        if first.is_none() {
+            first = Some(subscript(&array.name, &new));
+        }
+        if site.index_spans.len() == ext.len() && site.index_texts.len() == ext.len() {
+            for ((span, old), new) in site.index_spans.iter().zip(&site.index_texts).zip(&new) {
+                if old.trim() != new {
+                    edits.push(Edit {
+                        span: *span,
+                        text: new.clone(),
+                    });
+                }
+            }
+        }
+    }
+    edits.sort_by_key(|e| (e.span.start, e.span.end));
+    edits.dedup();
+    let replacement = first?;
+    let lower_bound = layouts
+        .iter()
+        .map(|a| lemma95(a, &[], d, &geom).per_instruction)
+        .sum();
+    let named = cute
+        .as_ref()
+        .map(|c| format!(", CuTe `{c}`"))
+        .unwrap_or_default();
+    Some(Plan {
+        after,
+        what: format!("XOR-swizzle every access to `{}`", array.name),
+        detail: format!("`{replacement}`{named}"),
+        replacement,
+        edits,
+        memory_cost_bytes: 0,
+        applicability: Applicability::DisplayOnly,
+        cute,
+        classic: classic.map(|c| [c.vec, c.per_phase, c.max_phase]),
+        lower_bound: Some(lower_bound),
+    })
+}
+
+/// Tries `[..][M + P]` for `P = 1..=MAX_PADDING`: the smallest `P` that reaches `target`
+/// (or, without a target, every access's ideal), else the `P` with the fewest wavefronts.
+fn padding_plan(
+    array: &ArrayUse,
+    params: &BankParams,
+    before: &[Simulated],
+    target: Option<&[Simulated]>,
+) -> Option<Plan> {
+    let ext = &array.extents;
+    let (&last, rows) = ext.split_last()?;
+    if rows.is_empty() || array.extent_spans.len() != ext.len() {
+        return None;
+    }
+    let ideal: Vec<Simulated> = before
+        .iter()
+        .map(|b| Simulated {
+            worst: Wavefronts {
+                wavefronts: b.worst.ideal,
+                ideal: b.worst.ideal,
+            },
+            total: 0,
+        })
+        .collect();
+    let goal = target.unwrap_or(&ideal);
+    let mut best: Option<(u64, Vec<Simulated>)> = None;
+    for p in 1..=MAX_PADDING {
+        let mut stored = ext.clone();
+        let Some(padded) = last.checked_add(p) else {
+            break;
+        };
+        stored[ext.len() - 1] = padded;
+        let Some(after) = simulate_all(array, params, &|c| row_major_offset(c, ext, &stored))
+        else {
+            continue;
+        };
+        if reaches(&after, goal) {
+            best = Some((p, after));
+            break;
+        }
+        if best.as_ref().is_none_or(|(_, b)| total(&after) < total(b)) {
+            best = Some((p, after));
+        }
+    }
+    let (p, after) = best?;
+    if !improves(&after, before) {
+        return None;
+    }
+    let memory_cost_bytes = rows
+        .iter()
+        .try_fold(p * u64::from(array.element_bytes), |acc, &r| {
+            acc.checked_mul(r)
+        })?;
+    let span = array.extent_spans[ext.len() - 1];
+    let from = span.start.checked_sub(array.decl_span.start);
+    let to = span.end.checked_sub(array.decl_span.start);
+    let old = from.zip(to).and_then(|(f, t)| array.decl_text.get(f..t));
+    let new_extent = match old.map(str::trim) {
+        Some(t) if t.parse::<u64>().ok() == Some(last) => (last + p).to_string(),
+        Some(t) if !t.is_empty() => format!("{} + {p}", operand(t)),
+        _ => (last + p).to_string(),
+    };
+    let replacement = if let (Some(f), Some(t), Some(_)) = (from, to, old) {
+        format!(
+            "{}{}{}",
+            array.decl_text.get(..f).unwrap_or_default(),
+            new_extent,
+            array.decl_text.get(t..).unwrap_or_default()
+        )
+    } else {
+        let mut dims: Vec<String> = rows.iter().map(u64::to_string).collect();
+        dims.push(new_extent.clone());
+        subscript(&array.name, &dims)
+    };
+    let applicability = if array.accesses.iter().all(|s| s.plain_subscript) {
+        Applicability::Safe
+    } else {
+        Applicability::Unsafe
+    };
+    Some(Plan {
+        after,
+        what: format!(
+            "pad each row of `{}` by {p} element{}",
+            array.name,
+            if p == 1 { "" } else { "s" }
+        ),
+        detail: format!("`{replacement}`"),
+        replacement,
+        edits: vec![Edit {
+            span,
+            text: new_extent,
+        }],
+        memory_cost_bytes,
+        applicability,
+        cute: None,
+        classic: None,
+        lower_bound: None,
+    })
+}

@@ -1,0 +1,79 @@
+//! Cross-file context: launches in another file of the run fix a kernel's block shape,
+//! and quoted includes provide constants and types.
+
+use bankcheck::config::Settings;
+use bankcheck::project::ProjectIndex;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+fn index(files: &[(&str, &str)]) -> ProjectIndex {
+    let map: HashMap<PathBuf, Vec<u8>> = files
+        .iter()
+        .map(|(p, t)| (PathBuf::from(p), t.as_bytes().to_vec()))
+        .collect();
+    let mut idx = ProjectIndex::new(
+        vec![PathBuf::from("inc")],
+        Box::new(move |p: &Path| map.get(p).cloned()),
+    );
+    for (p, t) in files {
+        idx.scan(Path::new(p), t);
+    }
+    idx
+}
+
+const PARAMS: &str = "#pragma once\n#define TILE 16\nconstexpr int kRows = 4;\n";
+const KERNEL: &str = r#"#include "params.h"
+__global__ void k(float* o) {
+    __shared__ float s[TILE * TILE];
+    o[threadIdx.x] = s[threadIdx.x * (blockDim.x / 2)];
+}
+"#;
+const LAUNCHER: &str = r#"#include "../inc/params.h"
+void run(float* o) {
+    dim3 block(TILE, kRows);
+    k<<<1, block>>>(o);
+}
+"#;
+
+#[test]
+fn a_launch_in_another_file_fixes_the_block_shape() {
+    let files = [
+        ("inc/params.h", PARAMS),
+        ("src/kernel.cu", KERNEL),
+        ("src/launch.cu", LAUNCHER),
+    ];
+    let idx = index(&files);
+    let r = bankcheck::check_source_in(
+        "src/kernel.cu",
+        KERNEL.as_bytes(),
+        &Settings::default(),
+        &idx,
+    );
+    assert_eq!(r.accesses.len(), 1, "{:?}", r.accesses);
+    let a = &r.accesses[0];
+    // blockDim = (16, 4) from the launcher: a warp is two rows of 16 lanes that read the
+    // same 16 words (broadcast), 8 words apart: 4 banks, 4 words each.
+    assert_eq!(a.conflict_factor, Some(4.0), "{a:?}");
+    assert!(a.assumptions.is_empty(), "{:?}", a.assumptions);
+    let d = r
+        .diagnostics
+        .iter()
+        .find(|d| d.rule != "parse-error")
+        .expect("a diagnostic");
+    assert!(
+        d.notes.iter().any(|n| n.contains("src/launch.cu")),
+        "{:?}",
+        d.notes
+    );
+}
+
+#[test]
+fn without_the_index_the_shape_is_assumed_and_said() {
+    let r = bankcheck::check_source("src/kernel.cu", KERNEL.as_bytes(), &Settings::default());
+    let a = &r.accesses[0];
+    assert!(
+        a.assumptions.iter().any(|s| s.contains("assumed")),
+        "{:?}",
+        a.assumptions
+    );
+}
