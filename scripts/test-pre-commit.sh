@@ -42,7 +42,7 @@ if [[ $status -eq 0 ]]; then
     echo "FAIL: the hook passed on a conflicting kernel" >&2
     exit 1
 fi
-if ! grep -q "warning\[bank-conflict\]: 32-way bank conflict" "$work/conflicting.log"; then
+if ! grep -q "32-way bank conflict on load of \`tile\`" "$work/conflicting.log"; then
     cat "$work/conflicting.log"
     echo "FAIL: the hook's output lacks the diagnostic" >&2
     exit 1

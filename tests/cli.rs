@@ -193,7 +193,7 @@ fn config_is_discovered_per_file_nearest_wins_and_overrides_apply() {
     );
     std::fs::write(
         dir.path().join("src/deep/lint.toml"),
-        "[rules]\nbank-conflict = \"error\"\n",
+        "[rules]\nconflict = \"error\"\n",
     )
     .unwrap();
     let out = run_in(dir.path(), &["--format", "compact", "src"], b"", &[]);
@@ -203,11 +203,11 @@ fn config_is_discovered_per_file_nearest_wins_and_overrides_apply() {
         "the nearer lint.toml turns the deep conflict into an error"
     );
     assert!(
-        text(&out.stdout).contains("src/deep/more.cuh:7:24: error[bank-conflict]"),
+        text(&out.stdout).contains("src/deep/more.cuh:7:24: error[stride-conflict]"),
         "{}",
         text(&out.stdout)
     );
-    assert!(text(&out.stdout).contains("src/conflict.cu:7:24: warning[bank-conflict]"));
+    assert!(text(&out.stdout).contains("src/conflict.cu:7:24: warning[stride-conflict]"));
     // Nearest wins without merging: the deep file's own lint.toml would ignore the top exclude.
     std::fs::rename(
         dir.path().join("src/deep/lint.toml"),
@@ -216,7 +216,7 @@ fn config_is_discovered_per_file_nearest_wins_and_overrides_apply() {
     .unwrap();
     std::fs::write(
         dir.path().join("lint.toml"),
-        "exclude = [\"src/deep/**\"]\n[[overrides]]\nfiles = [\"src/conflict.cu\"]\nrules = { bank-conflict = \"off\" }\n",
+        "exclude = [\"src/deep/**\"]\n[[overrides]]\nfiles = [\"src/conflict.cu\"]\nrules = { conflict = \"off\" }\n",
     )
     .unwrap();
     let out = run_in(dir.path(), &["src"], b"", &[]);
@@ -234,7 +234,7 @@ fn config_is_discovered_per_file_nearest_wins_and_overrides_apply() {
         &[],
     );
     assert!(
-        text(&out.stdout).contains("error[bank-conflict]"),
+        text(&out.stdout).contains("error[stride-conflict]"),
         "--config wins over discovery"
     );
 }
@@ -323,9 +323,14 @@ fn output_file_receives_the_report() {
     assert!(out.stdout.is_empty(), "nothing on stdout");
     let report: serde_json::Value =
         serde_json::from_slice(&std::fs::read(dir.path().join("report.json")).unwrap()).unwrap();
-    assert_eq!(report["diagnostics"][0]["rule"], "bank-conflict");
-    assert_eq!(report["diagnostics"][0]["file"], "src/conflict.cu");
-    assert_eq!(report["diagnostics"][0]["conflict_factor"], 32);
+    let diagnostics = report["diagnostics"].as_array().unwrap();
+    let access = diagnostics
+        .iter()
+        .find(|d| d["line"] == 7)
+        .expect("the load on line 7 is reported");
+    assert_eq!(access["file"], "src/conflict.cu");
+    assert_eq!(access["conflict_factor"], 32);
+    assert_eq!(access["excess_wavefronts"], 31);
 }
 
 #[test]
@@ -340,20 +345,34 @@ fn github_annotations_escape_and_write_the_step_summary() {
     let summary_text = summary.to_string_lossy().into_owned();
     let out = run_in(
         dir.path(),
-        &["--format", "github", "src/a,b: c.cu"],
+        &[
+            "--format",
+            "github",
+            "--ignore",
+            "layout-conflict",
+            "src/a,b: c.cu",
+        ],
         b"",
         &[("GITHUB_STEP_SUMMARY", &summary_text)],
     );
     assert_eq!(out.status.code(), Some(1));
+    let stdout = text(&out.stdout);
     assert_eq!(
-        text(&out.stdout),
-        "::warning file=src/a%2Cb%3A c.cu,line=7,endLine=7,col=24,endColumn=44,title=bankcheck bank-conflict::\
-         32-way bank conflict on load of `tile` (32 wavefronts, ideal 1)\n"
+        stdout.lines().count(),
+        1,
+        "one annotation per finding, one line each: {stdout}"
+    );
+    assert!(
+        stdout.starts_with(
+            "::warning file=src/a%2Cb%3A c.cu,line=7,endLine=7,col=24,endColumn=44,title=bankcheck stride-conflict::\
+             32-way bank conflict on load of `tile` (32 wavefronts, ideal 1)%0Ahelp: "
+        ),
+        "{stdout}"
     );
     let markdown = std::fs::read_to_string(&summary).unwrap();
     assert!(markdown.contains("### `src/a,b: c.cu`"), "{markdown}");
     assert!(
-        markdown.contains("| 7 | warning | `bank-conflict` | 32 | 31 |"),
+        markdown.contains("| 7 | warning | `stride-conflict` | 32 | 31 |"),
         "{markdown}"
     );
 }
@@ -364,8 +383,12 @@ fn sarif_carries_rules_results_and_numbers() {
     assert_eq!(out.status.code(), Some(1));
     let sarif: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let run = &sarif["runs"][0];
-    let result = &run["results"][0];
-    assert_eq!(result["ruleId"], "bank-conflict");
+    let results = run["results"].as_array().unwrap();
+    let result = results
+        .iter()
+        .find(|r| r["locations"][0]["physicalLocation"]["region"]["startLine"] == 7)
+        .expect("the load on line 7 is a result");
+    assert_eq!(result["ruleId"], "stride-conflict");
     assert_eq!(
         result["locations"][0]["physicalLocation"]["artifactLocation"]["uri"],
         "conflict.cu"
@@ -425,4 +448,81 @@ fn check_subcommand_is_the_default_command() {
     );
     assert_eq!(plain.stdout, check.stdout);
     assert_eq!(check.status.code(), Some(1));
+}
+
+#[test]
+fn diff_shows_and_fix_applies_safe_suggestions_keeping_line_endings() {
+    let dir = scratch();
+    let lf = dir.path().join("src/conflict.cu");
+    let original = std::fs::read_to_string(&lf).unwrap();
+    let crlf = dir.path().join("src/crlf.cu");
+    std::fs::write(&crlf, original.replace('\n', "\r\n")).unwrap();
+
+    let out = run_in(
+        dir.path(),
+        &["--diff", "--format", "compact", "src/conflict.cu"],
+        b"",
+        &[],
+    );
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains("--- a/src/conflict.cu\n+++ b/src/conflict.cu\n"),
+        "{stdout}"
+    );
+    assert!(
+        stdout
+            .contains("-    __shared__ float tile[32][32];\n+    __shared__ float tile[32][33];\n"),
+        "{stdout}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(&lf).unwrap(),
+        original,
+        "--diff writes nothing"
+    );
+
+    let out = run_in(
+        dir.path(),
+        &["--fix", "src/conflict.cu", "src/crlf.cu"],
+        b"",
+        &[],
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "the padded tile is conflict-free: {}",
+        text(&out.stdout)
+    );
+    let fixed = std::fs::read_to_string(&lf).unwrap();
+    assert_eq!(fixed, original.replace("tile[32][32]", "tile[32][33]"));
+    assert_eq!(
+        std::fs::read_to_string(&crlf).unwrap(),
+        fixed.replace('\n', "\r\n"),
+        "CRLF is kept"
+    );
+
+    let out = run_in(dir.path(), &["--fix", "src/conflict.cu"], b"", &[]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        std::fs::read_to_string(&lf).unwrap(),
+        fixed,
+        "a second --fix changes nothing"
+    );
+    let leftovers: Vec<_> = std::fs::read_dir(dir.path().join("src"))
+        .unwrap()
+        .filter_map(Result::ok)
+        .filter(|e| e.file_name().to_string_lossy().starts_with(".tmp"))
+        .collect();
+    assert!(leftovers.is_empty(), "no temporary files left behind");
+}
+
+#[test]
+fn fix_refuses_standard_input() {
+    let out = run_in(
+        &fixtures(),
+        &["--fix", "--stdin-filename", "k.cu"],
+        b"",
+        &[],
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("--fix cannot rewrite standard input"));
 }

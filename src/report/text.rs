@@ -3,7 +3,7 @@
 //! summary line. Colour is decided by the caller.
 
 use super::{factor_text, Run, Totals};
-use crate::diag::{Diagnostic, Severity};
+use crate::diag::{Applicability, Diagnostic, Severity};
 use codespan_reporting::diagnostic::{Diagnostic as Shown, Label, Severity as ShownSeverity};
 use codespan_reporting::files::SimpleFile;
 use codespan_reporting::term::{self, termcolor};
@@ -115,10 +115,20 @@ fn shown(d: &Diagnostic, len: usize) -> Shown<()> {
         notes.push(format!("help: {help}"));
     }
     if let Some(s) = &d.suggestion {
-        notes.push(format!(
-            "suggestion ({}): {}\n  {}",
-            s.kind, s.message, s.replacement
-        ));
+        let how = match s.applicability {
+            Applicability::Safe => "safe, `--fix` applies it",
+            Applicability::Unsafe => "review it: it changes sizes or strides",
+            Applicability::DisplayOnly => "shown only",
+        };
+        // The help usually says the same in words; then only the code is added.
+        if d.help.as_deref() == Some(s.message.as_str()) {
+            notes.push(format!("{} ({how}):\n  {}", s.kind, s.replacement));
+        } else {
+            notes.push(format!(
+                "{} ({how}): {}\n  {}",
+                s.kind, s.message, s.replacement
+            ));
+        }
     }
     Shown::new(severity)
         .with_code(d.rule)
