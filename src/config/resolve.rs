@@ -684,12 +684,16 @@ mod tests {
     #[test]
     fn documented_keys_are_complete_and_valid() {
         let documented = include_str!("../../lint.toml");
-        let uncommented: String = documented
+        let mut uncommented = String::new();
+        for line in documented
             .lines()
             .filter_map(|line| line.strip_prefix("# "))
-            .filter(|line| line.starts_with('[') || line.contains(" = "))
-            .map(|line| format!("{line}\n"))
-            .collect();
+        {
+            if line.starts_with('[') || line.contains(" = ") {
+                uncommented.push_str(line);
+                uncommented.push('\n');
+            }
+        }
         if let Err(e) = parse(&uncommented) {
             panic!("lint.toml's commented keys do not parse: {e}\n{uncommented}");
         }
