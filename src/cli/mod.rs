@@ -196,6 +196,19 @@ fn check_paths(args: &CheckArgs) -> anyhow::Result<ExitStatus> {
         .collect();
     let mut files: Vec<FileReport> = reports.into_iter().map(|(r, _, _)| r).collect();
     report::sort(&mut files);
+    for file in files.iter().filter(|f| f.language.is_none()) {
+        // Headers without kernels are expected; anything else named explicitly is a slip.
+        let ext = Path::new(&file.path)
+            .extension()
+            .and_then(|e| e.to_str())
+            .unwrap_or("");
+        if !matches!(ext, "h" | "hh" | "hpp" | "hxx" | "inl" | "cuh" | "hlsli") {
+            eprintln!(
+                "warning: {}: neither CUDA nor HLSL (by extension or content); nothing checked",
+                file.path
+            );
+        }
+    }
     failures.sort();
     for (path, reason) in &failures {
         eprintln!("error: {path}: {reason}");
