@@ -119,7 +119,7 @@ mod tests {
         layer
             .severities
             .push(("stride-conflict", Some(Severity::Error)));
-        let settings = stack(&[&layer]);
+        let settings = stack(&[&layer], crate::cli::rule_catalog());
         let report = check(one_finding, "k.cu", b"x", &settings);
         assert_eq!(report.diagnostics[0].severity, Severity::Error);
         assert!(fails(&report, &settings));
@@ -131,7 +131,12 @@ mod tests {
         );
         assert!(report.diagnostics.is_empty());
         layer.severities.push(("stride-conflict", None));
-        let report = check(one_finding, "k.cu", b"x", &stack(&[&layer]));
+        let report = check(
+            one_finding,
+            "k.cu",
+            b"x",
+            &stack(&[&layer], crate::cli::rule_catalog()),
+        );
         assert!(report.diagnostics.is_empty());
     }
 }

@@ -32,14 +32,17 @@ impl ConfigStore {
     pub fn new(config: Option<&Path>, isolated: bool) -> anyhow::Result<ConfigStore> {
         let cwd = absolute(Path::new("."));
         if isolated {
-            return Ok(ConfigStore::Fixed(Arc::new(Config::empty(cwd))));
+            return Ok(ConfigStore::Fixed(Arc::new(Config::empty(
+                cwd,
+                super::rule_catalog(),
+            ))));
         }
         if let Some(file) = config {
             return Ok(ConfigStore::Fixed(Arc::new(load(file)?)));
         }
         Ok(ConfigStore::Discover {
             by_dir: HashMap::new(),
-            fallback: Arc::new(Config::empty(cwd)),
+            fallback: Arc::new(Config::empty(cwd, super::rule_catalog())),
         })
     }
 
@@ -92,7 +95,8 @@ fn load(file: &Path) -> anyhow::Result<Config> {
         .map(Path::to_path_buf)
         .unwrap_or_default();
     let shown = pretty(file);
-    Config::parse(&shown, &base, &text).map_err(|e| BadConfig(e.to_string()).into())
+    Config::parse(&shown, &base, &text, super::rule_catalog())
+        .map_err(|e| BadConfig(e.to_string()).into())
 }
 
 /// The configuration path relative to the working directory when it is below it.

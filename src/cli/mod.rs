@@ -10,7 +10,7 @@ mod fix;
 
 use anyhow::Context as _;
 use args::{Args, CheckArgs, ColorWhen, Command, Format, PresetArg, SeverityArg};
-use bankcheck::config::{resolve, BlockOverride, ConfigError, Layer, Preset, Settings};
+use bankcheck::config::{resolve, BlockOverride, ConfigError, Layer, Preset, RuleInfo, Settings};
 use bankcheck::diag::Severity;
 use bankcheck::project::ProjectIndex;
 use bankcheck::report::{self, Run};
@@ -22,6 +22,22 @@ use std::fmt::Write as _;
 use std::io::{IsTerminal, Read, Write};
 use std::path::Path;
 use std::time::Instant;
+
+/// The rules of this build as configuration sees them.
+pub(crate) fn rule_catalog() -> &'static [RuleInfo] {
+    static CATALOG: std::sync::OnceLock<Vec<RuleInfo>> = std::sync::OnceLock::new();
+    CATALOG.get_or_init(|| {
+        RULES
+            .iter()
+            .map(|r| RuleInfo {
+                id: r.id,
+                group: r.group,
+                default_severity: r.default_severity,
+                default_enabled: r.default_enabled,
+            })
+            .collect()
+    })
+}
 
 /// How the run ended, as the exit status the house style fixes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -435,14 +451,17 @@ fn command_line_layer(args: &CheckArgs) -> Result<Layer, Box<ConfigError>> {
     if let Some(select) = &args.select {
         let mut ids = Vec::new();
         for name in select {
-            ids.extend(resolve::rule_selector(name.trim()).map_err(|e| err("--select", e))?);
+            ids.extend(
+                resolve::rule_selector(name.trim(), rule_catalog())
+                    .map_err(|e| err("--select", e))?,
+            );
         }
         layer.select = Some(ids);
     }
     for name in &args.ignore {
-        layer
-            .ignore
-            .extend(resolve::rule_selector(name.trim()).map_err(|e| err("--ignore", e))?);
+        layer.ignore.extend(
+            resolve::rule_selector(name.trim(), rule_catalog()).map_err(|e| err("--ignore", e))?,
+        );
     }
     for define in &args.defines {
         layer

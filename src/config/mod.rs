@@ -1,7 +1,7 @@
 //! Configuration: the `lint.toml` schema, its parsing, and resolution into [`Settings`].
 //!
 //! Nothing here reads files: the command line hands in text and paths. Depends on
-//! `bank`, `diag` and the rule registry (to check rule ids) only.
+//! `bank` and `diag` only: the rules known to the build are handed in as [`RuleInfo`]s.
 
 pub mod error;
 pub mod options;
@@ -9,5 +9,5 @@ pub mod resolve;
 pub mod settings;
 
 pub use error::ConfigError;
-pub use resolve::{Config, Layer, Preset};
+pub use resolve::{Config, Layer, Preset, RuleInfo};
 pub use settings::{BlockOverride, Settings};

@@ -7,7 +7,6 @@ use super::options::{self, Options, TOP_LEVEL_KEYS};
 use super::settings::{BlockOverride, Settings};
 use crate::bank::BankParams;
 use crate::diag::Severity;
-use crate::rules::registry::{self, RULES};
 use globset::{Glob, GlobBuilder, GlobSet, GlobSetBuilder};
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -86,14 +85,31 @@ pub struct Layer {
     pub fail_on: Option<Severity>,
 }
 
+/// What configuration needs to know of one rule. The command line builds the list from
+/// the rule registry, so this module does not depend on `rules`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RuleInfo {
+    pub id: &'static str,
+    pub group: &'static str,
+    pub default_severity: Severity,
+    pub default_enabled: bool,
+}
+
 /// The rules a name stands for: a rule id, a group or `all`; unknown names are an error
 /// message with a suggestion.
-pub fn rule_selector(name: &str) -> Result<Vec<&'static str>, (String, Option<String>)> {
-    let ids = registry::expand(name);
+pub fn rule_selector(
+    name: &str,
+    rules: &[RuleInfo],
+) -> Result<Vec<&'static str>, (String, Option<String>)> {
+    let ids: Vec<&'static str> = rules
+        .iter()
+        .filter(|r| r.id == name || r.group == name || name == "all")
+        .map(|r| r.id)
+        .collect();
     if !ids.is_empty() {
         return Ok(ids);
     }
-    let mut names: Vec<&str> = RULES.iter().flat_map(|r| [r.id, r.group]).collect();
+    let mut names: Vec<&str> = rules.iter().flat_map(|r| [r.id, r.group]).collect();
     names.push("all");
     let help = did_you_mean(name, names.iter().copied())
         .map(|close| format!("did you mean `{close}`?"))
@@ -190,6 +206,8 @@ pub struct Config {
     overrides: Vec<(GlobSet, Layer)>,
     include: GlobSet,
     exclude: GlobSet,
+    /// The rules known to this build, for ids, groups and defaults.
+    rules: &'static [RuleInfo],
 }
 
 /// File names a directory walk picks up when `include` is not set.
@@ -197,7 +215,7 @@ pub const DEFAULT_INCLUDE: &[&str] = &["*.cu", "*.cuh", "*.hlsl", "*.hlsli", "*.
 
 impl Config {
     /// A configuration with no file: the defaults.
-    pub fn empty(base_dir: PathBuf) -> Config {
+    pub fn empty(base_dir: PathBuf, rules: &'static [RuleInfo]) -> Config {
         Config {
             file: String::new(),
             base_dir,
@@ -205,16 +223,23 @@ impl Config {
             overrides: Vec::new(),
             include: globs(DEFAULT_INCLUDE.iter().copied()).unwrap_or_else(|_| GlobSet::empty()),
             exclude: GlobSet::empty(),
+            rules,
         }
     }
 
     /// Parses and validates the text of `file`, which lives in `base_dir`.
-    pub fn parse(file: &str, base_dir: &Path, text: &str) -> Result<Config, Box<ConfigError>> {
+    pub fn parse(
+        file: &str,
+        base_dir: &Path,
+        text: &str,
+        rules: &'static [RuleInfo],
+    ) -> Result<Config, Box<ConfigError>> {
         let options = options::parse(text).map_err(|err| Box::new(toml_error(file, text, &err)))?;
         let ctx = Context {
             file,
             text,
             base_dir,
+            rules,
         };
         let root = ctx.layer(&LayerOptions::from_options(&options))?;
         let mut overrides = Vec::new();
@@ -255,6 +280,7 @@ impl Config {
             overrides,
             include,
             exclude,
+            rules,
         })
     }
 
@@ -287,20 +313,20 @@ impl Config {
             }
         }
         layers.push(command_line);
-        stack(&layers)
+        stack(&layers, self.rules)
     }
 }
 
 /// Stacks layers, later ones winning, on top of the defaults.
-pub fn stack(layers: &[&Layer]) -> Settings {
+pub fn stack(layers: &[&Layer], rules: &[RuleInfo]) -> Settings {
     let mut settings = Settings::default();
-    let mut enabled: BTreeSet<&'static str> = RULES
+    let mut enabled: BTreeSet<&'static str> = rules
         .iter()
         .filter(|r| r.default_enabled)
         .map(|r| r.id)
         .collect();
     let mut severity: Vec<(&'static str, Severity)> =
-        RULES.iter().map(|r| (r.id, r.default_severity)).collect();
+        rules.iter().map(|r| (r.id, r.default_severity)).collect();
     for layer in layers {
         if let Some(preset) = layer.preset {
             settings.bank = preset.params();
@@ -462,6 +488,7 @@ struct Context<'a> {
     file: &'a str,
     text: &'a str,
     base_dir: &'a Path,
+    rules: &'a [RuleInfo],
 }
 
 impl Context<'_> {
@@ -490,7 +517,7 @@ impl Context<'_> {
         let Some(names) = names else { return Ok(None) };
         let mut ids = Vec::new();
         for name in names {
-            let found = rule_selector(name.get_ref())
+            let found = rule_selector(name.get_ref(), self.rules)
                 .map_err(|(m, h)| self.error(name.span(), key, m, h))?;
             ids.extend(found);
         }
@@ -545,7 +572,7 @@ impl Context<'_> {
         layer.select = self.rules("select", o.select.as_ref())?;
         layer.ignore = self.rules("ignore", o.ignore.as_ref())?.unwrap_or_default();
         for (name, level) in o.rules.iter().flatten() {
-            let ids = rule_selector(name.get_ref())
+            let ids = rule_selector(name.get_ref(), self.rules)
                 .map_err(|(m, h)| self.error(name.span(), "rules", m, h))?;
             let level = severity_setting(level.get_ref())
                 .map_err(|(m, h)| self.error(level.span(), name.get_ref(), m, h))?;
@@ -567,8 +594,32 @@ impl Context<'_> {
 mod tests {
     use super::*;
 
+    /// A stand-in for the registry (this module must not depend on `rules`).
+    const RULES: &[RuleInfo] = &[
+        rule("bank-conflict", "conflict", Severity::Warning, true),
+        rule("layout-conflict", "conflict", Severity::Warning, true),
+        rule("possible-conflict", "possible", Severity::Info, true),
+        rule("stride-conflict", "conflict", Severity::Warning, true),
+        rule("undecided-access", "input", Severity::Info, false),
+        rule("unused-suppression", "hygiene", Severity::Warning, true),
+    ];
+
+    const fn rule(
+        id: &'static str,
+        group: &'static str,
+        default_severity: Severity,
+        default_enabled: bool,
+    ) -> RuleInfo {
+        RuleInfo {
+            id,
+            group,
+            default_severity,
+            default_enabled,
+        }
+    }
+
     fn parse(text: &str) -> Result<Config, Box<ConfigError>> {
-        Config::parse("lint.toml", Path::new("/p"), text)
+        Config::parse("lint.toml", Path::new("/p"), text, RULES)
     }
 
     #[test]
@@ -660,7 +711,7 @@ mod tests {
 
     #[test]
     fn defaults_keep_default_disabled_rules_off() {
-        let settings = stack(&[]);
+        let settings = stack(&[], RULES);
         assert_eq!(settings.severities["undecided-access"], None);
         assert_eq!(
             settings.severities["stride-conflict"],
