@@ -96,6 +96,13 @@ proptest! {
         check_all_languages(tokens.join(" ").as_bytes());
     }
 
+
+}
+
+proptest! {
+    // Each case checks three whole examples in three languages: fewer cases suffice.
+    #![proptest_config(ProptestConfig { cases: 40, .. ProptestConfig::default() })]
+
     #[test]
     fn truncated_kernels_never_panic(cut in 0usize..2000) {
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("examples");

@@ -35,6 +35,8 @@ struct Domain {
     index: usize,
     values: Vec<i64>,
     complete: bool,
+    /// Values are in order of importance: shrink by keeping a prefix.
+    prioritized: bool,
 }
 
 /// Splits `e` into its top-level additive terms with their signs.
@@ -54,14 +56,20 @@ fn additive_terms<'a>(e: &'a Expr, negate: bool, out: &mut Vec<(&'a Expr, bool)>
 
 /// Sample values for a variable with no usable range: small values, powers of two and
 /// their neighbours, which is where non-linear index arithmetic changes behaviour.
+///
+/// The list is in order of importance, so that a budget that keeps only a prefix keeps
+/// the powers of two first: bank conflicts peak at strides that share factors with the
+/// bank count.
 fn sample_unbounded(n: u64) -> Vec<i64> {
-    let mut v: Vec<i64> = (0..16).collect();
-    for k in 4..20 {
+    let mut v: Vec<i64> = vec![0, 1];
+    v.extend((1..20).map(|k| 1i64 << k));
+    v.extend([3, 5, 6, 7, 9, 10, 11, 12, 13, 14, 15, 24, 48, 96]);
+    for k in 2..20 {
         let p = 1i64 << k;
-        v.extend([p - 1, p, p + 1]);
+        v.extend([p - 1, p + 1]);
     }
-    v.sort_unstable();
-    v.dedup();
+    let mut seen = std::collections::HashSet::new();
+    v.retain(|x| seen.insert(*x));
     v.truncate(n.max(1) as usize);
     v
 }
@@ -91,8 +99,50 @@ pub fn enumerate(access: &LoweredAccess, params: &BankParams, budget: Budget) ->
     let n_warps = threads.div_ceil(warp_size);
     let bw = i64::from(params.bank_width.max(1));
 
+    let thread_mask_all: u64 = access
+        .vars
+        .iter()
+        .enumerate()
+        .filter(|(_, v)| matches!(v.kind, VarKind::Thread(_)))
+        .fold(0, |m, (i, _)| m | 1 << i);
+    // Guards on uniform values only that share no variable with the address (or with a
+    // kept guard) switch the whole warp on or off: the worst case is taken where they
+    // hold, so they need not be enumerated.
+    let guards: Vec<&Expr> = {
+        let mut relevant = access.address.var_mask();
+        let mut kept: Vec<bool> = access
+            .guards
+            .iter()
+            .map(|g| g.var_mask() & thread_mask_all != 0)
+            .collect();
+        for (g, k) in access.guards.iter().zip(&kept) {
+            if *k {
+                relevant |= g.var_mask();
+            }
+        }
+        loop {
+            let mut changed = false;
+            for (g, k) in access.guards.iter().zip(kept.iter_mut()) {
+                if !*k && g.var_mask() & relevant != 0 {
+                    *k = true;
+                    relevant |= g.var_mask();
+                    changed = true;
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+        access
+            .guards
+            .iter()
+            .zip(&kept)
+            .filter(|(_, k)| **k)
+            .map(|(g, _)| g)
+            .collect()
+    };
     // Which variables matter, and which of them only shift every lane's address.
-    let guard_mask = access.guards.iter().fold(0u64, |m, g| m | g.var_mask());
+    let guard_mask = guards.iter().fold(0u64, |m, g| m | g.var_mask());
     let mut terms = Vec::new();
     additive_terms(&access.address, false, &mut terms);
     let thread_mask: u64 = access
@@ -195,10 +245,12 @@ pub fn enumerate(access: &LoweredAccess, params: &BankParams, budget: Budget) ->
         .iter()
         .map(|&i| {
             let (values, complete) = domain_for(i, u64::MAX);
+            let prioritized = matches!(access.vars[i].kind, VarKind::Uniform { range: None });
             Domain {
                 index: i,
                 values,
                 complete,
+                prioritized,
             }
         })
         .collect();
@@ -221,8 +273,12 @@ pub fn enumerate(access: &LoweredAccess, params: &BankParams, budget: Budget) ->
         let target = (big.values.len() as u64 / 2)
             .min(budget.sample_values)
             .max(2);
-        let (vals, _) = thin(std::mem::take(&mut big.values), target);
-        big.values = vals;
+        let values = std::mem::take(&mut big.values);
+        big.values = if big.prioritized {
+            values.into_iter().take(target as usize).collect()
+        } else {
+            thin(values, target).0
+        };
         big.complete = false;
     }
     for d in &domains {
@@ -276,8 +332,7 @@ pub fn enumerate(access: &LoweredAccess, params: &BankParams, budget: Budget) ->
                         crate::lower::ir::Axis::Z => z,
                     };
                 }
-                let active = access
-                    .guards
+                let active = guards
                     .iter()
                     .all(|g| g.eval(&values).is_none_or(|v| v != 0));
                 if !active {

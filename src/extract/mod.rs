@@ -51,9 +51,21 @@ pub struct FileSyntax {
     /// Block shapes of kernels launched in other files of the run, by kernel name,
     /// each with a description of where the launch is.
     pub external_launches: HashMap<String, Vec<ExternalLaunch>>,
+    /// HLSL lays out struct members differently from C (see [`types::layout_in`]).
+    pub hlsl: bool,
 }
 
 impl FileSyntax {
+    /// Size and alignment of `ty` under this file's language rules.
+    pub fn layout(&self, ty: &TypeName) -> Option<types::Layout> {
+        types::layout_in(ty, &self.typedefs, &self.structs, self.hlsl)
+    }
+
+    /// Offset and layout of member `field` of `ty` under this file's language rules.
+    pub fn member(&self, ty: &TypeName, field: &str) -> Option<(u64, types::Layout)> {
+        types::member_in(ty, field, &self.typedefs, &self.structs, self.hlsl)
+    }
+
     /// Adds the definitions of an included file; the file's own definitions win.
     pub fn merge_included(&mut self, other: &FileSyntax) {
         for (k, v) in &other.constants {
@@ -79,7 +91,10 @@ impl FileSyntax {
 /// Extracts the facts of `file` from its syntax tree.
 pub fn extract(file: &SourceFile, tree: &tree_sitter::Tree) -> FileSyntax {
     let src = file.parse_text.as_str();
-    let mut out = FileSyntax::default();
+    let mut out = FileSyntax {
+        hlsl: file.language == crate::Language::Hlsl,
+        ..FileSyntax::default()
+    };
     // Macros that expand to a shared qualifier must be known before declarations are read.
     collect_shared_macros(tree.root_node(), src, &mut out.shared_macros);
     let shared_macros = out.shared_macros.clone();

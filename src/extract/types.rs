@@ -86,7 +86,18 @@ pub fn layout_of(
     typedefs: &HashMap<String, TypeName>,
     structs: &HashMap<String, StructDef>,
 ) -> Option<Layout> {
-    layout_rec(&ty.base, typedefs, structs, 0)
+    layout_rec(&ty.base, typedefs, structs, 0, false)
+}
+
+/// Like [`layout_of`], with HLSL's rule for struct members when `hlsl`: vectors are
+/// aligned to their component, so `struct { uint4 c; uint e; }` is 20 bytes, not 32.
+pub fn layout_in(
+    ty: &TypeName,
+    typedefs: &HashMap<String, TypeName>,
+    structs: &HashMap<String, StructDef>,
+    hlsl: bool,
+) -> Option<Layout> {
+    layout_rec(&ty.base, typedefs, structs, 0, hlsl)
 }
 
 fn layout_rec(
@@ -94,6 +105,7 @@ fn layout_rec(
     typedefs: &HashMap<String, TypeName>,
     structs: &HashMap<String, StructDef>,
     depth: u32,
+    hlsl: bool,
 ) -> Option<Layout> {
     if depth > 16 {
         return None;
@@ -110,7 +122,7 @@ fn layout_rec(
         if t.pointers > 0 {
             return Some(Layout { size: 8, align: 8 });
         }
-        return layout_rec(&t.base, typedefs, structs, depth + 1);
+        return layout_rec(&t.base, typedefs, structs, depth + 1, hlsl);
     }
     if let Some(s) = structs.get(name).or_else(|| structs.get(short)) {
         let mut offset = 0u64;
@@ -119,7 +131,7 @@ fn layout_rec(
             let f = if fty.pointers > 0 {
                 Layout { size: 8, align: 8 }
             } else {
-                layout_rec(&fty.base, typedefs, structs, depth + 1)?
+                member_layout(&fty.base, typedefs, structs, depth + 1, hlsl)?
             };
             offset = offset.div_ceil(f.align) * f.align;
             offset += f.size * count;
@@ -134,11 +146,51 @@ fn layout_rec(
 }
 
 /// Byte offset and type of member `field` of the struct or vector type `ty`.
+/// The layout of a struct member: in HLSL, vector members are aligned to their component.
+fn member_layout(
+    name: &str,
+    typedefs: &HashMap<String, TypeName>,
+    structs: &HashMap<String, StructDef>,
+    depth: u32,
+    hlsl: bool,
+) -> Option<Layout> {
+    let l = layout_rec(name, typedefs, structs, depth, hlsl)?;
+    let short = name.rsplit("::").next().unwrap_or(name);
+    if hlsl && !structs.contains_key(name) {
+        if let Some(v) = vector(short) {
+            let base_len = short
+                .trim_end_matches(|c: char| c.is_ascii_digit() || c == 'x')
+                .len();
+            let count: u64 = short[base_len..]
+                .split('x')
+                .filter_map(|d| d.parse::<u64>().ok())
+                .product();
+            return Some(Layout {
+                size: v.size,
+                align: v.size / count.max(1),
+            });
+        }
+    }
+    Some(l)
+}
+
+/// Byte offset and type of member `field` of the struct or vector type `ty`.
 pub fn member_of(
     ty: &TypeName,
     field: &str,
     typedefs: &HashMap<String, TypeName>,
     structs: &HashMap<String, StructDef>,
+) -> Option<(u64, Layout)> {
+    member_in(ty, field, typedefs, structs, false)
+}
+
+/// Like [`member_of`], with HLSL's alignment of vector members when `hlsl`.
+pub fn member_in(
+    ty: &TypeName,
+    field: &str,
+    typedefs: &HashMap<String, TypeName>,
+    structs: &HashMap<String, StructDef>,
+    hlsl: bool,
 ) -> Option<(u64, Layout)> {
     let mut name = ty.base.clone();
     for _ in 0..16 {
@@ -150,7 +202,7 @@ pub fn member_of(
     if let Some(s) = structs.get(&name) {
         let mut offset = 0u64;
         for (fname, fty, count) in &s.fields {
-            let f = layout_rec(&fty.base, typedefs, structs, 1)?;
+            let f = member_layout(&fty.base, typedefs, structs, 1, hlsl)?;
             offset = offset.div_ceil(f.align) * f.align;
             if fname == field {
                 return Some((offset, f));

@@ -14,7 +14,7 @@ use super::ir::{
 use super::site::{AccessSite, ArrayInfo};
 use crate::diag::{AccessKind, Span};
 use crate::extract::ast::{BinaryOp, Expr, ExprKind, Function, Stmt, TypeName, UnaryOp, VarDecl};
-use crate::extract::types::{layout_of, member_of, Layout};
+use crate::extract::types::Layout;
 use crate::extract::FileSyntax;
 use std::collections::HashMap;
 
@@ -39,6 +39,8 @@ pub enum Value {
     Data(String),
     /// A value bankcheck could not follow; `String` says why.
     Unknown(String),
+    /// A cooperative group of `n` consecutive threads (`0`: the whole block).
+    Group(u64),
 }
 
 impl Value {
@@ -48,6 +50,7 @@ impl Value {
             Value::Ptr { .. } | Value::Array(_) => "the index is a pointer".to_string(),
             Value::Memory => "the index is a pointer to global memory".to_string(),
             Value::Vec3(_) => "the index is a vector".to_string(),
+            Value::Group(_) => "the index is a thread group".to_string(),
             Value::Int(_) => String::new(),
         }
     }
@@ -247,6 +250,23 @@ impl<'a> Interp<'a> {
         Ir::Var(i)
     }
 
+    /// Opens a scope for [`Interp::bind_value`] (used to evaluate launch arguments).
+    pub fn push_scope(&mut self) {
+        self.scopes.push(HashMap::new());
+    }
+
+    /// Closes the scope opened by [`Interp::push_scope`].
+    pub fn pop_scope(&mut self) {
+        if self.scopes.len() > 1 {
+            self.scopes.pop();
+        }
+    }
+
+    /// Binds `name` to `v` in the innermost scope.
+    pub fn bind_value(&mut self, name: &str, v: Value) {
+        self.bind(name, v);
+    }
+
     fn lookup(&self, name: &str) -> Option<&Value> {
         self.scopes.iter().rev().find_map(|s| s.get(name))
     }
@@ -302,12 +322,17 @@ impl<'a> Interp<'a> {
                         Box::new(Value::Int(gz)),
                     ])
                 }
+                _ if !f.is_kernel && p.ty.pointers == 0 && !p.array_or_ref => {
+                    Value::Unknown(format!(
+                        "`{}` is a parameter of `{}`, which no kernel in the file calls",
+                        p.name, f.name
+                    ))
+                }
                 _ => {
                     if p.ty.pointers > 0 || p.array_or_ref {
                         Value::Memory
                     } else if is_integer_type(&p.ty)
-                        && layout_of(&p.ty, &self.syn.typedefs, &self.syn.structs)
-                            .is_some_and(|l| l.size <= 8)
+                        && self.syn.layout(&p.ty).is_some_and(|l| l.size <= 8)
                     {
                         let range = if p.ty.base.contains("unsigned") || p.ty.base.starts_with('u')
                         {
@@ -390,8 +415,16 @@ impl<'a> Interp<'a> {
             Stmt::Switch { cond, body } => {
                 self.eval(cond);
                 let assigned = assigned_names(body);
-                self.block(std::slice::from_ref(body));
-                self.returned = false;
+                self.invalidate(&assigned, "it is assigned in a switch");
+                // Each case is walked on its own: a `break` ends its case, not the switch.
+                let cases: &[Stmt] = match body.as_ref() {
+                    Stmt::Block(b) => b,
+                    other => std::slice::from_ref(other),
+                };
+                for case in cases {
+                    self.block(std::slice::from_ref(case));
+                    self.returned = false;
+                }
                 self.invalidate(&assigned, "it is assigned in a switch");
             }
             Stmt::Return(e) => {
@@ -405,7 +438,10 @@ impl<'a> Interp<'a> {
                 }
                 self.returned = true;
             }
-            Stmt::Break | Stmt::Continue | Stmt::Other => {}
+            // Lanes that leave the loop body skip the rest of it: like a return, the
+            // enclosing `if` turns into a guard on what follows.
+            Stmt::Break | Stmt::Continue => self.returned = true,
+            Stmt::Other => {}
         }
     }
 
@@ -472,7 +508,7 @@ impl<'a> Interp<'a> {
     }
 
     pub fn register_array(&mut self, d: &VarDecl) -> usize {
-        let layout = layout_of(&d.ty, &self.syn.typedefs, &self.syn.structs);
+        let layout = self.syn.layout(&d.ty);
         let extents: Vec<Option<u64>> = d
             .extents
             .iter()
@@ -816,13 +852,11 @@ impl<'a> Interp<'a> {
                 let v = self.eval(inner);
                 self.cast(ty, v)
             }
-            ExprKind::SizeofType(ty) => {
-                match layout_of(ty, &self.syn.typedefs, &self.syn.structs) {
-                    Some(l) if ty.pointers == 0 => Value::Int(int(l.size as i64)),
-                    _ if ty.pointers > 0 => Value::Int(int(8)),
-                    _ => Value::Unknown(format!("sizeof of unknown type `{}`", ty.base)),
-                }
-            }
+            ExprKind::SizeofType(ty) => match self.syn.layout(ty) {
+                Some(l) if ty.pointers == 0 => Value::Int(int(l.size as i64)),
+                _ if ty.pointers > 0 => Value::Int(int(8)),
+                _ => Value::Unknown(format!("sizeof of unknown type `{}`", ty.base)),
+            },
             ExprKind::SizeofExpr(inner) => self.sizeof_expr(inner),
             ExprKind::Comma(items) => {
                 let mut last = Value::Unknown("empty".into());
@@ -872,7 +906,7 @@ impl<'a> Interp<'a> {
                 base: n.clone(),
                 pointers: 0,
             };
-            if let Some(l) = layout_of(&ty, &self.syn.typedefs, &self.syn.structs) {
+            if let Some(l) = self.syn.layout(&ty) {
                 return Value::Int(int(l.size as i64));
             }
         }
@@ -998,8 +1032,7 @@ impl<'a> Interp<'a> {
                     name,
                 },
             ) if matches!(op, BinaryOp::Add | BinaryOp::Sub) => {
-                let size = layout_of(&pointee, &self.syn.typedefs, &self.syn.structs)
-                    .map_or(1, |l| l.size as i64);
+                let size = self.syn.layout(&pointee).map_or(1, |l| l.size as i64);
                 let delta = fold(BinOp::Mul, i, int(size));
                 let op = if op == BinaryOp::Add {
                     BinOp::Add
@@ -1076,6 +1109,19 @@ impl<'a> Interp<'a> {
     }
 
     fn call(&mut self, e: &Expr, callee: &str, template_args: &[String], args: &[Expr]) -> Value {
+        // `ns::name<T, 4>` written as one qualified name: split off the template arguments.
+        let parsed_args: Vec<String>;
+        let (callee, template_args) = match callee.split_once('<') {
+            Some((name, rest)) if template_args.is_empty() && !callee.contains('(') => {
+                parsed_args = rest
+                    .trim_end_matches('>')
+                    .split(',')
+                    .map(|a| a.trim().to_string())
+                    .collect();
+                (name, parsed_args.as_slice())
+            }
+            _ => (callee, template_args),
+        };
         let short = callee.rsplit("::").next().unwrap_or(callee);
         // Atomics: the first argument is the place.
         let lower = short.to_ascii_lowercase();
@@ -1121,6 +1167,18 @@ impl<'a> Interp<'a> {
                 ));
             }
             "WaveGetLaneCount" => return Value::Int(int(i64::from(self.warp_size))),
+            // Cooperative groups: the block and its tiles of consecutive threads.
+            "this_thread_block" => return Value::Group(0),
+            "tiled_partition" => {
+                let n = template_args
+                    .first()
+                    .and_then(|t| crate::extract::convert::parse_int(t.trim()))
+                    .or_else(|| args.get(1).and_then(|a| self.const_eval(a)));
+                return n.filter(|n| *n > 0).map_or_else(
+                    || Value::Unknown("a tile whose size is not a constant".into()),
+                    |n| Value::Group(n as u64),
+                );
+            }
             // The CUDA samples' `SharedMemory<T>` wrapper around `extern __shared__`.
             "SharedMemory" if template_args.len() == 1 => {
                 let ty = crate::extract::convert::type_from_text(&template_args[0]);
@@ -1170,6 +1228,9 @@ impl<'a> Interp<'a> {
             }
             _ => {}
         }
+        if let Some(v) = self.group_method(callee) {
+            return v;
+        }
         if let Some(m) = self.syn.fn_macros.get(short).cloned() {
             if m.params.len() == args.len() {
                 let values: Vec<Value> = args.iter().map(|a| self.eval(a)).collect();
@@ -1190,6 +1251,26 @@ impl<'a> Interp<'a> {
             self.eval(a);
         }
         Value::Data(format!("the result of `{short}()`"))
+    }
+
+    /// `g.thread_rank()`, `g.size()`, `g.meta_group_rank()` on a cooperative group.
+    fn group_method(&mut self, callee: &str) -> Option<Value> {
+        let (object, method) = callee
+            .rsplit_once('.')
+            .or_else(|| callee.rsplit_once("->"))?;
+        let Value::Group(n) = self.lookup(object).cloned()? else {
+            return None;
+        };
+        let threads = self.block.threads() as i64;
+        let tid = self.linear_tid();
+        let n = if n == 0 { threads } else { n as i64 };
+        Some(Value::Int(match method {
+            "thread_rank" => fold(BinOp::Rem, tid, int(n)),
+            "size" | "num_threads" => int(n),
+            "meta_group_rank" => fold(BinOp::Div, tid, int(n)),
+            "meta_group_size" => int(threads / n.max(1)),
+            _ => return None,
+        }))
     }
 
     /// Interprets a call to a helper defined in the same file with the caller's argument
@@ -1327,10 +1408,9 @@ impl<'a> Interp<'a> {
             ExprKind::Member(base, field) => {
                 let p = self.place(base)?;
                 Some(p.and_then(|p| {
-                    let (off, layout) =
-                        member_of(&p.ty, field, &self.syn.typedefs, &self.syn.structs).ok_or_else(
-                            || Value::Unknown(format!("member `{field}` of `{}`", p.ty.base)),
-                        )?;
+                    let (off, layout) = self.syn.member(&p.ty, field).ok_or_else(|| {
+                        Value::Unknown(format!("member `{field}` of `{}`", p.ty.base))
+                    })?;
                     let fty = self
                         .syn
                         .structs
@@ -1358,7 +1438,7 @@ impl<'a> Interp<'a> {
                     pointee,
                     name,
                 } => {
-                    let layout = layout_of(&pointee, &self.syn.typedefs, &self.syn.structs);
+                    let layout = self.syn.layout(&pointee);
                     Some(Ok(Place {
                         array,
                         offset,
@@ -1380,7 +1460,7 @@ impl<'a> Interp<'a> {
                     else {
                         return None;
                     };
-                    let layout = layout_of(&pointee, &self.syn.typedefs, &self.syn.structs);
+                    let layout = self.syn.layout(&pointee);
                     Some(Ok(Place {
                         array,
                         offset,
@@ -1407,7 +1487,7 @@ impl<'a> Interp<'a> {
                         base: self.arrays[a].element_type.clone(),
                         pointers: 0,
                     };
-                    let layout = layout_of(&ty, &self.syn.typedefs, &self.syn.structs);
+                    let layout = self.syn.layout(&ty);
                     Some(Ok(Place {
                         array: a,
                         offset: int(0),
@@ -1535,7 +1615,7 @@ impl<'a> Interp<'a> {
                         coords: None,
                     });
                 }
-                let layout = layout_of(&elem_ty, &self.syn.typedefs, &self.syn.structs);
+                let layout = self.syn.layout(&elem_ty);
                 Ok(Place {
                     array: a,
                     offset,
@@ -1553,10 +1633,9 @@ impl<'a> Interp<'a> {
                 pointee,
                 name,
             } => {
-                let layout = layout_of(&pointee, &self.syn.typedefs, &self.syn.structs)
-                    .ok_or_else(|| {
-                        Value::Unknown(format!("the pointee type `{}` is not known", pointee.base))
-                    })?;
+                let layout = self.syn.layout(&pointee).ok_or_else(|| {
+                    Value::Unknown(format!("the pointee type `{}` is not known", pointee.base))
+                })?;
                 let mut off = offset;
                 if let Some(i) = ints.first() {
                     off = fold(

@@ -167,6 +167,12 @@ pub fn launch_shapes(
     let to_u32 = |v: Option<i64>| v.and_then(|v| u32::try_from(v).ok()).filter(|v| *v > 0);
     let mut shapes: Vec<(BlockShape, ShapeSource)> = Vec::new();
     for l in syn.launches.iter().filter(|l| l.kernel == kernel) {
+        // Locals of the launching function declared before the launch (`const int rows = 16;
+        // dim3 block(rows);`) are in scope for the launch's block argument.
+        probe.push_scope();
+        if let Some(fi) = l.in_function {
+            bind_locals_before(&mut probe, &syn.functions[fi].body, l.span.start);
+        }
         let v = match (&l.block.kind, l.in_function) {
             (ExprKind::Ident(name), Some(fi)) => {
                 // `dim3 block(TILE, ROWS); kernel<<<grid, block>>>`: find the local's initialiser.
@@ -177,6 +183,7 @@ pub fn launch_shapes(
             }
             _ => probe.eval(&l.block),
         };
+        probe.pop_scope();
         let shape = match v {
             Value::Int(i) => to_u32(i.as_const()).map(|x| BlockShape { x, y: 1, z: 1 }),
             Value::Vec3(c) => {
@@ -217,6 +224,27 @@ pub fn launch_shapes(
         }
     }
     shapes
+}
+
+/// Binds, in `probe`, every local declared with an initialiser before byte `before`.
+fn bind_locals_before(probe: &mut Interp, body: &[Stmt], before: usize) {
+    for s in body {
+        match s {
+            Stmt::Decl(ds) => {
+                for d in ds {
+                    if d.span.end > before || !d.extents.is_empty() {
+                        continue;
+                    }
+                    if let Some(init) = &d.init {
+                        let v = probe.eval(init);
+                        probe.bind_value(&d.name, v);
+                    }
+                }
+            }
+            Stmt::Block(b) => bind_locals_before(probe, b, before),
+            _ => {}
+        }
+    }
 }
 
 fn find_local_init(body: &[Stmt], name: &str) -> Option<crate::extract::ast::Expr> {

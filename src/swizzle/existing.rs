@@ -26,16 +26,12 @@ pub fn strip_existing_xor(array: &ArrayUse) -> Option<ArrayUse> {
         let mut out = array.clone();
         let mut ok = true;
         for site in &mut out.accesses {
-            let Some(coords) = site.lowered.coords.clone() else {
-                return None;
-            };
+            let coords = site.lowered.coords.clone()?;
             let Expr::Binary(BinOp::Xor, l, r) = &coords[last] else {
                 return None;
             };
             let (kept, term) = if right_is_term { (l, r) } else { (r, l) };
-            let Some(text) = split_top_level_xor(site.index_texts.get(last)?, right_is_term) else {
-                return None;
-            };
+            let text = split_top_level_xor(site.index_texts.get(last)?, right_is_term)?;
             if !term_is_function_of_rows(&site.lowered, &coords[..last], term, &mut table) {
                 ok = false;
                 break;
