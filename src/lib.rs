@@ -12,6 +12,7 @@ pub mod f2;
 pub mod fix;
 pub mod lower;
 pub mod project;
+pub mod report;
 pub mod rules;
 pub mod source;
 pub mod swizzle;

@@ -311,8 +311,7 @@ pub fn enumerate(access: &LoweredAccess, params: &BankParams, budget: Budget) ->
             _ => None,
         })
         .collect();
-    let atomic = false;
-    let _ = atomic;
+    let mut skipped_combos = 0u64;
     for_each_combination(&doms, &mut |combo| {
         for (k, d) in domains.iter().enumerate() {
             values[d.index] = combo[k];
@@ -343,8 +342,11 @@ pub fn enumerate(access: &LoweredAccess, params: &BankParams, budget: Budget) ->
                     None => eval_failed = true,
                 }
             }
-            if eval_failed {
-                return false;
+            // A division by zero (or an out-of-range shift) cannot happen in a program
+            // that runs: skip the values that cause it.
+            if std::mem::take(&mut eval_failed) {
+                skipped_combos += 1;
+                continue;
             }
             for &shift in &shifts {
                 let shifted: Vec<Option<i64>> =
@@ -361,14 +363,19 @@ pub fn enumerate(access: &LoweredAccess, params: &BankParams, budget: Budget) ->
         }
         true
     });
-    if eval_failed {
-        return Verdict::unknown(
-            "the index cannot be evaluated for some lane (division by zero or bad shift)",
-        );
-    }
     let Some((cost, combo, warp)) = worst else {
+        if skipped_combos > 0 {
+            return Verdict::unknown(
+                "the index cannot be evaluated for any lane (division by zero or bad shift)",
+            );
+        }
         return Verdict::unknown("no lane of any warp is active");
     };
+    if skipped_combos > 0 {
+        notes.push(format!(
+            "{skipped_combos} warp and value combinations that divide by zero or shift out of range were skipped"
+        ));
+    }
     if results.len() <= 1 {
         depends_on.clear();
     }

@@ -21,6 +21,8 @@ pub struct Settings {
     pub block_shapes: Vec<BlockOverride>,
     /// `-D NAME=VALUE` defines, applied before the file's own `#define`s.
     pub defines: BTreeMap<String, String>,
+    /// `-I DIR` and `include-dirs`: where `#include "..."` is looked up, in order.
+    pub include_dirs: Vec<String>,
     /// Smallest conflict factor reported as a finding.
     pub min_conflict_factor: f64,
     /// Severity per rule id; a rule absent here uses its default, `None` = off.
@@ -37,6 +39,7 @@ impl Default for Settings {
             bank: BankParams::default(),
             block_shapes: Vec::new(),
             defines: BTreeMap::new(),
+            include_dirs: Vec::new(),
             min_conflict_factor: 2.0,
             severities: BTreeMap::new(),
             fail_on: Severity::Warning,

@@ -9,6 +9,7 @@ pub mod parse_error;
 pub mod possible_conflict;
 pub mod registry;
 pub mod stride_conflict;
+pub mod suppress;
 pub mod undecided_access;
 pub mod unused_suppression;
 

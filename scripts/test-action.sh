@@ -1,0 +1,86 @@
+#!/usr/bin/env bash
+# Runs the GitHub Action's own commands (scripts/action.sh, as action.yml calls it) in a
+# scratch workspace with the variables a runner sets, and checks the annotations, the
+# step summary, the SARIF file, the exit-code output and the step's status.
+set -euo pipefail
+
+repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+
+export GITHUB_ACTION_PATH="$repo"
+export GITHUB_WORKSPACE="$work/workspace"
+export GITHUB_STEP_SUMMARY="$work/step-summary.md"
+export GITHUB_OUTPUT="$work/output"
+export GITHUB_PATH="$work/path"
+export RUNNER_TEMP="$work/runner"
+mkdir -p "$GITHUB_WORKSPACE/kernels" "$RUNNER_TEMP"
+touch "$GITHUB_STEP_SUMMARY" "$GITHUB_OUTPUT" "$GITHUB_PATH"
+cp "$repo/tests/fixtures/cli/conflict.cu" "$repo/tests/fixtures/cli/clean.cu" "$GITHUB_WORKSPACE/kernels/"
+cp "$repo/tests/fixtures/cli/clean.hlsl" "$GITHUB_WORKSPACE/kernels/"
+
+passed=0
+fail() {
+    echo "FAIL: $*" >&2
+    exit 1
+}
+expect_in() { # FILE TEXT
+    grep -qF -- "$2" "$1" || { cat "$1"; fail "$1 lacks: $2"; }
+    passed=$((passed + 1))
+}
+
+BANKCHECK_VERSION="" bash "$repo/scripts/action.sh" install >"$work/install.log" 2>&1 || { cat "$work/install.log"; fail "install"; }
+expect_in "$GITHUB_PATH" "$RUNNER_TEMP/bankcheck-action/bin"
+
+# 1. Findings: annotations, summary, SARIF, exit-code output, failing status.
+status=0
+(cd "$GITHUB_WORKSPACE" && BANKCHECK_PATHS="kernels kernels/*.hlsl" BANKCHECK_SARIF_FILE=results.sarif \
+    bash "$repo/scripts/action.sh" run) >"$work/run1.out" 2>"$work/run1.err" || status=$?
+[[ $status -eq 1 ]] || { cat "$work/run1.out" "$work/run1.err"; fail "expected status 1, got $status"; }
+passed=$((passed + 1))
+expect_in "$work/run1.out" "::warning file=kernels/conflict.cu,line=7,endLine=7,col=24,endColumn=44,title=bankcheck stride-conflict::32-way bank conflict on load of \`tile\` (32 wavefronts, ideal 1)"
+if grep -qv '^::' "$work/run1.out" || grep -q 'clean' "$work/run1.out"; then
+    cat "$work/run1.out"
+    fail "every stdout line is an annotation, none for the clean files"
+fi
+passed=$((passed + 1))
+expect_in "$GITHUB_STEP_SUMMARY" "## bankcheck"
+expect_in "$GITHUB_STEP_SUMMARY" "(2 warnings) in 1 of 3 files"
+expect_in "$GITHUB_STEP_SUMMARY" "### \`kernels/conflict.cu\`"
+expect_in "$GITHUB_STEP_SUMMARY" "| 7 | warning | \`stride-conflict\` | 32 | 31 |"
+expect_in "$GITHUB_OUTPUT" "exit-code=1"
+python3 - "$GITHUB_WORKSPACE/results.sarif" <<'PY' || fail "SARIF file"
+import json, sys
+run = json.load(open(sys.argv[1]))["runs"][0]
+[result] = [r for r in run["results"] if r["locations"][0]["physicalLocation"]["region"]["startLine"] == 7]
+assert result["ruleId"] == "stride-conflict", result
+assert result["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] == "kernels/conflict.cu", result
+assert result["properties"]["conflict_factor"] == 32, result
+PY
+passed=$((passed + 1))
+
+# 2. fail-on error: the warning is still annotated but the step passes.
+: >"$GITHUB_OUTPUT"
+status=0
+(cd "$GITHUB_WORKSPACE" && BANKCHECK_PATHS="kernels" BANKCHECK_FAIL_ON=error bash "$repo/scripts/action.sh" run) \
+    >"$work/run2.out" 2>&1 || status=$?
+[[ $status -eq 0 ]] || { cat "$work/run2.out"; fail "fail-on error: expected status 0, got $status"; }
+passed=$((passed + 1))
+expect_in "$work/run2.out" "::warning file=kernels/conflict.cu"
+expect_in "$GITHUB_OUTPUT" "exit-code=0"
+
+# 3. Clean kernels only: no annotation, status 0.
+status=0
+(cd "$GITHUB_WORKSPACE" && BANKCHECK_PATHS="kernels/clean.cu kernels/clean.hlsl" bash "$repo/scripts/action.sh" run) \
+    >"$work/run3.out" 2>&1 || status=$?
+[[ $status -eq 0 && ! -s "$work/run3.out" ]] || { cat "$work/run3.out"; fail "clean run: status $status"; }
+passed=$((passed + 1))
+
+# 4. A path that does not exist: status 2, the error on stderr.
+status=0
+(cd "$GITHUB_WORKSPACE" && BANKCHECK_PATHS="missing.cu" bash "$repo/scripts/action.sh" run) >"$work/run4.out" 2>&1 || status=$?
+[[ $status -eq 2 ]] || { cat "$work/run4.out"; fail "missing path: expected status 2, got $status"; }
+passed=$((passed + 1))
+expect_in "$work/run4.out" "missing.cu: no such file or directory"
+
+echo "GitHub Action: $passed passed, 0 failed"

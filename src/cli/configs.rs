@@ -1,0 +1,108 @@
+//! Finding and loading `lint.toml`: the nearest one from each file's directory upward,
+//! or the one given with `--config`, or none with `--isolated`. Each is read and
+//! validated once; a bad one stops the run before any file is checked.
+
+use bankcheck::config::Config;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use super::files::absolute;
+
+/// The file name bankcheck looks for.
+pub const CONFIG_NAME: &str = "lint.toml";
+
+/// How configuration is found for this run.
+pub enum ConfigStore {
+    /// `--config FILE` or `--isolated`: one configuration for every file.
+    Fixed(Arc<Config>),
+    /// Discovery, cached per directory.
+    Discover {
+        by_dir: HashMap<PathBuf, Arc<Config>>,
+        fallback: Arc<Config>,
+    },
+}
+
+/// A configuration problem, already rendered with file, line and key.
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct BadConfig(pub String);
+
+impl ConfigStore {
+    pub fn new(config: Option<&Path>, isolated: bool) -> anyhow::Result<ConfigStore> {
+        let cwd = absolute(Path::new("."));
+        if isolated {
+            return Ok(ConfigStore::Fixed(Arc::new(Config::empty(
+                cwd,
+                super::rule_catalog(),
+            ))));
+        }
+        if let Some(file) = config {
+            return Ok(ConfigStore::Fixed(Arc::new(load(file)?)));
+        }
+        Ok(ConfigStore::Discover {
+            by_dir: HashMap::new(),
+            fallback: Arc::new(Config::empty(cwd, super::rule_catalog())),
+        })
+    }
+
+    /// The configuration that applies to `file` (a path to a file, existing or not).
+    pub fn for_file(&mut self, file: &Path) -> anyhow::Result<Arc<Config>> {
+        let dir = absolute(file)
+            .parent()
+            .map(Path::to_path_buf)
+            .unwrap_or_default();
+        self.for_dir(&dir)
+    }
+
+    fn for_dir(&mut self, dir: &Path) -> anyhow::Result<Arc<Config>> {
+        let (by_dir, fallback) = match self {
+            ConfigStore::Fixed(config) => return Ok(config.clone()),
+            ConfigStore::Discover { by_dir, fallback } => (by_dir, fallback),
+        };
+        if let Some(config) = by_dir.get(dir) {
+            return Ok(config.clone());
+        }
+        let candidate = dir.join(CONFIG_NAME);
+        let config = if candidate.is_file() {
+            Arc::new(load(&candidate)?)
+        } else {
+            match dir.parent() {
+                Some(parent) if parent != dir => {
+                    let parent = parent.to_path_buf();
+                    self.for_dir(&parent)?
+                }
+                _ => fallback.clone(),
+            }
+        };
+        if let ConfigStore::Discover { by_dir, .. } = self {
+            by_dir.insert(dir.to_path_buf(), config.clone());
+        }
+        Ok(config)
+    }
+}
+
+/// Reads and validates one configuration file.
+fn load(file: &Path) -> anyhow::Result<Config> {
+    let text = std::fs::read_to_string(file).map_err(|e| {
+        BadConfig(format!(
+            "{}: cannot read configuration: {e}",
+            file.display()
+        ))
+    })?;
+    let base = absolute(file)
+        .parent()
+        .map(Path::to_path_buf)
+        .unwrap_or_default();
+    let shown = pretty(file);
+    Config::parse(&shown, &base, &text, super::rule_catalog())
+        .map_err(|e| BadConfig(e.to_string()).into())
+}
+
+/// The configuration path relative to the working directory when it is below it.
+fn pretty(file: &Path) -> String {
+    let cwd = absolute(Path::new("."));
+    let abs = absolute(file);
+    abs.strip_prefix(&cwd)
+        .map_or_else(|_| file.display().to_string(), |p| p.display().to_string())
+}

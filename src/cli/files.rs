@@ -1,0 +1,151 @@
+//! Turning the command line's paths into the list of files to check: named files as
+//! given, directories walked with the `ignore` crate (hidden and ignored files skipped,
+//! `.gitignore` honoured even outside a git repository), glob patterns expanded here.
+
+use super::configs::ConfigStore;
+use globset::GlobBuilder;
+use ignore::WalkBuilder;
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+/// One file to check: the path as reported, and where to read it.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Target {
+    pub display: String,
+    pub path: PathBuf,
+}
+
+/// The result of expanding the paths: files to check and paths that named nothing.
+#[derive(Debug, Default)]
+pub struct Found {
+    pub targets: Vec<Target>,
+    pub failures: Vec<(String, String)>,
+}
+
+/// Expands `paths`; walked files must be selected by their `lint.toml`'s include/exclude.
+pub fn discover(paths: &[String], configs: &mut ConfigStore) -> anyhow::Result<Found> {
+    let mut found = Found::default();
+    let mut seen = BTreeSet::new();
+    for arg in paths {
+        let path = Path::new(arg);
+        if path.is_file() || (path.exists() && !path.is_dir()) {
+            push(&mut found, &mut seen, arg.clone(), path.to_path_buf());
+        } else if path.is_dir() {
+            for file in walk(path)? {
+                if configs.for_file(&file)?.walk_selects(&absolute(&file)) {
+                    push(&mut found, &mut seen, display(arg, &file), file);
+                }
+            }
+        } else if is_glob(arg) {
+            let matched = expand_glob(arg)?;
+            if matched.is_empty() {
+                found
+                    .failures
+                    .push((arg.clone(), "no files match this pattern".to_string()));
+            }
+            for file in matched {
+                push(&mut found, &mut seen, display(arg, &file), file);
+            }
+        } else {
+            found
+                .failures
+                .push((arg.clone(), "no such file or directory".to_string()));
+        }
+    }
+    found.targets.sort();
+    Ok(found)
+}
+
+fn push(found: &mut Found, seen: &mut BTreeSet<String>, display: String, path: PathBuf) {
+    if seen.insert(display.clone()) {
+        found.targets.push(Target { display, path });
+    }
+}
+
+/// The path as reported: as found under the named directory, without a leading `./`
+/// when the user named `.` itself.
+fn display(arg: &str, file: &Path) -> String {
+    let text = file.to_string_lossy().into_owned();
+    if arg == "." {
+        return text
+            .strip_prefix("./")
+            .map_or_else(|| text.clone(), str::to_string);
+    }
+    text
+}
+
+/// Every regular file under `dir`, skipping hidden and ignored ones.
+fn walk(dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
+    let mut files = Vec::new();
+    let walker = WalkBuilder::new(dir)
+        .require_git(false)
+        .sort_by_file_name(Ord::cmp)
+        .build();
+    for entry in walker {
+        let entry = entry?;
+        if entry.file_type().is_some_and(|t| t.is_file()) {
+            files.push(entry.into_path());
+        }
+    }
+    Ok(files)
+}
+
+fn is_glob(arg: &str) -> bool {
+    arg.contains(['*', '?', '[', '{'])
+}
+
+/// Files matching a glob: the literal leading directories are walked, the rest matched.
+fn expand_glob(pattern: &str) -> anyhow::Result<Vec<PathBuf>> {
+    let glob = GlobBuilder::new(pattern)
+        .literal_separator(true)
+        .build()?
+        .compile_matcher();
+    let mut base = PathBuf::new();
+    for component in Path::new(pattern).components() {
+        let text = component.as_os_str().to_string_lossy();
+        if is_glob(&text) {
+            break;
+        }
+        base.push(component);
+    }
+    if base.as_os_str().is_empty() {
+        base.push(".");
+    }
+    if !base.is_dir() {
+        return Ok(Vec::new());
+    }
+    let strip_dot = !pattern.starts_with("./") && base == Path::new(".");
+    let mut out = Vec::new();
+    for file in walk(&base)? {
+        let candidate = if strip_dot {
+            file.strip_prefix(".")
+                .map_or(file.clone(), Path::to_path_buf)
+        } else {
+            file.clone()
+        };
+        if glob.is_match(&candidate) {
+            out.push(candidate);
+        }
+    }
+    Ok(out)
+}
+
+/// The absolute form of `path` without touching the file system beyond the working directory.
+pub fn absolute(path: &Path) -> PathBuf {
+    std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn display_drops_the_dot_only_for_dot() {
+        assert_eq!(display(".", Path::new("./a/b.cu")), "a/b.cu");
+        assert_eq!(
+            display("kernels", Path::new("kernels/b.cu")),
+            "kernels/b.cu"
+        );
+        assert!(is_glob("src/**/*.cu") && !is_glob("src/a.cu"));
+    }
+}

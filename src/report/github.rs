@@ -1,0 +1,166 @@
+//! `--format github`: GitHub Actions workflow commands that become annotations on the
+//! pull request, worst first, plus a markdown step summary of every finding.
+
+use super::{factor_text, text::summary, LineIndex, Run};
+use crate::diag::{Diagnostic, Severity};
+use crate::FileReport;
+use std::fmt::Write as _;
+
+/// One `::level file=..,line=..::message` line per finding, errors first.
+pub fn render(run: &Run<'_>) -> String {
+    let mut findings: Vec<(&FileReport, &Diagnostic)> = run.diagnostics().collect();
+    // `run` is already in path/line/rule order and the sort is stable.
+    findings.sort_by_key(|(_, d)| std::cmp::Reverse(d.severity));
+    let mut out = String::new();
+    for (file, d) in findings {
+        let index = LineIndex::new(&file.text);
+        let at = index.position(d.span);
+        let level = match d.severity {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+            Severity::Info => "notice",
+        };
+        let mut properties = format!(
+            "file={},line={},endLine={}",
+            property(&file.path),
+            at.line,
+            at.end_line
+        );
+        if at.line == at.end_line {
+            let _ = write!(properties, ",col={},endColumn={}", at.column, at.end_column);
+        }
+        let _ = write!(
+            properties,
+            ",title={}",
+            property(&format!("bankcheck {}", d.rule))
+        );
+        let mut message = d.message.clone();
+        if let Some(help) = &d.help {
+            let _ = write!(message, "\nhelp: {help}");
+        }
+        let _ = writeln!(out, "::{level} {properties}::{}", data(&message));
+    }
+    out
+}
+
+/// Markdown for `$GITHUB_STEP_SUMMARY`: the summary line and a table per file.
+pub fn step_summary(run: &Run<'_>) -> String {
+    let mut out = format!("## bankcheck\n\n{}\n", summary(&run.totals()));
+    for file in run.files.iter().filter(|f| !f.diagnostics.is_empty()) {
+        let index = LineIndex::new(&file.text);
+        let _ = write!(out, "\n### `{}`\n\n", file.path.replace('`', "'"));
+        out.push_str(
+            "| Line | Severity | Rule | Conflict factor | Excess wavefronts | Message |\n",
+        );
+        out.push_str("|---:|---|---|---:|---:|---|\n");
+        for d in &file.diagnostics {
+            let (line, _) = index.line_col(d.span.start);
+            let facts = d.access.as_ref();
+            let factor = facts
+                .and_then(|a| a.conflict_factor)
+                .map_or_else(|| "-".to_string(), factor_text);
+            let excess = facts
+                .and_then(crate::diag::AccessFacts::excess_wavefronts)
+                .map_or_else(|| "-".to_string(), |e| e.to_string());
+            let message = d.message.replace('|', "\\|").replace(['\r', '\n'], " ");
+            let _ = writeln!(
+                out,
+                "| {line} | {} | `{}` | {factor} | {excess} | {message} |",
+                d.severity, d.rule
+            );
+        }
+    }
+    for (path, reason) in run.failures {
+        let _ = writeln!(
+            out,
+            "\n- could not check `{path}`: {}",
+            reason.replace(['\r', '\n'], " ")
+        );
+    }
+    out
+}
+
+/// Escapes a command's message.
+fn data(text: &str) -> String {
+    text.replace('%', "%25")
+        .replace('\r', "%0D")
+        .replace('\n', "%0A")
+}
+
+/// Escapes a command property value, where `:` and `,` are syntax too.
+fn property(text: &str) -> String {
+    data(text).replace(':', "%3A").replace(',', "%2C")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::tests::sample;
+
+    #[test]
+    fn escapes_and_orders_worst_first() {
+        let mut files = sample();
+        files.swap(0, 1);
+        files[0].path = "src/b, c.cu".into();
+        files[0].text = "x\n".into();
+        files[0].diagnostics = vec![Diagnostic::new(
+            "parse-error",
+            Severity::Error,
+            crate::diag::Span::new(0, 1),
+            "bad".into(),
+        )];
+        let out = render(&Run {
+            files: &files,
+            failures: &[],
+        });
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines[0], "::error file=src/b%2C c.cu,line=1,endLine=1,col=1,endColumn=2,title=bankcheck parse-error::bad");
+        assert_eq!(
+            lines[1],
+            "::warning file=src/a.cu,line=3,endLine=3,col=3,endColumn=23,title=bankcheck stride-conflict::\
+             32-way bank conflict on store to `tile`: 50%25, \"quoted\", a:b%0Asecond line%0Ahelp: pad the row to 33 floats"
+        );
+        assert!(
+            lines[2].starts_with("::notice file=src/a.cu,line=4,"),
+            "{}",
+            lines[2]
+        );
+        assert_eq!(property("a:b,c%"), "a%3Ab%2Cc%25");
+    }
+
+    #[test]
+    fn multi_line_spans_have_no_columns() {
+        let mut files = sample();
+        let d = &mut files[0].diagnostics[0];
+        d.span.end = d.span.start + 40;
+        let out = render(&Run {
+            files: &files,
+            failures: &[],
+        });
+        let warning = out.lines().find(|l| l.starts_with("::warning")).unwrap();
+        assert!(
+            warning.starts_with("::warning file=src/a.cu,line=3,endLine=4,title="),
+            "{warning}"
+        );
+    }
+
+    #[test]
+    fn step_summary_groups_by_file_with_factors() {
+        let files = sample();
+        let out = step_summary(&Run {
+            files: &files,
+            failures: &[("gone.cu".into(), "not found".into())],
+        });
+        assert!(out.starts_with("## bankcheck\n\nFound 2 problems"), "{out}");
+        assert!(out.contains("### `src/a.cu`"), "{out}");
+        assert!(
+            out.contains("| 3 | warning | `stride-conflict` | 32 | 31 | 32-way bank conflict"),
+            "{out}"
+        );
+        assert!(
+            !out.contains("src/b, c.cu"),
+            "files without findings are left out"
+        );
+        assert!(out.contains("could not check `gone.cu`: not found"));
+    }
+}

@@ -1,0 +1,309 @@
+//! `--format sarif`: SARIF 2.1.0 for GitHub code scanning. Rules carry their pages as
+//! help; results carry repository-relative locations, fingerprints that survive
+//! unrelated edits, and the conflict numbers in `properties`.
+
+use super::{factor_json, LineIndex, Run};
+use crate::diag::Severity;
+use crate::rules::{RuleMeta, RULES};
+use serde_json::{json, Value};
+use std::collections::HashMap;
+use std::fmt::Write as _;
+use std::path::Path;
+
+/// Renders the run; `base` is the directory that URIs are made relative to.
+pub fn render(run: &Run<'_>, base: Option<&Path>) -> String {
+    let rules: Vec<Value> = RULES.iter().map(rule).collect();
+    let mut results = Vec::new();
+    let mut seen: HashMap<(String, &str, String), usize> = HashMap::new();
+    for file in run.files {
+        let index = LineIndex::new(&file.text);
+        let uri = relative_uri(&file.path, base);
+        for d in &file.diagnostics {
+            let at = index.position(d.span);
+            let line_text = index.line_text(at.line).trim().to_string();
+            let occurrence = seen
+                .entry((uri.clone(), d.rule, line_text.clone()))
+                .or_insert(0);
+            *occurrence += 1;
+            let fingerprint = format!("{:016x}:{occurrence}", fnv1a(&[d.rule, &uri, &line_text]));
+            let mut result = json!({
+                "ruleId": d.rule,
+                "level": level(d.severity),
+                "message": {"text": message_text(&d.message, d.help.as_deref())},
+                "locations": [{
+                    "physicalLocation": {
+                        "artifactLocation": {"uri": uri, "uriBaseId": "%SRCROOT%"},
+                        "region": {
+                            "startLine": at.line,
+                            "startColumn": at.column,
+                            "endLine": at.end_line,
+                            "endColumn": at.end_column,
+                        }
+                    }
+                }],
+                "partialFingerprints": {"bankcheckLineHash/v1": fingerprint},
+            });
+            if let Some(i) = RULES.iter().position(|r| r.id == d.rule) {
+                result["ruleIndex"] = json!(i);
+            }
+            if let Some(a) = &d.access {
+                result["properties"] = json!({
+                    "array": a.array,
+                    "kind": a.kind,
+                    "conflict_factor": factor_json(a.conflict_factor),
+                    "wavefronts": a.wavefronts,
+                    "ideal_wavefronts": a.ideal_wavefronts,
+                    "excess_wavefronts": a.excess_wavefronts(),
+                });
+            }
+            results.push(result);
+        }
+    }
+    let notifications: Vec<Value> = run
+        .failures
+        .iter()
+        .map(|(path, reason)| {
+            json!({
+                "level": "error",
+                "message": {"text": format!("could not check {path}: {reason}")},
+                "locations": [{"physicalLocation": {"artifactLocation": {"uri": relative_uri(path, base), "uriBaseId": "%SRCROOT%"}}}],
+            })
+        })
+        .collect();
+    let sarif = json!({
+        "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
+        "version": "2.1.0",
+        "runs": [{
+            "tool": {"driver": {
+                "name": "bankcheck",
+                "version": env!("CARGO_PKG_VERSION"),
+                "semanticVersion": env!("CARGO_PKG_VERSION"),
+                "informationUri": env!("CARGO_PKG_REPOSITORY"),
+                "rules": rules,
+            }},
+            "invocations": [{
+                "executionSuccessful": run.failures.is_empty(),
+                "toolExecutionNotifications": notifications,
+            }],
+            "columnKind": "unicodeCodePoints",
+            "results": results,
+        }]
+    });
+    let mut out = serde_json::to_string_pretty(&sarif).unwrap_or_default();
+    out.push('\n');
+    out
+}
+
+fn rule(meta: &RuleMeta) -> Value {
+    json!({
+        "id": meta.id,
+        "name": pascal_case(meta.id),
+        "shortDescription": {"text": sentence(meta.summary)},
+        "fullDescription": {"text": full_description(meta)},
+        "help": {"text": meta.page, "markdown": meta.page},
+        "helpUri": format!("{}/blob/main/rules/{}.md", env!("CARGO_PKG_REPOSITORY"), meta.id),
+        "defaultConfiguration": {"level": level(meta.default_severity), "enabled": meta.default_enabled},
+        "properties": {"tags": [meta.group, "performance"], "group": meta.group},
+    })
+}
+
+/// The summary and the page's *What it flags* section, as plain sentences.
+fn full_description(meta: &RuleMeta) -> String {
+    let flags = meta
+        .page
+        .split("## What it flags")
+        .nth(1)
+        .map(|rest| {
+            rest.split("\n## ")
+                .next()
+                .unwrap_or_default()
+                .trim()
+                .replace('\n', " ")
+        })
+        .unwrap_or_default();
+    if flags.is_empty() {
+        sentence(meta.summary)
+    } else {
+        format!("{} {}", sentence(meta.summary), flags)
+    }
+}
+
+/// Capitalised, ending in a period, as SARIF's style rules ask of descriptions.
+fn sentence(text: &str) -> String {
+    let mut chars = text.chars();
+    let mut out: String = chars
+        .next()
+        .map(|c| c.to_uppercase().collect::<String>())
+        .unwrap_or_default();
+    out.push_str(chars.as_str());
+    if !out.ends_with('.') {
+        out.push('.');
+    }
+    out
+}
+
+fn message_text(message: &str, help: Option<&str>) -> String {
+    let mut text = sentence(message);
+    if let Some(help) = help {
+        text.push(' ');
+        text.push_str(&sentence(help));
+    }
+    text
+}
+
+fn level(severity: Severity) -> &'static str {
+    match severity {
+        Severity::Error => "error",
+        Severity::Warning => "warning",
+        Severity::Info => "note",
+    }
+}
+
+fn pascal_case(id: &str) -> String {
+    id.split('-')
+        .map(|w| sentence(w).trim_end_matches('.').to_string())
+        .collect()
+}
+
+/// The path relative to `base` with forward slashes and no `./`, as code scanning expects.
+pub(crate) fn relative_uri(path: &str, base: Option<&Path>) -> String {
+    let p = Path::new(path);
+    let relative = match base {
+        Some(base) if p.is_absolute() => p.strip_prefix(base).unwrap_or(p),
+        _ => p,
+    };
+    let text = relative.to_string_lossy().replace('\\', "/");
+    let mut text = text.as_str();
+    while let Some(rest) = text.strip_prefix("./") {
+        text = rest;
+    }
+    text.split('/')
+        .map(percent_encode)
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+/// Percent-encodes what may not stand in a URI path segment.
+fn percent_encode(segment: &str) -> String {
+    let mut out = String::new();
+    for byte in segment.bytes() {
+        if byte.is_ascii_alphanumeric() || b"-._~!$&'()*+,;=:@".contains(&byte) {
+            out.push(byte as char);
+        } else {
+            let _ = write!(out, "%{byte:02X}");
+        }
+    }
+    out
+}
+
+/// 64-bit FNV-1a over the parts, separated, so fingerprints are stable across runs and builds.
+fn fnv1a(parts: &[&str]) -> u64 {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for part in parts {
+        for byte in part.bytes().chain(std::iter::once(0)) {
+            hash ^= u64::from(byte);
+            hash = hash.wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+    hash
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::tests::sample;
+
+    #[test]
+    fn results_have_rule_level_location_fingerprint_and_numbers() {
+        let files = sample();
+        let out = render(
+            &Run {
+                files: &files,
+                failures: &[],
+            },
+            None,
+        );
+        let v: Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(v["version"], "2.1.0");
+        let run = &v["runs"][0];
+        assert_eq!(run["tool"]["driver"]["name"], "bankcheck");
+        assert_eq!(
+            run["tool"]["driver"]["rules"].as_array().map(Vec::len),
+            Some(RULES.len())
+        );
+        let r = &run["results"][0];
+        assert_eq!(
+            (r["ruleId"].as_str(), r["level"].as_str()),
+            (Some("stride-conflict"), Some("warning"))
+        );
+        let loc = &r["locations"][0]["physicalLocation"];
+        assert_eq!(loc["artifactLocation"]["uri"], "src/a.cu");
+        assert_eq!(
+            (
+                loc["region"]["startLine"].clone(),
+                loc["region"]["startColumn"].clone()
+            ),
+            (json!(3), json!(3))
+        );
+        assert_eq!(
+            (
+                r["properties"]["conflict_factor"].clone(),
+                r["properties"]["excess_wavefronts"].clone()
+            ),
+            (json!(32), json!(31))
+        );
+        assert_eq!(run["results"][1]["level"], "note");
+        let again = render(
+            &Run {
+                files: &files,
+                failures: &[],
+            },
+            None,
+        );
+        assert_eq!(out, again);
+    }
+
+    #[test]
+    fn fingerprints_ignore_line_moves_but_not_content() {
+        let mut files = sample();
+        let before = render(
+            &Run {
+                files: &files,
+                failures: &[],
+            },
+            None,
+        );
+        files[0].text.insert_str(0, "\n\n");
+        for d in &mut files[0].diagnostics {
+            d.span.start += 2;
+            d.span.end += 2;
+        }
+        let after = render(
+            &Run {
+                files: &files,
+                failures: &[],
+            },
+            None,
+        );
+        let fp = |s: &str| {
+            serde_json::from_str::<Value>(s).unwrap()["runs"][0]["results"][0]
+                ["partialFingerprints"]
+                .clone()
+        };
+        assert_eq!(fp(&before), fp(&after));
+        let v: Value = serde_json::from_str(&after).unwrap();
+        assert_eq!(
+            v["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["region"]["startLine"],
+            5
+        );
+    }
+
+    #[test]
+    fn uris_are_relative_and_encoded() {
+        assert_eq!(relative_uri("./src/a b.cu", None), "src/a%20b.cu");
+        assert_eq!(
+            relative_uri("/repo/k/x.cu", Some(Path::new("/repo"))),
+            "k/x.cu"
+        );
+    }
+}

@@ -1,0 +1,193 @@
+//! `--format text` (the default): rustc-style snippets via codespan-reporting with the
+//! access underlined, the declaration as a secondary label, notes and help, then one
+//! summary line. Colour is decided by the caller.
+
+use super::{factor_text, Run, Totals};
+use crate::diag::{Applicability, Diagnostic, Severity};
+use codespan_reporting::diagnostic::{Diagnostic as Shown, Label, Severity as ShownSeverity};
+use codespan_reporting::files::SimpleFile;
+use codespan_reporting::term::{self, termcolor};
+
+/// Renders every finding followed by the summary line; ANSI colours when `color`.
+pub fn render(run: &Run<'_>, color: bool) -> Vec<u8> {
+    let mut rendered = if color {
+        emit_all(run, termcolor::Ansi::new(Vec::new())).into_inner()
+    } else {
+        emit_all(run, termcolor::NoColor::new(Vec::new())).into_inner()
+    };
+    rendered.extend_from_slice(summary(&run.totals()).as_bytes());
+    rendered.push(b'\n');
+    rendered
+}
+
+fn emit_all<W: termcolor::WriteColor>(run: &Run<'_>, mut out: W) -> W {
+    let config = term::Config::default();
+    for file in run.files {
+        let source = SimpleFile::new(file.path.as_str(), file.text.as_str());
+        for d in &file.diagnostics {
+            // Emitting into memory fails only on a span outside the text, which the engine
+            // never produces; fall back to one plain line rather than drop the finding.
+            if term::emit(&mut out, &config, &source, &shown(d, file.text.len())).is_err() {
+                let _ = writeln!(
+                    out,
+                    "{}: {}[{}] {}",
+                    file.path, d.severity, d.rule, d.message
+                );
+            }
+        }
+    }
+    out
+}
+
+/// The summary line: `Found 3 problems (2 warnings, 1 info) in 2 of 5 files; 40 accesses checked, 2 undecided`.
+pub fn summary(t: &Totals) -> String {
+    let files = if t.files == 1 {
+        "1 file".to_string()
+    } else {
+        format!("{} files", t.files)
+    };
+    let tail = format!("{} accesses checked, {} undecided", t.accesses, t.undecided);
+    if t.findings() == 0 {
+        return format!("No problems found in {files}; {tail}");
+    }
+    let mut parts = Vec::new();
+    if t.errors > 0 {
+        parts.push(plural(t.errors, "error"));
+    }
+    if t.warnings > 0 {
+        parts.push(plural(t.warnings, "warning"));
+    }
+    if t.infos > 0 {
+        parts.push(format!("{} info", t.infos));
+    }
+    format!(
+        "Found {} ({}) in {} of {files}; {tail}",
+        plural(t.findings(), "problem"),
+        parts.join(", "),
+        t.files_with_findings
+    )
+}
+
+fn plural(n: usize, word: &str) -> String {
+    if n == 1 {
+        format!("1 {word}")
+    } else {
+        format!("{n} {word}s")
+    }
+}
+
+fn shown(d: &Diagnostic, len: usize) -> Shown<()> {
+    let severity = match d.severity {
+        Severity::Error => ShownSeverity::Error,
+        Severity::Warning => ShownSeverity::Warning,
+        Severity::Info => ShownSeverity::Note,
+    };
+    let clamp = |s: crate::diag::Span| s.start.min(len)..s.end.min(len);
+    let primary = match &d.access {
+        Some(a) => match (a.conflict_factor, a.wavefronts, a.ideal_wavefronts) {
+            (Some(factor), Some(wavefronts), Some(ideal)) => format!(
+                "{} of `{}`: factor {}, {wavefronts} wavefronts where {ideal} would do",
+                a.kind.as_str(),
+                a.array,
+                factor_text(factor)
+            ),
+            _ => format!("{} of `{}`", a.kind.as_str(), a.array),
+        },
+        None => String::new(),
+    };
+    let mut labels = vec![Label::primary((), clamp(d.span)).with_message(primary)];
+    labels.extend(
+        d.labels
+            .iter()
+            .map(|l| Label::secondary((), clamp(l.span)).with_message(l.message.clone())),
+    );
+    let mut notes = d.notes.clone();
+    if let Some(a) = &d.access {
+        notes.extend(a.assumptions.iter().map(|s| format!("assumed: {s}")));
+        if !a.depends_on.is_empty() {
+            notes.push(format!(
+                "depends on run-time values: {}",
+                a.depends_on.join(", ")
+            ));
+        }
+    }
+    if let Some(help) = &d.help {
+        notes.push(format!("help: {help}"));
+    }
+    if let Some(s) = &d.suggestion {
+        let how = match s.applicability {
+            Applicability::Safe => "safe, `--fix` applies it",
+            Applicability::Unsafe => "review it: it changes sizes or strides",
+            Applicability::DisplayOnly => "shown only",
+        };
+        // The help usually says the same in words; then only the code is added.
+        if d.help.as_deref() == Some(s.message.as_str()) {
+            notes.push(format!("{} ({how}):\n  {}", s.kind, s.replacement));
+        } else {
+            notes.push(format!(
+                "{} ({how}): {}\n  {}",
+                s.kind, s.message, s.replacement
+            ));
+        }
+    }
+    Shown::new(severity)
+        .with_code(d.rule)
+        .with_message(d.message.clone())
+        .with_labels(labels)
+        .with_notes(notes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::report::tests::sample;
+
+    #[test]
+    fn underlines_the_access_and_ends_with_the_summary() {
+        let files = sample();
+        let out = String::from_utf8(render(
+            &Run {
+                files: &files,
+                failures: &[],
+            },
+            false,
+        ))
+        .unwrap();
+        assert!(
+            out.starts_with("warning[stride-conflict]: 32-way bank conflict on store to `tile`"),
+            "{out}"
+        );
+        assert!(out.contains("src/a.cu:3:3"), "{out}");
+        assert!(
+            out.contains(
+                "^^^^^^^^^^^^^^^^^^^^ store of `tile`: factor 32, 32 wavefronts where 1 would do"
+            ),
+            "{out}"
+        );
+        assert!(out.contains("declared here"), "{out}");
+        assert!(out.contains("= help: pad the row to 33 floats"), "{out}");
+        assert!(!out.contains('\u{1b}'), "no colour when not asked");
+        assert!(out.ends_with("Found 2 problems (1 warning, 1 info) in 1 of 2 files; 3 accesses checked, 1 undecided\n"), "{out}");
+        let coloured = render(
+            &Run {
+                files: &files,
+                failures: &[],
+            },
+            true,
+        );
+        assert!(coloured.contains(&0x1b));
+    }
+
+    #[test]
+    fn summary_without_findings() {
+        let t = Totals {
+            files: 1,
+            accesses: 4,
+            ..Totals::default()
+        };
+        assert_eq!(
+            summary(&t),
+            "No problems found in 1 file; 4 accesses checked, 0 undecided"
+        );
+    }
+}

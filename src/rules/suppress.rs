@@ -1,0 +1,275 @@
+//! Suppression comments: `// bankcheck: ignore[rule-id] reason` silences a finding on
+//! its own line or the line below, `// bankcheck: ignore-file[rule-id]` the whole file;
+//! `/* */` comments work the same (CUDA and HLSL share the syntax). Several ids are
+//! separated by commas and groups are allowed. A suppression that silences nothing is
+//! itself reported as `unused-suppression`.
+//!
+//! Works on a file's text and its diagnostics only: no I/O, no settings.
+
+use crate::diag::{Diagnostic, Severity, Span};
+use crate::rules::registry;
+
+/// One suppression comment as written.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Suppression {
+    /// Whole-file (`ignore-file`) or line-level (`ignore`).
+    file_wide: bool,
+    /// 0-based lines this comment covers (its own lines and the next one).
+    first_line: usize,
+    last_line: usize,
+    /// Each name with its span in the file.
+    names: Vec<(String, Span)>,
+}
+
+/// Removes the diagnostics that a suppression comment silences and reports the
+/// suppressions that silence nothing. Every rule is taken to be enabled.
+pub fn apply(text: &str, diagnostics: Vec<Diagnostic>) -> Vec<Diagnostic> {
+    apply_enabled(text, diagnostics, &|_| true)
+}
+
+/// As [`apply`], but a suppression of a rule for which `enabled` is false is not
+/// reported as unused: turning a rule off must not make its suppressions noisy.
+pub fn apply_enabled(
+    text: &str,
+    diagnostics: Vec<Diagnostic>,
+    enabled: &dyn Fn(&str) -> bool,
+) -> Vec<Diagnostic> {
+    let suppressions = parse(text);
+    if suppressions.is_empty() {
+        return diagnostics;
+    }
+    let line_starts: Vec<usize> = std::iter::once(0)
+        .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+        .collect();
+    let line_of = |offset: usize| {
+        line_starts
+            .partition_point(|&start| start <= offset)
+            .saturating_sub(1)
+    };
+    let mut used: Vec<Vec<bool>> = suppressions
+        .iter()
+        .map(|s| vec![false; s.names.len()])
+        .collect();
+    let mut kept = Vec::with_capacity(diagnostics.len());
+    for diagnostic in diagnostics {
+        let line = line_of(diagnostic.span.start);
+        let mut silenced = false;
+        for (suppression, used) in suppressions.iter().zip(used.iter_mut()) {
+            if !suppression.file_wide
+                && !(suppression.first_line..=suppression.last_line).contains(&line)
+            {
+                continue;
+            }
+            for ((name, _), used) in suppression.names.iter().zip(used.iter_mut()) {
+                if registry::expand(name).contains(&diagnostic.rule) {
+                    *used = true;
+                    silenced = true;
+                }
+            }
+        }
+        if !silenced {
+            kept.push(diagnostic);
+        }
+    }
+    for (suppression, used) in suppressions.iter().zip(&used) {
+        for ((name, span), used) in suppression.names.iter().zip(used) {
+            let ids = registry::expand(name);
+            if ids.is_empty() {
+                let help =
+                    crate::config::error::did_you_mean(name, registry::RULES.iter().map(|r| r.id))
+                        .map(|close| format!("did you mean `{close}`?"));
+                let mut d = unused(*span, format!("suppression names unknown rule `{name}`"));
+                d.help = help.or_else(|| Some("`bankcheck rules` lists the rule ids".to_string()));
+                kept.push(d);
+            } else if !used && ids.iter().any(|id| enabled(id)) {
+                let mut d = unused(*span, format!("unused suppression of `{name}`"));
+                let scope = if suppression.file_wide {
+                    "in this file"
+                } else {
+                    "on this line or the next"
+                };
+                d.notes.push(format!("`{name}` reports nothing {scope}"));
+                d.help = Some("remove it".to_string());
+                kept.push(d);
+            }
+        }
+    }
+    kept.sort_by(|a, b| {
+        (a.span.start, a.rule, a.span.end).cmp(&(b.span.start, b.rule, b.span.end))
+    });
+    kept
+}
+
+fn unused(span: Span, message: String) -> Diagnostic {
+    let severity =
+        registry::rule("unused-suppression").map_or(Severity::Warning, |r| r.default_severity);
+    Diagnostic::new("unused-suppression", severity, span, message)
+}
+
+/// Finds the suppression comments in `text`, skipping string and character literals.
+fn parse(text: &str) -> Vec<Suppression> {
+    let mut found = Vec::new();
+    for (start, end) in comments(text) {
+        let body = &text[start..end];
+        let Some(at) = body.find("bankcheck:") else {
+            continue;
+        };
+        let prefix = body[..at].trim_start_matches(['/', '*']).trim();
+        if !prefix.is_empty() {
+            continue;
+        }
+        let after = at + "bankcheck:".len();
+        let rest = body[after..].trim_start();
+        let rest_at = start + after + (body[after..].len() - rest.len());
+        let (file_wide, keyword) = if rest.starts_with("ignore-file[") {
+            (true, "ignore-file[")
+        } else if rest.starts_with("ignore[") {
+            (false, "ignore[")
+        } else {
+            continue;
+        };
+        let list_start = rest_at + keyword.len();
+        let Some(close) = text[list_start..end].find(']') else {
+            continue;
+        };
+        let mut names = Vec::new();
+        let mut offset = list_start;
+        for part in text[list_start..list_start + close].split(',') {
+            let trimmed = part.trim();
+            let lead = part.len() - part.trim_start().len();
+            if !trimmed.is_empty() {
+                names.push((
+                    trimmed.to_string(),
+                    Span::new(offset + lead, offset + lead + trimmed.len()),
+                ));
+            }
+            offset += part.len() + 1;
+        }
+        let first_line = text[..start].matches('\n').count();
+        let last_line = first_line + text[start..end].matches('\n').count() + 1;
+        found.push(Suppression {
+            file_wide,
+            first_line,
+            last_line,
+            names,
+        });
+    }
+    found
+}
+
+/// Byte ranges of every `//` and `/* */` comment, outside string and char literals.
+fn comments(text: &str) -> Vec<(usize, usize)> {
+    let bytes = text.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'"' | b'\'' => {
+                let quote = bytes[i];
+                i += 1;
+                while i < bytes.len() && bytes[i] != quote && bytes[i] != b'\n' {
+                    i += if bytes[i] == b'\\' { 2 } else { 1 };
+                }
+                i += 1;
+            }
+            b'/' if bytes.get(i + 1) == Some(&b'/') => {
+                let end = text[i..].find('\n').map_or(text.len(), |n| i + n);
+                out.push((i, end));
+                i = end;
+            }
+            b'/' if bytes.get(i + 1) == Some(&b'*') => {
+                let end = text[i + 2..]
+                    .find("*/")
+                    .map_or(text.len(), |n| i + 2 + n + 2);
+                out.push((i, end));
+                i = end;
+            }
+            _ => i += 1,
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn finding(text: &str, needle: &str, rule: &'static str) -> Diagnostic {
+        let at = text.find(needle).unwrap();
+        Diagnostic::new(
+            rule,
+            Severity::Warning,
+            Span::new(at, at + needle.len()),
+            "conflict".into(),
+        )
+    }
+
+    fn rules_of(diagnostics: &[Diagnostic]) -> Vec<(&str, String)> {
+        diagnostics
+            .iter()
+            .map(|d| (d.rule, d.message.clone()))
+            .collect()
+    }
+
+    #[test]
+    fn same_line_and_line_above_silence() {
+        let text = "a = s[t*32]; // bankcheck: ignore[stride-conflict] known\n// bankcheck: ignore[stride-conflict]\nb = s[t*2];\nc = s[t*4];\n";
+        let diagnostics = vec![
+            finding(text, "s[t*32]", "stride-conflict"),
+            finding(text, "s[t*2]", "stride-conflict"),
+            finding(text, "s[t*4]", "stride-conflict"),
+        ];
+        let kept = apply(text, diagnostics);
+        assert_eq!(kept.len(), 1);
+        assert_eq!(kept[0].span.start, text.find("s[t*4]").unwrap());
+    }
+
+    #[test]
+    fn block_comments_several_ids_and_groups() {
+        let text = "x = s[t*32]; /* bankcheck: ignore[bank-conflict, conflict] */\n";
+        let kept = apply(text, vec![finding(text, "s[t*32]", "stride-conflict")]);
+        assert_eq!(
+            rules_of(&kept),
+            vec![(
+                "unused-suppression",
+                "unused suppression of `bank-conflict`".to_string()
+            )]
+        );
+        let at = text.find("bank-conflict").unwrap();
+        assert_eq!(kept[0].span, Span::new(at, at + "bank-conflict".len()));
+    }
+
+    #[test]
+    fn file_wide_silences_everywhere() {
+        let text = "// bankcheck: ignore-file[stride-conflict]\n\n\nx = s[t*32];\n";
+        assert!(apply(text, vec![finding(text, "s[t*32]", "stride-conflict")]).is_empty());
+        assert_eq!(apply(text, Vec::new()).len(), 1);
+    }
+
+    #[test]
+    fn unknown_ids_and_strings_and_other_rules() {
+        let text = "x = s[t]; // bankcheck: ignore[stride-conflcit]\nputs(\"// bankcheck: ignore[stride-conflict]\");\n";
+        let kept = apply(text, Vec::new());
+        assert_eq!(kept.len(), 1);
+        assert_eq!(
+            kept[0].message,
+            "suppression names unknown rule `stride-conflcit`"
+        );
+        assert_eq!(
+            kept[0].help.as_deref(),
+            Some("did you mean `stride-conflict`?")
+        );
+        let far = "// bankcheck: ignore[stride-conflict]\n\nx = s[t*32];\n";
+        let kept = apply(far, vec![finding(far, "s[t*32]", "stride-conflict")]);
+        assert_eq!(
+            kept.iter().map(|d| d.rule).collect::<Vec<_>>(),
+            vec!["unused-suppression", "stride-conflict"]
+        );
+    }
+
+    #[test]
+    fn disabled_rules_do_not_make_suppressions_unused() {
+        let text = "x = s[t]; // bankcheck: ignore[stride-conflict]\n";
+        assert!(apply_enabled(text, Vec::new(), &|id| id != "stride-conflict").is_empty());
+    }
+}

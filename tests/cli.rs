@@ -1,0 +1,528 @@
+//! The command line, through the built binary: exit codes, configuration errors,
+//! suppressions, every output format, standard input, `--output`, thread counts and
+//! file discovery. Simple runs are case files in tests/fixtures/cli/cases/*.toml
+//! (arguments, standard input, expected status and output); runs that need a
+//! scratch directory or the environment are written out below.
+
+use serde::Deserialize;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+const BIN: &str = env!("CARGO_BIN_EXE_bankcheck");
+
+fn fixtures() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/cli")
+}
+
+/// Runs bankcheck in `dir` with `args`, feeding `stdin`, with no GitHub or colour
+/// variables leaking in from the environment running the tests.
+fn run_in(dir: &Path, args: &[&str], stdin: &[u8], env: &[(&str, &str)]) -> Output {
+    let mut command = Command::new(BIN);
+    command
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    command
+        .env_remove("GITHUB_STEP_SUMMARY")
+        .env_remove("GITHUB_WORKSPACE")
+        .env_remove("NO_COLOR");
+    for (key, value) in env {
+        command.env(key, value);
+    }
+    let mut child = command.spawn().expect("the bankcheck binary runs");
+    let mut input = child.stdin.take().expect("stdin is piped");
+    input.write_all(stdin).expect("stdin accepts the input");
+    drop(input);
+    child.wait_with_output().expect("bankcheck finishes")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Case {
+    args: Vec<String>,
+    status: i32,
+    stdin_file: Option<String>,
+    stdout: Option<String>,
+    #[serde(default)]
+    stdout_contains: Vec<String>,
+    #[serde(default)]
+    stderr_contains: Vec<String>,
+}
+
+#[test]
+fn case_files() {
+    let dir = fixtures().join("cases");
+    let mut names: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    names.sort();
+    assert!(names.len() >= 10, "the case files are found");
+    let mut failures = Vec::new();
+    for path in names {
+        let case: Case = toml::from_str(&std::fs::read_to_string(&path).unwrap())
+            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let stdin = case
+            .stdin_file
+            .as_ref()
+            .map(|f| std::fs::read(fixtures().join(f)).unwrap())
+            .unwrap_or_default();
+        let args: Vec<&str> = case.args.iter().map(String::as_str).collect();
+        let out = run_in(&fixtures(), &args, &stdin, &[]);
+        let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        if out.status.code() != Some(case.status) {
+            failures.push(format!(
+                "{name}: status {:?}, expected {}\nstdout:\n{stdout}\nstderr:\n{stderr}",
+                out.status.code(),
+                case.status
+            ));
+        }
+        if let Some(expected) = &case.stdout {
+            if &stdout != expected {
+                failures.push(format!(
+                    "{name}: stdout was\n{stdout}\nexpected\n{expected}"
+                ));
+            }
+        }
+        for needle in &case.stdout_contains {
+            if !stdout.contains(needle.as_str()) {
+                failures.push(format!("{name}: stdout lacks {needle:?}:\n{stdout}"));
+            }
+        }
+        for needle in &case.stderr_contains {
+            if !stderr.contains(needle.as_str()) {
+                failures.push(format!("{name}: stderr lacks {needle:?}:\n{stderr}"));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+/// A scratch project: the conflicting and clean fixtures, a header, a hidden directory
+/// and a git-ignored file (without a git repository).
+fn scratch() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    let conflict = std::fs::read(fixtures().join("conflict.cu")).unwrap();
+    let clean = std::fs::read(fixtures().join("clean.cu")).unwrap();
+    for (path, bytes) in [
+        ("src/conflict.cu", &conflict),
+        ("src/clean.cu", &clean),
+        ("src/deep/more.cuh", &conflict),
+        ("src/header.h", &conflict),
+        ("src/.hidden/skip.cu", &conflict),
+        ("src/generated.cu", &conflict),
+        (
+            "shaders/clean.hlsl",
+            &std::fs::read(fixtures().join("clean.hlsl")).unwrap(),
+        ),
+    ] {
+        let path = root.join(path);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, bytes).unwrap();
+    }
+    std::fs::write(root.join(".gitignore"), "generated.cu\n").unwrap();
+    dir
+}
+
+fn compact_files(out: &Output) -> Vec<String> {
+    let mut files: Vec<String> = text(&out.stdout)
+        .lines()
+        .map(|l| l.split(':').next().unwrap_or_default().to_string())
+        .collect();
+    files.dedup();
+    files
+}
+
+#[test]
+fn directories_are_walked_honouring_gitignore_and_hidden_files() {
+    let dir = scratch();
+    let out = run_in(dir.path(), &["--format", "compact", "src"], b"", &[]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    assert_eq!(
+        compact_files(&out),
+        vec!["src/conflict.cu", "src/deep/more.cuh"]
+    );
+    let out = run_in(dir.path(), &["--format", "json", "."], b"", &[]);
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        report["files_checked"], 4,
+        "two .cu, one .cuh, one .hlsl; no header, hidden or ignored file"
+    );
+}
+
+#[test]
+fn headers_are_checked_when_named_and_globs_expand() {
+    let dir = scratch();
+    let out = run_in(
+        dir.path(),
+        &["--format", "compact", "src/header.h"],
+        b"",
+        &[],
+    );
+    assert_eq!(compact_files(&out), vec!["src/header.h"]);
+    let out = run_in(
+        dir.path(),
+        &["--format", "compact", "src/**/*.cuh"],
+        b"",
+        &[],
+    );
+    assert_eq!(compact_files(&out), vec!["src/deep/more.cuh"]);
+    let out = run_in(dir.path(), &["nothing/**/*.cu"], b"", &[]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("nothing/**/*.cu: no files match this pattern"));
+}
+
+#[test]
+fn config_is_discovered_per_file_nearest_wins_and_overrides_apply() {
+    let dir = scratch();
+    std::fs::write(dir.path().join("lint.toml"), "fail-on = \"error\"\n").unwrap();
+    let out = run_in(dir.path(), &["src/conflict.cu"], b"", &[]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "the top lint.toml only fails on errors"
+    );
+    std::fs::write(
+        dir.path().join("src/deep/lint.toml"),
+        "[rules]\nconflict = \"error\"\n",
+    )
+    .unwrap();
+    let out = run_in(dir.path(), &["--format", "compact", "src"], b"", &[]);
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "the nearer lint.toml turns the deep conflict into an error"
+    );
+    assert!(
+        text(&out.stdout).contains("src/deep/more.cuh:7:24: error[stride-conflict]"),
+        "{}",
+        text(&out.stdout)
+    );
+    assert!(text(&out.stdout).contains("src/conflict.cu:7:24: warning[stride-conflict]"));
+    // Nearest wins without merging: the deep file's own lint.toml would ignore the top exclude.
+    std::fs::rename(
+        dir.path().join("src/deep/lint.toml"),
+        dir.path().join("strict.toml"),
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("lint.toml"),
+        "exclude = [\"src/deep/**\"]\n[[overrides]]\nfiles = [\"src/conflict.cu\"]\nrules = { conflict = \"off\" }\n",
+    )
+    .unwrap();
+    let out = run_in(dir.path(), &["src"], b"", &[]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stdout));
+    let out = run_in(
+        dir.path(),
+        &[
+            "--config",
+            "strict.toml",
+            "--format",
+            "compact",
+            "src/conflict.cu",
+        ],
+        b"",
+        &[],
+    );
+    assert!(
+        text(&out.stdout).contains("error[stride-conflict]"),
+        "--config wins over discovery"
+    );
+}
+
+#[test]
+fn wrong_type_in_config_names_the_key() {
+    let dir = scratch();
+    std::fs::write(
+        dir.path().join("lint.toml"),
+        "# hardware\nwarp-size = \"wide\"\n",
+    )
+    .unwrap();
+    let out = run_in(dir.path(), &["src/clean.cu"], b"", &[]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("lint.toml:2:13: invalid value for `warp-size`"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+#[test]
+fn unreadable_file_is_reported_and_the_rest_checked() {
+    let dir = scratch();
+    // A dangling symlink names a file that cannot be read.
+    #[cfg(unix)]
+    std::os::unix::fs::symlink(
+        dir.path().join("gone.cu"),
+        dir.path().join("src/dangling.cu"),
+    )
+    .unwrap();
+    #[cfg(unix)]
+    {
+        let out = run_in(
+            dir.path(),
+            &["--format", "compact", "src/dangling.cu", "src/conflict.cu"],
+            b"",
+            &[],
+        );
+        assert_eq!(out.status.code(), Some(2));
+        assert!(
+            text(&out.stderr).contains("src/dangling.cu"),
+            "{}",
+            text(&out.stderr)
+        );
+        assert_eq!(compact_files(&out), vec!["src/conflict.cu"]);
+    }
+}
+
+#[test]
+fn output_is_the_same_for_any_thread_count() {
+    let dir = scratch();
+    let one = run_in(
+        dir.path(),
+        &["--format", "json", "--threads", "1", "."],
+        b"",
+        &[],
+    );
+    let two = run_in(
+        dir.path(),
+        &["--format", "json", "--threads", "2", "."],
+        b"",
+        &[],
+    );
+    assert_eq!(one.status.code(), Some(1));
+    assert!(!one.stdout.is_empty());
+    assert_eq!(text(&one.stdout), text(&two.stdout));
+}
+
+#[test]
+fn output_file_receives_the_report() {
+    let dir = scratch();
+    let out = run_in(
+        dir.path(),
+        &[
+            "--format",
+            "json",
+            "--output",
+            "report.json",
+            "src/conflict.cu",
+        ],
+        b"",
+        &[],
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(out.stdout.is_empty(), "nothing on stdout");
+    let report: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(dir.path().join("report.json")).unwrap()).unwrap();
+    let diagnostics = report["diagnostics"].as_array().unwrap();
+    let access = diagnostics
+        .iter()
+        .find(|d| d["line"] == 7)
+        .expect("the load on line 7 is reported");
+    assert_eq!(access["file"], "src/conflict.cu");
+    assert_eq!(access["conflict_factor"], 32);
+    assert_eq!(access["excess_wavefronts"], 31);
+}
+
+#[test]
+fn github_annotations_escape_and_write_the_step_summary() {
+    let dir = scratch();
+    std::fs::copy(
+        dir.path().join("src/conflict.cu"),
+        dir.path().join("src/a,b: c.cu"),
+    )
+    .unwrap();
+    let summary = dir.path().join("summary.md");
+    let summary_text = summary.to_string_lossy().into_owned();
+    let out = run_in(
+        dir.path(),
+        &[
+            "--format",
+            "github",
+            "--ignore",
+            "layout-conflict",
+            "src/a,b: c.cu",
+        ],
+        b"",
+        &[("GITHUB_STEP_SUMMARY", &summary_text)],
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = text(&out.stdout);
+    assert_eq!(
+        stdout.lines().count(),
+        1,
+        "one annotation per finding, one line each: {stdout}"
+    );
+    assert!(
+        stdout.starts_with(
+            "::warning file=src/a%2Cb%3A c.cu,line=7,endLine=7,col=24,endColumn=44,title=bankcheck stride-conflict::\
+             32-way bank conflict on load of `tile` (32 wavefronts, ideal 1)%0Ahelp: "
+        ),
+        "{stdout}"
+    );
+    let markdown = std::fs::read_to_string(&summary).unwrap();
+    assert!(markdown.contains("### `src/a,b: c.cu`"), "{markdown}");
+    assert!(
+        markdown.contains("| 7 | warning | `stride-conflict` | 32 | 31 |"),
+        "{markdown}"
+    );
+}
+
+#[test]
+fn sarif_carries_rules_results_and_numbers() {
+    let out = run_in(&fixtures(), &["--format", "sarif", "conflict.cu"], b"", &[]);
+    assert_eq!(out.status.code(), Some(1));
+    let sarif: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let run = &sarif["runs"][0];
+    let results = run["results"].as_array().unwrap();
+    let result = results
+        .iter()
+        .find(|r| r["locations"][0]["physicalLocation"]["region"]["startLine"] == 7)
+        .expect("the load on line 7 is a result");
+    assert_eq!(result["ruleId"], "stride-conflict");
+    assert_eq!(
+        result["locations"][0]["physicalLocation"]["artifactLocation"]["uri"],
+        "conflict.cu"
+    );
+    assert_eq!(result["properties"]["conflict_factor"], 32);
+    let rules = run["tool"]["driver"]["rules"].as_array().unwrap();
+    assert!(rules.iter().any(|r| r["id"] == "bank-conflict"
+        && r["help"]["markdown"]
+            .as_str()
+            .unwrap()
+            .starts_with("# bank-conflict")));
+}
+
+#[test]
+fn no_colour_unless_asked_or_a_terminal() {
+    let out = run_in(&fixtures(), &["conflict.cu"], b"", &[]);
+    assert!(!out.stdout.contains(&0x1b));
+    let out = run_in(
+        &fixtures(),
+        &["--color", "auto", "conflict.cu"],
+        b"",
+        &[("NO_COLOR", "1")],
+    );
+    assert!(!out.stdout.contains(&0x1b));
+}
+
+#[test]
+fn stats_go_to_stderr() {
+    let out = run_in(
+        &fixtures(),
+        &["--stats", "--format", "json", "clean.cu"],
+        b"",
+        &[],
+    );
+    assert_eq!(out.status.code(), Some(0));
+    assert!(
+        text(&out.stderr).contains("bankcheck stats: 1 files; configuration"),
+        "{}",
+        text(&out.stderr)
+    );
+    serde_json::from_slice::<serde_json::Value>(&out.stdout).expect("stdout stays pure JSON");
+}
+
+#[test]
+fn check_subcommand_is_the_default_command() {
+    let plain = run_in(
+        &fixtures(),
+        &["--format", "compact", "conflict.cu"],
+        b"",
+        &[],
+    );
+    let check = run_in(
+        &fixtures(),
+        &["check", "--format", "compact", "conflict.cu"],
+        b"",
+        &[],
+    );
+    assert_eq!(plain.stdout, check.stdout);
+    assert_eq!(check.status.code(), Some(1));
+}
+
+#[test]
+fn diff_shows_and_fix_applies_safe_suggestions_keeping_line_endings() {
+    let dir = scratch();
+    let lf = dir.path().join("src/conflict.cu");
+    let original = std::fs::read_to_string(&lf).unwrap();
+    let crlf = dir.path().join("src/crlf.cu");
+    std::fs::write(&crlf, original.replace('\n', "\r\n")).unwrap();
+
+    let out = run_in(
+        dir.path(),
+        &["--diff", "--format", "compact", "src/conflict.cu"],
+        b"",
+        &[],
+    );
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains("--- a/src/conflict.cu\n+++ b/src/conflict.cu\n"),
+        "{stdout}"
+    );
+    assert!(
+        stdout
+            .contains("-    __shared__ float tile[32][32];\n+    __shared__ float tile[32][33];\n"),
+        "{stdout}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(&lf).unwrap(),
+        original,
+        "--diff writes nothing"
+    );
+
+    let out = run_in(
+        dir.path(),
+        &["--fix", "src/conflict.cu", "src/crlf.cu"],
+        b"",
+        &[],
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "the padded tile is conflict-free: {}",
+        text(&out.stdout)
+    );
+    let fixed = std::fs::read_to_string(&lf).unwrap();
+    assert_eq!(fixed, original.replace("tile[32][32]", "tile[32][33]"));
+    assert_eq!(
+        std::fs::read_to_string(&crlf).unwrap(),
+        fixed.replace('\n', "\r\n"),
+        "CRLF is kept"
+    );
+
+    let out = run_in(dir.path(), &["--fix", "src/conflict.cu"], b"", &[]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        std::fs::read_to_string(&lf).unwrap(),
+        fixed,
+        "a second --fix changes nothing"
+    );
+    let leftovers: Vec<_> = std::fs::read_dir(dir.path().join("src"))
+        .unwrap()
+        .filter_map(Result::ok)
+        .filter(|e| e.file_name().to_string_lossy().starts_with(".tmp"))
+        .collect();
+    assert!(leftovers.is_empty(), "no temporary files left behind");
+}
+
+#[test]
+fn fix_refuses_standard_input() {
+    let out = run_in(
+        &fixtures(),
+        &["--fix", "--stdin-filename", "k.cu"],
+        b"",
+        &[],
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("--fix cannot rewrite standard input"));
+}
