@@ -85,7 +85,12 @@ pub(crate) fn diagnostic(
         .filter(|(n, _)| n != "warp" || a.verdict.worst_case.len() == 1)
         .map(|(n, v)| format!("{n} = {v}"))
         .collect();
-    if !worst.is_empty() && facts.exact {
+    // Only enumeration finds a particular worst case; the formulas hold for every warp.
+    if !worst.is_empty()
+        && facts.exact
+        && a.verdict.method == Method::Enumeration
+        && worst != ["warp = 0"]
+    {
         d.notes.push(format!("worst case at {}", worst.join(", ")));
     }
     if a.site.function.contains("called from") {
