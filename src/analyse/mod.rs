@@ -114,3 +114,9 @@ mod tests {
         assert!(v.explanation.is_some_and(|e| e.starts_with("lanes ")));
     }
 }
+
+/// One analysed access site: the worst verdict over its contexts and components.
+pub struct AnalysedSite {
+    pub site: crate::lower::site::AccessSite,
+    pub verdict: Verdict,
+}
