@@ -2,20 +2,14 @@
 //!
 //! Pure: bytes and settings in, a [`FileReport`] out.
 
-use crate::analyse::{analyse, Budget, Method, Verdict};
+use crate::analyse::{analyse, AnalysedSite, Budget, Verdict};
 use crate::bank::Wavefronts;
 use crate::config::Settings;
-use crate::diag::{AccessFacts, Label, Status};
-use crate::lower::site::{AccessSite, LoweredFile};
+use crate::diag::{AccessFacts, Status};
+use crate::lower::site::LoweredFile;
 use crate::project::ProjectIndex;
 use crate::rules;
 use crate::FileReport;
-
-/// One analysed access site: the worst verdict over its contexts and components.
-pub(crate) struct AnalysedSite {
-    pub site: AccessSite,
-    pub verdict: Verdict,
-}
 
 pub(crate) fn check_source(
     path: &str,
@@ -191,21 +185,5 @@ fn facts_of(a: &AnalysedSite, lowered: &LoweredFile) -> AccessFacts {
         exact: a.verdict.exact,
         explanation: a.verdict.explanation.clone(),
         function: Some(a.site.function.clone()),
-    }
-}
-
-/// A label pointing at the array's declaration.
-pub(crate) fn declared_here(lowered: &LoweredFile, array: usize) -> Option<Label> {
-    lowered.arrays.get(array).map(|a| Label {
-        span: a.decl_span,
-        message: format!("`{}` declared here", a.name),
-    })
-}
-
-pub(crate) fn method_words(m: Method) -> &'static str {
-    match m {
-        Method::Enumeration => "exact enumeration of the warp's lanes",
-        Method::Stride => "the constant-stride formula",
-        Method::F2 => "the F2 linear-layout count (Lemma 9.4)",
     }
 }

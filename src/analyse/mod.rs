@@ -57,6 +57,12 @@ fn cross_check(access: &LoweredAccess, params: &BankParams, budget: Budget, verd
 #[cfg(not(debug_assertions))]
 fn cross_check(_: &LoweredAccess, _: &BankParams, _: Budget, _: &Verdict) {}
 
+/// One analysed access site: the worst verdict over its contexts and components.
+pub struct AnalysedSite {
+    pub site: crate::lower::site::AccessSite,
+    pub verdict: Verdict,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

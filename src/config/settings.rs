@@ -40,7 +40,7 @@ impl Default for Settings {
             block_shapes: Vec::new(),
             defines: BTreeMap::new(),
             include_dirs: Vec::new(),
-            min_conflict_factor: 2.0,
+            min_conflict_factor: 1.0,
             severities: BTreeMap::new(),
             fail_on: Severity::Warning,
             max_lane_evals: 1 << 21,

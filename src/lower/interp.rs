@@ -177,17 +177,23 @@ impl<'a> Interp<'a> {
         function: String,
         extra_constants: &'a HashMap<String, Expr>,
     ) -> Self {
+        // Thread coordinates are named as the source language names them.
+        let thread = if syn.hlsl {
+            "SV_GroupThreadID"
+        } else {
+            "threadIdx"
+        };
         let vars = vec![
             VarInfo {
-                name: "threadIdx.x".into(),
+                name: format!("{thread}.x"),
                 kind: VarKind::Thread(Axis::X),
             },
             VarInfo {
-                name: "threadIdx.y".into(),
+                name: format!("{thread}.y"),
                 kind: VarKind::Thread(Axis::Y),
             },
             VarInfo {
-                name: "threadIdx.z".into(),
+                name: format!("{thread}.z"),
                 kind: VarKind::Thread(Axis::Z),
             },
         ];

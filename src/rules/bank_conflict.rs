@@ -14,7 +14,7 @@ pub const META: RuleMeta = RuleMeta {
 
 /// Pushes a diagnostic when the access conflicts and this rule owns it.
 pub(crate) fn check(
-    a: &crate::pipeline::AnalysedSite,
+    a: &crate::analyse::AnalysedSite,
     facts: &crate::diag::AccessFacts,
     lowered: &crate::lower::site::LoweredFile,
     settings: &crate::config::Settings,

@@ -1,11 +1,12 @@
 //! Shared wording and facts of the conflict rules (`bank-conflict`, `stride-conflict`,
 //! `possible-conflict`): deciding which rule owns a conflicting access, and the message.
 
+use crate::analyse::AnalysedSite;
 use crate::analyse::Method;
 use crate::config::Settings;
+use crate::diag::Label;
 use crate::diag::{AccessFacts, Diagnostic, Severity, Status};
 use crate::lower::site::LoweredFile;
-use crate::pipeline::{declared_here, method_words, AnalysedSite};
 
 /// Which conflict rule owns a conflicting access.
 pub(crate) fn owner(a: &AnalysedSite, facts: &AccessFacts) -> Option<&'static str> {
@@ -85,7 +86,12 @@ pub(crate) fn diagnostic(
         .filter(|(n, _)| n != "warp" || a.verdict.worst_case.len() == 1)
         .map(|(n, v)| format!("{n} = {v}"))
         .collect();
-    if !worst.is_empty() && facts.exact {
+    // Only enumeration finds a particular worst case; the formulas hold for every warp.
+    if !worst.is_empty()
+        && facts.exact
+        && a.verdict.method == Method::Enumeration
+        && worst != ["warp = 0"]
+    {
         d.notes.push(format!("worst case at {}", worst.join(", ")));
     }
     if a.site.function.contains("called from") {
@@ -117,4 +123,20 @@ pub(crate) fn reportable(facts: &AccessFacts, settings: &Settings) -> bool {
     facts
         .conflict_factor
         .is_some_and(|f| f > 1.0 && f + 1e-9 >= settings.min_conflict_factor)
+}
+
+/// A label pointing at the array's declaration.
+fn declared_here(lowered: &LoweredFile, array: usize) -> Option<Label> {
+    lowered.arrays.get(array).map(|a| Label {
+        span: a.decl_span,
+        message: format!("`{}` declared here", a.name),
+    })
+}
+
+fn method_words(m: Method) -> &'static str {
+    match m {
+        Method::Enumeration => "exact enumeration of the warp's lanes",
+        Method::Stride => "the constant-stride formula",
+        Method::F2 => "the F2 linear-layout count (Lemma 9.4)",
+    }
 }

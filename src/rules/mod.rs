@@ -16,10 +16,10 @@ pub mod unused_suppression;
 pub use registry::{rule, RuleMeta, RULES};
 pub(crate) mod conflict;
 
+use crate::analyse::AnalysedSite;
 use crate::config::Settings;
 use crate::diag::{AccessFacts, Diagnostic};
 use crate::lower::site::LoweredFile;
-use crate::pipeline::AnalysedSite;
 
 /// Runs every per-access rule on one analysed access.
 pub(crate) fn check_access(

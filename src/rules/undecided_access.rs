@@ -14,7 +14,7 @@ pub const META: RuleMeta = RuleMeta {
 
 /// Pushes a diagnostic for an access whose verdict is unknown (off by default).
 pub(crate) fn check(
-    a: &crate::pipeline::AnalysedSite,
+    a: &crate::analyse::AnalysedSite,
     facts: &crate::diag::AccessFacts,
     settings: &crate::config::Settings,
     out: &mut Vec<crate::diag::Diagnostic>,
