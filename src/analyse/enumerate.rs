@@ -108,6 +108,37 @@ pub fn enumerate(access: &LoweredAccess, params: &BankParams, budget: Budget) ->
     // Guards on uniform values only that share no variable with the address (or with a
     // kept guard) switch the whole warp on or off: the worst case is taken where they
     // hold, so they need not be enumerated.
+    // A comparison with a uniform value of unknown range that occurs nowhere else
+    // (`j < tiles` with `tiles` a kernel argument) holds for some value of it, whatever the
+    // other side is: the worst case is taken where it holds.
+    let occurrences = |i: usize| -> usize {
+        usize::from(access.address.var_mask() >> i & 1 == 1)
+            + access
+                .guards
+                .iter()
+                .filter(|g| g.var_mask() >> i & 1 == 1)
+                .count()
+    };
+    let free_comparison = |g: &Expr| -> bool {
+        let Expr::Binary(op, a, b) = g else {
+            return false;
+        };
+        if !matches!(
+            op,
+            BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge | BinOp::Ne | BinOp::Eq
+        ) {
+            return false;
+        }
+        [a, b].iter().any(|side| match side.as_ref() {
+            Expr::Var(i) => {
+                matches!(
+                    access.vars.get(*i).map(|v| &v.kind),
+                    Some(VarKind::Uniform { range: None })
+                ) && occurrences(*i) == 1
+            }
+            _ => false,
+        })
+    };
     let guards: Vec<&Expr> = {
         let mut relevant = access.address.var_mask();
         let mut kept: Vec<bool> = access
@@ -137,7 +168,7 @@ pub fn enumerate(access: &LoweredAccess, params: &BankParams, budget: Budget) ->
             .guards
             .iter()
             .zip(&kept)
-            .filter(|(_, k)| **k)
+            .filter(|(g, k)| **k && !free_comparison(g))
             .map(|(g, _)| g)
             .collect()
     };
@@ -371,6 +402,13 @@ pub fn enumerate(access: &LoweredAccess, params: &BankParams, budget: Budget) ->
         }
         return Verdict::unknown("no lane of any warp is active");
     };
+    if cost.ideal == 0 {
+        return Verdict::unknown(if exact {
+            "no lane of any warp is active"
+        } else {
+            "no sampled combination of run-time values makes a lane active"
+        });
+    }
     if skipped_combos > 0 {
         notes.push(format!(
             "{skipped_combos} warp and value combinations that divide by zero or shift out of range were skipped"

@@ -104,6 +104,7 @@ pub fn extract(file: &SourceFile, tree: &tree_sitter::Tree) -> FileSyntax {
         shared_macros: &shared_macros,
     };
     let mut walker = Walker {
+        namespaces: Vec::new(),
         conv: &conv,
         depth: 0,
         file,
@@ -176,6 +177,8 @@ fn collect_errors(root: Node, out: &mut Vec<Span>) {
 
 struct Walker<'a, 'b> {
     conv: &'a Converter<'a>,
+    /// Names of the namespaces around the current item, outermost first.
+    namespaces: Vec<String>,
     /// Nesting of namespaces and preprocessor blocks; deeper input is skipped.
     depth: u32,
     file: &'a SourceFile,
@@ -198,11 +201,21 @@ impl Walker<'_, '_> {
         match c.kind() {
             "preproc_def" => self.define(c),
             "preproc_function_def" => self.fn_define(c),
+            "namespace_definition" => {
+                // Constants keep their qualified names too: `Reduce::Group::Width`.
+                let name = c
+                    .child_by_field_name("name")
+                    .map(|n| self.conv.text(n).to_string())
+                    .unwrap_or_default();
+                self.namespaces.push(name);
+                let body = c.child_by_field_name("body").unwrap_or(c);
+                self.top_level(body, template);
+                self.namespaces.pop();
+            }
             "preproc_if"
             | "preproc_ifdef"
             | "preproc_else"
             | "preproc_elif"
-            | "namespace_definition"
             | "declaration_list"
             | "linkage_specification"
             | "ERROR" => {
@@ -436,9 +449,33 @@ impl Walker<'_, '_> {
                             }),
                         ),
                     };
-                    self.out
-                        .constants
-                        .insert(self.conv.text(name).to_string(), value);
+                    let short = self.conv.text(name).to_string();
+                    // Enumerators live in the enclosing namespace, and (`enum class`) in the enum.
+                    let enum_name = t
+                        .child_by_field_name("name")
+                        .map(|n| self.conv.text(n).to_string());
+                    let prefix = self
+                        .namespaces
+                        .iter()
+                        .filter(|n| !n.is_empty())
+                        .cloned()
+                        .collect::<Vec<_>>()
+                        .join("::");
+                    if !prefix.is_empty() {
+                        self.out
+                            .constants
+                            .insert(format!("{prefix}::{short}"), value.clone());
+                        if let Some(e) = &enum_name {
+                            self.out
+                                .constants
+                                .insert(format!("{prefix}::{e}::{short}"), value.clone());
+                        }
+                    } else if let Some(e) = &enum_name {
+                        self.out
+                            .constants
+                            .insert(format!("{e}::{short}"), value.clone());
+                    }
+                    self.out.constants.insert(short, value);
                 }
             }
             _ => {}

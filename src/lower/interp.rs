@@ -92,6 +92,10 @@ pub struct Interp<'a> {
     returned: bool,
     /// The value of the first `return` reached in an inlined helper.
     return_value: Option<Value>,
+    /// Values of file constants already evaluated, by their qualified key.
+    const_cache: HashMap<String, Value>,
+    /// Namespaces of the constant definitions being evaluated, innermost last.
+    ns_context: Vec<String>,
     /// Names of the helpers being inlined, innermost last (stops recursion).
     call_stack: Vec<String>,
 }
@@ -215,6 +219,8 @@ impl<'a> Interp<'a> {
             uniform_names: HashMap::new(),
             returned: false,
             return_value: None,
+            const_cache: HashMap::new(),
+            ns_context: Vec::new(),
             call_stack: Vec::new(),
         }
     }
@@ -947,26 +953,25 @@ impl<'a> Interp<'a> {
             "false" | "nullptr" | "NULL" => return Value::Int(int(0)),
             _ => {}
         }
-        let short = name.rsplit("::").next().unwrap_or(name);
-        let def = self
-            .extra_constants
-            .get(name)
-            .or_else(|| self.syn.constants.get(name))
-            .or_else(|| self.syn.constants.get(short))
-            .cloned();
-        if let Some(def) = def {
+        if let Some((key, def)) = self.find_constant(name) {
+            if let Some(v) = self.const_cache.get(&key) {
+                return v.clone();
+            }
             // Guard against self-referential macros.
-            self.bind(
-                name,
+            self.const_cache.insert(
+                key.clone(),
                 Value::Unknown(format!("`{name}` is defined in terms of itself")),
             );
+            // Names inside the definition resolve from the definition's namespace first.
+            let prefix = key.rsplit_once("::").map(|(p, _)| p.to_string());
+            if let Some(p) = &prefix {
+                self.ns_context.push(p.clone());
+            }
             let v = self.eval(&def);
-            if let Some(s) = self.scopes.last_mut() {
-                s.remove(name);
+            if prefix.is_some() {
+                self.ns_context.pop();
             }
-            if let Some(s) = self.scopes.first_mut() {
-                s.insert(name.to_string(), v.clone());
-            }
+            self.const_cache.insert(key, v.clone());
             return v;
         }
         // A shared array declared at file scope.
@@ -1277,6 +1282,37 @@ impl<'a> Interp<'a> {
             "meta_group_size" => int(threads / n.max(1)),
             _ => return None,
         }))
+    }
+
+    /// The definition of constant `name` and the key it was found under: a `-D` define,
+    /// then the name qualified by the namespaces of the definition being evaluated (innermost
+    /// first), then the name as written, then with leading qualifiers dropped.
+    fn find_constant(&self, name: &str) -> Option<(String, Expr)> {
+        if let Some(d) = self.extra_constants.get(name) {
+            return Some((name.to_string(), d.clone()));
+        }
+        let mut candidates: Vec<String> = Vec::new();
+        if let Some(ctx) = self.ns_context.last() {
+            let mut prefix = ctx.as_str();
+            loop {
+                candidates.push(format!("{prefix}::{name}"));
+                match prefix.rsplit_once("::") {
+                    Some((p, _)) => prefix = p,
+                    None => break,
+                }
+            }
+        }
+        let mut rest = name;
+        loop {
+            candidates.push(rest.to_string());
+            match rest.split_once("::") {
+                Some((_, r)) => rest = r,
+                None => break,
+            }
+        }
+        candidates
+            .into_iter()
+            .find_map(|k| self.syn.constants.get(&k).map(|d| (k.clone(), d.clone())))
     }
 
     /// Interprets a call to a helper defined in the same file with the caller's argument
