@@ -43,7 +43,7 @@ impl Default for Settings {
             min_conflict_factor: 1.0,
             severities: BTreeMap::new(),
             fail_on: Severity::Warning,
-            max_lane_evals: 1 << 21,
+            max_lane_evals: 1 << 17,
         }
     }
 }

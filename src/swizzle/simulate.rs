@@ -9,7 +9,7 @@ use crate::bank::{count_wavefronts, BankParams, Wavefronts};
 use crate::lower::ir::{Axis, VarKind};
 
 /// Most lane evaluations spent re-simulating one access.
-const MAX_LANE_EVALS: u64 = 1 << 22;
+const MAX_LANE_EVALS: u64 = 1 << 19;
 
 /// The result of simulating one access: its worst instruction and the total over all.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
