@@ -60,8 +60,23 @@ fn additive_terms<'a>(e: &'a Expr, negate: bool, out: &mut Vec<(&'a Expr, bool)>
 /// The list is in order of importance, so that a budget that keeps only a prefix keeps
 /// the powers of two first: bank conflicts peak at strides that share factors with the
 /// bank count.
-fn sample_unbounded(n: u64) -> Vec<i64> {
-    let mut v: Vec<i64> = vec![0, 1];
+fn sample_unbounded(n: u64, banks: i64) -> Vec<i64> {
+    // Strides that share the most factors with the bank count conflict the most: try the
+    // bank count and its neighbours in powers of two first, then a large value (a bound
+    // that keeps every lane active), then the rest.
+    let mut v: Vec<i64> = vec![
+        0,
+        1,
+        banks,
+        banks / 2,
+        2,
+        banks * 2,
+        banks / 4,
+        1 << 20,
+        4,
+        banks / 8,
+        banks * 4,
+    ];
     v.extend((1..20).map(|k| 1i64 << k));
     v.extend([3, 5, 6, 7, 9, 10, 11, 12, 13, 14, 15, 24, 48, 96]);
     for k in 2..20 {
@@ -69,7 +84,7 @@ fn sample_unbounded(n: u64) -> Vec<i64> {
         v.extend([p - 1, p + 1]);
     }
     let mut seen = std::collections::HashSet::new();
-    v.retain(|x| seen.insert(*x));
+    v.retain(|x| *x >= 0 && seen.insert(*x));
     v.truncate(n.max(1) as usize);
     v
 }
@@ -222,17 +237,24 @@ pub fn enumerate(access: &LoweredAccess, params: &BankParams, budget: Budget) ->
                     thin((*lo..=*hi).collect(), n)
                 } else {
                     (
-                        sample_unbounded(n.min(budget.sample_values))
-                            .into_iter()
-                            .filter(|v| v >= lo && v <= hi)
-                            .collect(),
+                        sample_unbounded(
+                            n.min(budget.sample_values),
+                            i64::from(params.bank_count.max(1)),
+                        )
+                        .into_iter()
+                        .filter(|v| v >= lo && v <= hi)
+                        .collect(),
                         false,
                     )
                 }
             }
-            VarKind::Uniform { range: None } => {
-                (sample_unbounded(n.min(budget.sample_values)), false)
-            }
+            VarKind::Uniform { range: None } => (
+                sample_unbounded(
+                    n.min(budget.sample_values),
+                    i64::from(params.bank_count.max(1)),
+                ),
+                false,
+            ),
         }
     };
 
