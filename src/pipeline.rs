@@ -40,13 +40,6 @@ pub(crate) fn check_source(
     let mut syntax = crate::extract::extract(&file, &tree);
     drop(tree);
     let file_path = std::path::Path::new(path);
-    project.merge_includes(
-        file_path,
-        &file.text,
-        &mut syntax,
-        0,
-        &mut std::collections::HashSet::new(),
-    );
     let kernels_without_launch: Vec<String> = syntax
         .functions
         .iter()
@@ -68,7 +61,13 @@ pub(crate) fn check_source(
             report.diagnostics.push(d);
         }
     }
-    let lowered = crate::lower::lower_file(&syntax, &file.text, settings);
+    let mut lowered = crate::lower::lower_file(&syntax, &file.text, settings);
+    // Included headers are parsed only when the file alone leaves something unresolved:
+    // most files need nothing from them, and headers can be large.
+    if needs_includes(&lowered) && file.text.contains("#include") {
+        project.merge_includes(file_path, &file.text, &mut syntax, 0, &mut std::collections::HashSet::new());
+        lowered = crate::lower::lower_file(&syntax, &file.text, settings);
+    }
     let analysed = analyse_sites(&lowered, settings);
     for a in &analysed {
         let facts = facts_of(a, &lowered);
@@ -87,6 +86,19 @@ pub(crate) fn check_source(
         .diagnostics
         .sort_by(|a, b| (a.span.start, a.rule).cmp(&(b.span.start, b.rule)));
     report
+}
+
+/// True when lowering left something that an included header may define: an index,
+/// type or extent it could not resolve, a block shape it had to assume, or an array
+/// whose accesses it did not find.
+fn needs_includes(lowered: &LoweredFile) -> bool {
+    lowered.sites.iter().any(|s| s.lowered.is_err() || !s.assumptions.is_empty())
+        || lowered.arrays.iter().enumerate().any(|(i, a)| {
+            a.element_bytes == 0
+                || (!a.dynamic && a.extents.iter().any(Option::is_none))
+                // An array with no access found may be reached through a header's helpers.
+                || !lowered.sites.iter().any(|s| s.array == i)
+        })
 }
 
 /// Analyses every site and keeps, per source site and kind, the worst context.
