@@ -65,7 +65,13 @@ pub(crate) fn check_source(
     // Included headers are parsed only when the file alone leaves something unresolved:
     // most files need nothing from them, and headers can be large.
     if needs_includes(&lowered) && file.text.contains("#include") {
-        project.merge_includes(file_path, &file.text, &mut syntax, 0, &mut std::collections::HashSet::new());
+        project.merge_includes(
+            file_path,
+            &file.text,
+            &mut syntax,
+            0,
+            &mut std::collections::HashSet::new(),
+        );
         lowered = crate::lower::lower_file(&syntax, &file.text, settings);
     }
     let analysed = analyse_sites(&lowered, settings);
@@ -92,7 +98,10 @@ pub(crate) fn check_source(
 /// type or extent it could not resolve, a block shape it had to assume, or an array
 /// whose accesses it did not find.
 fn needs_includes(lowered: &LoweredFile) -> bool {
-    lowered.sites.iter().any(|s| s.lowered.is_err() || !s.assumptions.is_empty())
+    lowered
+        .sites
+        .iter()
+        .any(|s| s.lowered.is_err() || !s.assumptions.is_empty())
         || lowered.arrays.iter().enumerate().any(|(i, a)| {
             a.element_bytes == 0
                 || (!a.dynamic && a.extents.iter().any(Option::is_none))

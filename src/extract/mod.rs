@@ -19,7 +19,35 @@ use tree_sitter::Node;
 #[derive(Debug, Clone)]
 pub struct FnMacro {
     pub params: Vec<String>,
-    pub body: Expr,
+    pub body: LazyExpr,
+}
+
+/// A macro body kept as text and parsed as an expression on first use: most macros of a
+/// file are never used in an index, and parsing each one costs a parser run.
+#[derive(Debug, Clone)]
+pub struct LazyExpr {
+    text: String,
+    span: Span,
+    language: crate::Language,
+    parsed: std::sync::OnceLock<Option<Expr>>,
+}
+
+impl LazyExpr {
+    pub fn new(text: &str, span: Span, language: crate::Language) -> Self {
+        LazyExpr {
+            text: text.to_string(),
+            span,
+            language,
+            parsed: std::sync::OnceLock::new(),
+        }
+    }
+
+    /// The body as an expression, or `None` when it is not one.
+    pub fn get(&self) -> Option<&Expr> {
+        self.parsed
+            .get_or_init(|| parse_snippet(&self.text, self.language, self.span))
+            .as_ref()
+    }
 }
 
 /// A block shape `(x, y, z)` fixed by a launch in another file, with where that launch is.
@@ -38,8 +66,10 @@ pub struct FileSyntax {
     pub functions: Vec<Function>,
     /// Shared arrays declared outside functions (HLSL `groupshared`, CUDA namespace scope).
     pub global_shared: Vec<VarDecl>,
-    /// File-scope constants: object-like macros, `const`/`constexpr` variables, enumerators.
+    /// File-scope constants: `const`/`constexpr` variables, enumerators.
     pub constants: HashMap<String, Expr>,
+    /// Object-like macros, parsed when first used.
+    pub macros: HashMap<String, LazyExpr>,
     pub fn_macros: HashMap<String, FnMacro>,
     pub typedefs: HashMap<String, TypeName>,
     pub structs: HashMap<String, StructDef>,
@@ -70,6 +100,9 @@ impl FileSyntax {
     pub fn merge_included(&mut self, other: &FileSyntax) {
         for (k, v) in &other.constants {
             self.constants.entry(k.clone()).or_insert_with(|| v.clone());
+        }
+        for (k, v) in &other.macros {
+            self.macros.entry(k.clone()).or_insert_with(|| v.clone());
         }
         for (k, v) in &other.fn_macros {
             self.fn_macros.entry(k.clone()).or_insert_with(|| v.clone());
@@ -332,8 +365,16 @@ impl Walker<'_, '_> {
             return;
         };
         let text = self.conv.text(value).trim();
-        if let Some(e) = parse_snippet(text, self.file.language, span_of(value)) {
-            self.out.constants.insert(name, e);
+        // A macro that names a type (`#define AU1 uint`) is a typedef.
+        let ty = type_from_text(text);
+        if ty.pointers == 0 && types::layout_of(&ty, &HashMap::new(), &HashMap::new()).is_some() {
+            self.out.typedefs.insert(name.clone(), ty);
+        }
+        if text.len() <= 4000 {
+            self.out.macros.insert(
+                name,
+                LazyExpr::new(text, span_of(value), self.file.language),
+            );
         }
     }
 
@@ -355,13 +396,12 @@ impl Walker<'_, '_> {
         let Some(value) = c.child_by_field_name("value") else {
             return;
         };
-        if let Some(body) = parse_snippet(
+        let body = LazyExpr::new(
             self.conv.text(value).trim(),
-            self.file.language,
             span_of(value),
-        ) {
-            self.out.fn_macros.insert(name, FnMacro { params, body });
-        }
+            self.file.language,
+        );
+        self.out.fn_macros.insert(name, FnMacro { params, body });
     }
 
     fn struct_fields(&self, body: Node) -> StructDef {

@@ -1242,14 +1242,15 @@ impl<'a> Interp<'a> {
         if let Some(v) = self.group_method(callee) {
             return v;
         }
-        if let Some(m) = self.syn.fn_macros.get(short).cloned() {
-            if m.params.len() == args.len() {
+        if let Some(m) = self.syn.fn_macros.get(short) {
+            if let (true, Some(body)) = (m.params.len() == args.len(), m.body.get()) {
+                let (params, body) = (m.params.clone(), body.clone());
                 let values: Vec<Value> = args.iter().map(|a| self.eval(a)).collect();
                 self.scopes.push(HashMap::new());
-                for (p, v) in m.params.iter().zip(values) {
+                for (p, v) in params.iter().zip(values) {
                     self.bind(p, v);
                 }
-                let v = self.eval(&m.body);
+                let v = self.eval(&body);
                 self.scopes.pop();
                 return v;
             }
@@ -1310,9 +1311,15 @@ impl<'a> Interp<'a> {
                 None => break,
             }
         }
-        candidates
-            .into_iter()
-            .find_map(|k| self.syn.constants.get(&k).map(|d| (k.clone(), d.clone())))
+        candidates.into_iter().find_map(|k| {
+            let def = self
+                .syn
+                .constants
+                .get(&k)
+                .cloned()
+                .or_else(|| self.syn.macros.get(&k).and_then(|m| m.get().cloned()))?;
+            Some((k, def))
+        })
     }
 
     /// Interprets a call to a helper defined in the same file with the caller's argument
