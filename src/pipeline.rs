@@ -34,6 +34,12 @@ pub(crate) fn check_source(
         diagnostics: Vec::new(),
         accesses: Vec::new(),
     };
+    // A file that never mentions shared memory has no access to check: skip the parse,
+    // as a text search skips files without a match (its kernels' launches are still
+    // found by the run-wide index, which scans text).
+    if !mentions_shared_memory(&file.text) {
+        return report;
+    }
     let Some(tree) = crate::source::parse(&file) else {
         return report;
     };
@@ -92,6 +98,12 @@ pub(crate) fn check_source(
         .diagnostics
         .sort_by(|a, b| (a.span.start, a.rule).cmp(&(b.span.start, b.rule)));
     report
+}
+
+/// True when the text can declare or reach shared memory: `__shared__`, `groupshared`,
+/// a macro spelled with SHARED (`FFX_GROUPSHARED`), the `SharedMemory<T>` wrapper.
+fn mentions_shared_memory(text: &str) -> bool {
+    text.contains("shared") || text.contains("SHARED") || text.contains("Shared")
 }
 
 /// True when lowering left something that an included header may define: an index,
