@@ -41,17 +41,22 @@ pub enum Value {
     Unknown(String),
     /// A cooperative group of `n` consecutive threads (`0`: the whole block).
     Group(u64),
+    /// A thread-local array: every lane has its own, so its elements are per-lane data.
+    Local,
 }
 
 impl Value {
     fn reason(&self) -> String {
         match self {
             Value::Data(r) | Value::Unknown(r) => r.clone(),
-            Value::Ptr { .. } | Value::Array(_) => "the index is a pointer".to_string(),
-            Value::Memory => "the index is a pointer to global memory".to_string(),
-            Value::Vec3(_) => "the index is a vector".to_string(),
-            Value::Group(_) => "the index is a thread group".to_string(),
-            Value::Int(_) => String::new(),
+            Value::Ptr { .. } | Value::Array(_) => {
+                "a pointer into shared memory is used as an integer".to_string()
+            }
+            Value::Memory => "a pointer to memory is used as an integer".to_string(),
+            Value::Local => "a thread-local array is used as an integer".to_string(),
+            Value::Vec3(_) => "a vector is used as an integer".to_string(),
+            Value::Group(_) => "a thread group is used as an integer".to_string(),
+            Value::Int(_) => "an integer is combined with a non-integer value".to_string(),
         }
     }
 }
@@ -305,6 +310,10 @@ impl<'a> Interp<'a> {
         let b = self.block;
         for p in &f.params {
             let v = match p.semantic.as_deref() {
+                // `uint gtid : SV_GroupThreadID` (a scalar) is the x component.
+                Some("SV_GROUPTHREADID") if is_scalar_type(&p.ty) => {
+                    Value::Int(self.thread(Axis::X))
+                }
                 Some("SV_GROUPTHREADID") => self.vec3_threads(),
                 Some("SV_GROUPINDEX") => Value::Int(self.linear_tid()),
                 Some("SV_DISPATCHTHREADID") => {
@@ -357,6 +366,11 @@ impl<'a> Interp<'a> {
                         Value::Data(format!("`{}` is not an integer parameter", p.name))
                     }
                 }
+            };
+            // A scalar parameter with a vector semantic holds its x component.
+            let v = match v {
+                Value::Vec3(c) if p.semantic.is_some() && is_scalar_type(&p.ty) => (*c[0]).clone(),
+                other => other,
             };
             if !p.name.is_empty() {
                 self.bind(&p.name, v);
@@ -476,7 +490,7 @@ impl<'a> Interp<'a> {
             return;
         }
         if !d.extents.is_empty() {
-            self.bind(&d.name, Value::Memory);
+            self.bind(&d.name, Value::Local);
             if let Some(init) = &d.init {
                 self.eval(init);
             }
@@ -1221,7 +1235,9 @@ impl<'a> Interp<'a> {
                 let b = self.eval(&args[1]);
                 return self.binary(BinaryOp::Mul, a, b);
             }
-            "dim3" | "uint3" | "int3" => {
+            // HLSL integer vector constructors, `uint2(x, y)`, used as coordinates.
+            "dim3" | "uint3" | "int3" | "uint2" | "int2" | "min16uint2" | "min16int2"
+            | "min16uint3" | "min16int3" => {
                 let mut comps: Vec<Box<Value>> =
                     args.iter().map(|a| Box::new(self.eval(a))).collect();
                 while comps.len() < 3 {
@@ -1719,7 +1735,13 @@ impl<'a> Interp<'a> {
             // Not shared memory: evaluate operands for nested accesses; the value is data.
             let mut lane_dependent = false;
             if let ExprKind::Index(b, i) = &e.kind {
-                self.eval(b);
+                if self.eval(b) == Value::Local {
+                    self.eval(i);
+                    return Value::Data(format!(
+                        "`{}` is an element of a thread-local array",
+                        self.snippet(e.span)
+                    ));
+                }
                 if let Value::Int(i) = self.eval(i) {
                     lane_dependent = i.var_mask() & 0b111 != 0;
                     if !lane_dependent && i.var_mask() & !0b111 == 0 {
@@ -1848,11 +1870,16 @@ impl<'a> Interp<'a> {
     }
 }
 
+/// A scalar (not a vector) type: `uint`, `int`, `unsigned int`.
+fn is_scalar_type(t: &TypeName) -> bool {
+    t.pointers == 0 && !t.base.ends_with(|c: char| c.is_ascii_digit())
+}
+
 fn describe_unknown(v: &Value) -> String {
     match v {
         Value::Data(r) => format!("depends on data: {r}"),
         Value::Unknown(r) => format!("cannot be resolved: {r}"),
-        other => other.reason(),
+        other => format!("is not an integer: {}", other.reason()),
     }
 }
 
