@@ -83,6 +83,8 @@ pub struct FileSyntax {
     pub external_launches: HashMap<String, Vec<ExternalLaunch>>,
     /// HLSL lays out struct members differently from C (see [`types::layout_in`]).
     pub hlsl: bool,
+    /// Explicit instantiations `template __global__ void k<float, 4>(...)`: name and arguments.
+    pub instantiations: Vec<(String, Vec<String>)>,
 }
 
 impl FileSyntax {
@@ -316,6 +318,7 @@ impl Walker<'_, '_> {
                 }
             }
             "struct_specifier" | "class_specifier" | "enum_specifier" => self.type_def(c),
+            "template_instantiation" => self.instantiation(c),
             "expression_statement" => self.find_launches(c, None),
             "comment" => self.annotation(c),
             _ => {
@@ -519,6 +522,43 @@ impl Walker<'_, '_> {
                 }
             }
             _ => {}
+        }
+    }
+
+    /// `template __global__ void k<float, 4>(float*);`: the kernel and its arguments.
+    fn instantiation(&mut self, c: Node) {
+        let text = self.conv.text(c);
+        let Some(open) = text.find('<') else { return };
+        let name: String = text[..open]
+            .split_whitespace()
+            .last()
+            .unwrap_or("")
+            .rsplit("::")
+            .next()
+            .unwrap_or("")
+            .to_string();
+        let mut depth = 0;
+        let mut end = None;
+        for (i, ch) in text[open..].char_indices() {
+            match ch {
+                '<' => depth += 1,
+                '>' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        end = Some(open + i);
+                        break;
+                    }
+                }
+                _ => {}
+            }
+        }
+        let Some(end) = end else { return };
+        let args = text[open + 1..end]
+            .split(',')
+            .map(|a| a.trim().to_string())
+            .collect();
+        if !name.is_empty() {
+            self.out.instantiations.push((name, args));
         }
     }
 

@@ -88,6 +88,8 @@ pub struct Interp<'a> {
     pub function: String,
     /// Extra constants (template arguments, `-D` defines).
     pub extra_constants: &'a HashMap<String, Expr>,
+    /// Template type parameters and the types they stand for in this analysis.
+    pub type_args: HashMap<String, TypeName>,
     scopes: Vec<HashMap<String, Value>>,
     guards: Vec<Ir>,
     /// Number of guards in force when the current inlined helper was entered.
@@ -217,6 +219,7 @@ impl<'a> Interp<'a> {
             warp_size,
             function,
             extra_constants,
+            type_args: HashMap::new(),
             scopes: vec![HashMap::new()],
             guards: Vec::new(),
             inline_guard_base: 0,
@@ -265,6 +268,22 @@ impl<'a> Interp<'a> {
         });
         self.uniform_names.insert(name.to_string(), i);
         Ir::Var(i)
+    }
+
+    /// The layout of `ty`, with the function's template type arguments substituted.
+    fn layout(&self, ty: &TypeName) -> Option<Layout> {
+        match self.type_args.get(&ty.base) {
+            Some(t) if ty.pointers == 0 && t.pointers == 0 => self.syn.layout(t),
+            _ => self.syn.layout(ty),
+        }
+    }
+
+    /// Member `field` of `ty`, with the function's template type arguments substituted.
+    fn member_layout(&self, ty: &TypeName, field: &str) -> Option<(u64, Layout)> {
+        match self.type_args.get(&ty.base) {
+            Some(t) if ty.pointers == 0 && t.pointers == 0 => self.syn.member(t, field),
+            _ => self.syn.member(ty, field),
+        }
     }
 
     /// Opens a scope for [`Interp::bind_value`] (used to evaluate launch arguments).
@@ -353,7 +372,7 @@ impl<'a> Interp<'a> {
                     if p.ty.pointers > 0 || p.array_or_ref {
                         Value::Memory
                     } else if is_integer_type(&p.ty)
-                        && self.syn.layout(&p.ty).is_some_and(|l| l.size <= 8)
+                        && self.layout(&p.ty).is_some_and(|l| l.size <= 8)
                     {
                         let range = if p.ty.base.contains("unsigned") || p.ty.base.starts_with('u')
                         {
@@ -534,7 +553,7 @@ impl<'a> Interp<'a> {
     }
 
     pub fn register_array(&mut self, d: &VarDecl) -> usize {
-        let layout = self.syn.layout(&d.ty);
+        let layout = self.layout(&d.ty);
         let extents: Vec<Option<u64>> = d
             .extents
             .iter()
@@ -878,7 +897,7 @@ impl<'a> Interp<'a> {
                 let v = self.eval(inner);
                 self.cast(ty, v)
             }
-            ExprKind::SizeofType(ty) => match self.syn.layout(ty) {
+            ExprKind::SizeofType(ty) => match self.layout(ty) {
                 Some(l) if ty.pointers == 0 => Value::Int(int(l.size as i64)),
                 _ if ty.pointers > 0 => Value::Int(int(8)),
                 _ => Value::Unknown(format!("sizeof of unknown type `{}`", ty.base)),
@@ -932,7 +951,7 @@ impl<'a> Interp<'a> {
                 base: n.clone(),
                 pointers: 0,
             };
-            if let Some(l) = self.syn.layout(&ty) {
+            if let Some(l) = self.layout(&ty) {
                 return Value::Int(int(l.size as i64));
             }
         }
@@ -1015,13 +1034,25 @@ impl<'a> Interp<'a> {
         }
         match self.eval(base) {
             Value::Vec3(c) => {
-                let i = match field {
-                    "x" | "r" => 0,
-                    "y" | "g" => 1,
-                    "z" | "b" => 2,
-                    _ => return Value::Unknown(format!("component `{field}`")),
+                let index = |ch: char| match ch {
+                    'x' | 'r' => Some(0),
+                    'y' | 'g' => Some(1),
+                    'z' | 'b' => Some(2),
+                    _ => None,
                 };
-                (*c[i]).clone()
+                let picked: Option<Vec<usize>> = field.chars().map(index).collect();
+                match picked.as_deref() {
+                    Some([i]) => (*c[*i]).clone(),
+                    // A swizzle (`gtid.xy`) is a vector of the picked components.
+                    Some(list) if (2..=3).contains(&list.len()) => {
+                        let comp = |k: usize| {
+                            list.get(k)
+                                .map_or(Box::new(Value::Int(int(0))), |&i| c[i].clone())
+                        };
+                        Value::Vec3([comp(0), comp(1), comp(2)])
+                    }
+                    _ => Value::Unknown(format!("component `{field}`")),
+                }
             }
             Value::Int(i) if field == "x" || field == "r" => Value::Int(i),
             Value::Data(r) => Value::Data(r),
@@ -1057,7 +1088,7 @@ impl<'a> Interp<'a> {
                     name,
                 },
             ) if matches!(op, BinaryOp::Add | BinaryOp::Sub) => {
-                let size = self.syn.layout(&pointee).map_or(1, |l| l.size as i64);
+                let size = self.layout(&pointee).map_or(1, |l| l.size as i64);
                 let delta = fold(BinOp::Mul, i, int(size));
                 let op = if op == BinaryOp::Add {
                     BinOp::Add
@@ -1473,7 +1504,7 @@ impl<'a> Interp<'a> {
             ExprKind::Member(base, field) => {
                 let p = self.place(base)?;
                 Some(p.and_then(|p| {
-                    let (off, layout) = self.syn.member(&p.ty, field).ok_or_else(|| {
+                    let (off, layout) = self.member_layout(&p.ty, field).ok_or_else(|| {
                         Value::Unknown(format!("member `{field}` of `{}`", p.ty.base))
                     })?;
                     let fty = self
@@ -1503,7 +1534,7 @@ impl<'a> Interp<'a> {
                     pointee,
                     name,
                 } => {
-                    let layout = self.syn.layout(&pointee);
+                    let layout = self.layout(&pointee);
                     Some(Ok(Place {
                         array,
                         offset,
@@ -1525,7 +1556,7 @@ impl<'a> Interp<'a> {
                     else {
                         return None;
                     };
-                    let layout = self.syn.layout(&pointee);
+                    let layout = self.layout(&pointee);
                     Some(Ok(Place {
                         array,
                         offset,
@@ -1552,7 +1583,7 @@ impl<'a> Interp<'a> {
                         base: self.arrays[a].element_type.clone(),
                         pointers: 0,
                     };
-                    let layout = self.syn.layout(&ty);
+                    let layout = self.layout(&ty);
                     Some(Ok(Place {
                         array: a,
                         offset: int(0),
@@ -1680,7 +1711,7 @@ impl<'a> Interp<'a> {
                         coords: None,
                     });
                 }
-                let layout = self.syn.layout(&elem_ty);
+                let layout = self.layout(&elem_ty);
                 Ok(Place {
                     array: a,
                     offset,
@@ -1698,7 +1729,7 @@ impl<'a> Interp<'a> {
                 pointee,
                 name,
             } => {
-                let layout = self.syn.layout(&pointee).ok_or_else(|| {
+                let layout = self.layout(&pointee).ok_or_else(|| {
                     Value::Unknown(format!("the pointee type `{}` is not known", pointee.base))
                 })?;
                 let mut off = offset;

@@ -46,8 +46,27 @@ pub fn lower_file(syn: &FileSyntax, text: &str, settings: &Settings) -> LoweredF
             .iter()
             .find(|l| l.kernel == f.name && !l.template_args.is_empty())
             .map(|l| l.template_args.clone());
+        let mut type_args: HashMap<String, crate::extract::ast::TypeName> = HashMap::new();
+        let explicit = syn
+            .instantiations
+            .iter()
+            .find(|(k, _)| *k == f.name)
+            .map(|(_, a)| a.clone());
+        let launch_args = launch_args.or(explicit);
         for (i, tp) in f.template_params.iter().enumerate() {
             if tp.is_type {
+                // A type argument from a launch or an explicit instantiation, else the default.
+                let from_args = launch_args
+                    .as_ref()
+                    .and_then(|a| a.get(i))
+                    .map(|t| crate::extract::convert::type_from_text(t));
+                let from_default = match tp.default.as_ref().map(|d| &d.kind) {
+                    Some(ExprKind::Ident(t)) => Some(crate::extract::convert::type_from_text(t)),
+                    _ => None,
+                };
+                if let Some(t) = from_args.or(from_default) {
+                    type_args.insert(tp.name.clone(), t);
+                }
                 continue;
             }
             let from_launch = launch_args
@@ -89,6 +108,7 @@ pub fn lower_file(syn: &FileSyntax, text: &str, settings: &Settings) -> LoweredF
                     interp.warp_size = w;
                 }
             }
+            interp.type_args.clone_from(&type_args);
             interp.bind_params(f);
             interp.block(&f.body);
             let _ = warp;
