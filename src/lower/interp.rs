@@ -1730,7 +1730,7 @@ impl<'a> Interp<'a> {
                 name,
             } => {
                 let layout = self.layout(&pointee).ok_or_else(|| {
-                    Value::Unknown(format!("the pointee type `{}` is not known", pointee.base))
+                    Value::Unknown(unknown_type_reason("the pointee type", &pointee.base))
                 })?;
                 let mut off = offset;
                 if let Some(i) = ints.first() {
@@ -1802,7 +1802,7 @@ impl<'a> Interp<'a> {
                 let elem = p.layout.map_or(0, |l| l.size as u32);
                 let comps = match p.layout {
                     Some(l) => self.components(&p, l, kind == AccessKind::Atomic),
-                    None => Err(format!("the accessed type `{}` is not known", p.ty.base)),
+                    None => Err(unknown_type_reason("the accessed type", &p.ty.base)),
                 };
                 (p.array, comps, p.pointer, p.index_spans, p.plain, elem)
             }
@@ -1904,6 +1904,24 @@ impl<'a> Interp<'a> {
 /// A scalar (not a vector) type: `uint`, `int`, `unsigned int`.
 fn is_scalar_type(t: &TypeName) -> bool {
     t.pointers == 0 && !t.base.ends_with(|c: char| c.is_ascii_digit())
+}
+
+/// Why a type's size is unknown. Library storage types (CUB's `TempStorage`, CUTLASS's
+/// `SharedStorage`, CuTe buffers, barriers) are opaque by design and said to be so, so
+/// that they are counted apart from what bankcheck fails to follow.
+fn unknown_type_reason(what: &str, ty: &str) -> String {
+    let opaque = [
+        "Storage",
+        "storage",
+        "barrier",
+        "__uninitialized_array",
+        "cute::",
+    ];
+    if opaque.iter().any(|o| ty.contains(o)) {
+        format!("opaque library storage: {what} `{ty}` is a library's type")
+    } else {
+        format!("{what} `{ty}` is not known")
+    }
 }
 
 fn describe_unknown(v: &Value) -> String {
