@@ -69,7 +69,7 @@ pub fn generate(dir: &Path, target_bytes: u64, seed: u64) -> io::Result<Vec<GenF
     while total < target_bytes {
         let (name, text) = file_text(seed, index);
         let sub = dir.join(format!("d{:03}", index / 100));
-        if index % 100 == 0 {
+        if index.is_multiple_of(100) {
             fs::create_dir_all(&sub)?;
         }
         let path = sub.join(name);
