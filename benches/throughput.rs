@@ -262,6 +262,8 @@ fn stages(files: &[PathBuf], settings: &Settings, out: &mut String) {
     let mut t = [Duration::ZERO; 7];
     let (mut sites, mut components, mut bytes) = (0u64, 0u64, 0u64);
     let mut slow_access: Vec<(u128, String)> = Vec::new();
+    // Analysed components by verdict: exact, sampled (not exact), undecided.
+    let mut by_verdict = [(0u64, Duration::ZERO); 3];
     for p in files {
         let s = Instant::now();
         let Ok(data) = fs::read(p) else { continue };
@@ -289,12 +291,23 @@ fn stages(files: &[PathBuf], settings: &Settings, out: &mut String) {
         for site in &lowered.sites {
             sites += 1;
             let Ok(parts) = &site.lowered else { continue };
-            let s = Instant::now();
+            let mut e = Duration::ZERO;
+            let mut kinds = Vec::new();
             for part in parts {
                 components += 1;
-                std::hint::black_box(bankcheck::analyse::analyse(part, &settings.bank, budget));
+                let s = Instant::now();
+                let v = bankcheck::analyse::analyse(part, &settings.bank, budget);
+                let d = s.elapsed();
+                let k = match (v.cost.is_some(), v.exact) {
+                    (true, true) => 0,
+                    (true, false) => 1,
+                    (false, _) => 2,
+                };
+                by_verdict[k].0 += 1;
+                by_verdict[k].1 += d;
+                kinds.push(["exact", "sampled", "undecided"][k]);
+                e += d;
             }
-            let e = s.elapsed();
             t[5] += e;
             if slow_access.len() < SLOWEST
                 || slow_access.last().is_some_and(|(ns, _)| *ns < e.as_nanos())
@@ -306,9 +319,10 @@ fn stages(files: &[PathBuf], settings: &Settings, out: &mut String) {
                 slow_access.push((
                     e.as_nanos(),
                     format!(
-                        "{path}:{line} `{}` in {}",
+                        "{path}:{line} `{}` in {} ({})",
                         site.index_texts.join("]["),
-                        site.function
+                        site.function,
+                        kinds.join(", ")
                     ),
                 ));
                 keep_slowest(&mut slow_access);
@@ -324,6 +338,16 @@ fn stages(files: &[PathBuf], settings: &Settings, out: &mut String) {
         out,
         "RESULT bytes={bytes} sites={sites} components={components} read_ns={} load_ns={} parse_ns={} extract_ns={} lower_ns={} analyse_ns={} check_ns={}",
         ns[0], ns[1], ns[2], ns[3], ns[4], ns[5], ns[6]
+    );
+    let _ = writeln!(
+        out,
+        "RESULT exact_n={} exact_ns={} sampled_n={} sampled_ns={} undecided_n={} undecided_ns={}",
+        by_verdict[0].0,
+        by_verdict[0].1.as_nanos(),
+        by_verdict[1].0,
+        by_verdict[1].1.as_nanos(),
+        by_verdict[2].0,
+        by_verdict[2].1.as_nanos()
     );
     for (ns, what) in &slow_access {
         let _ = writeln!(out, "SLOW {ns} {what}");
@@ -739,6 +763,7 @@ fn parent(args: &[String]) {
         &work,
     ));
     let mut slow_accesses = Vec::new();
+    let mut verdict_rows = Vec::new();
     for c in &stage_sets {
         let list = c.list.to_string_lossy().into_owned();
         let o = run_child("stages", &["--list", &list]);
@@ -772,7 +797,24 @@ fn parent(args: &[String]) {
             o.get("sites"),
             o.get("components")
         );
+        verdict_rows.push(format!(
+            "| {} | {} ({:.3} s) | {} ({:.3} s) | {} ({:.3} s) |",
+            c.name.trim_end_matches("-stages"),
+            o.get("exact_n"),
+            sec("exact_ns"),
+            o.get("sampled_n"),
+            sec("sampled_ns"),
+            o.get("undecided_n"),
+            sec("undecided_ns")
+        ));
         slow_accesses.push((c.name.trim_end_matches("-stages").to_string(), o.slow));
+    }
+    println!();
+    println!("Analysed components by verdict (count and analyse time):\n");
+    println!("| corpus | exact | sampled (budget or unknown range) | undecided |");
+    println!("|---|---:|---:|---:|");
+    for row in &verdict_rows {
+        println!("{row}");
     }
     println!();
     for (name, slow) in &slow_accesses {
