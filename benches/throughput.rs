@@ -259,7 +259,7 @@ fn stages(files: &[PathBuf], settings: &Settings, out: &mut String) {
         max_lane_evals: settings.max_lane_evals,
         ..bankcheck::analyse::Budget::default()
     };
-    let mut t = [Duration::ZERO; 7];
+    let mut stage = [Duration::ZERO; 7];
     let (mut sites, mut components, mut bytes) = (0u64, 0u64, 0u64);
     let mut slow_access: Vec<(u128, String)> = Vec::new();
     // Analysed components by verdict: exact, sampled (not exact), undecided.
@@ -269,25 +269,25 @@ fn stages(files: &[PathBuf], settings: &Settings, out: &mut String) {
         let Ok(data) = fs::read(p) else { continue };
         bytes += data.len() as u64;
         let path = p.to_string_lossy();
-        t[0] += s.elapsed();
+        stage[0] += s.elapsed();
         let s = Instant::now();
         let Some(file) = bankcheck::source::load(&path, &data) else {
-            t[1] += s.elapsed();
+            stage[1] += s.elapsed();
             continue;
         };
-        t[1] += s.elapsed();
+        stage[1] += s.elapsed();
         let s = Instant::now();
         let Some(tree) = bankcheck::source::parse(&file) else {
             continue;
         };
-        t[2] += s.elapsed();
+        stage[2] += s.elapsed();
         let s = Instant::now();
         let syntax = bankcheck::extract::extract(&file, &tree);
         drop(tree);
-        t[3] += s.elapsed();
+        stage[3] += s.elapsed();
         let s = Instant::now();
         let lowered = bankcheck::lower::lower_file(&syntax, &file.text, settings);
-        t[4] += s.elapsed();
+        stage[4] += s.elapsed();
         for site in &lowered.sites {
             sites += 1;
             let Ok(parts) = &site.lowered else { continue };
@@ -295,20 +295,20 @@ fn stages(files: &[PathBuf], settings: &Settings, out: &mut String) {
             let mut kinds = Vec::new();
             for part in parts {
                 components += 1;
-                let s = Instant::now();
-                let v = bankcheck::analyse::analyse(part, &settings.bank, budget);
-                let d = s.elapsed();
-                let k = match (v.cost.is_some(), v.exact) {
+                let began = Instant::now();
+                let verdict = bankcheck::analyse::analyse(part, &settings.bank, budget);
+                let spent = began.elapsed();
+                let class = match (verdict.cost.is_some(), verdict.exact) {
                     (true, true) => 0,
                     (true, false) => 1,
                     (false, _) => 2,
                 };
-                by_verdict[k].0 += 1;
-                by_verdict[k].1 += d;
-                kinds.push(["exact", "sampled", "undecided"][k]);
-                e += d;
+                by_verdict[class].0 += 1;
+                by_verdict[class].1 += spent;
+                kinds.push(["exact", "sampled", "undecided"][class]);
+                e += spent;
             }
-            t[5] += e;
+            stage[5] += e;
             if slow_access.len() < SLOWEST
                 || slow_access.last().is_some_and(|(ns, _)| *ns < e.as_nanos())
             {
@@ -331,9 +331,9 @@ fn stages(files: &[PathBuf], settings: &Settings, out: &mut String) {
         drop((syntax, lowered, file));
         let s = Instant::now();
         std::hint::black_box(bankcheck::check_source(&path, &data, settings));
-        t[6] += s.elapsed();
+        stage[6] += s.elapsed();
     }
-    let ns: Vec<u128> = t.iter().map(Duration::as_nanos).collect();
+    let ns: Vec<u128> = stage.iter().map(Duration::as_nanos).collect();
     let _ = writeln!(
         out,
         "RESULT bytes={bytes} sites={sites} components={components} read_ns={} load_ns={} parse_ns={} extract_ns={} lower_ns={} analyse_ns={} check_ns={}",
