@@ -37,7 +37,8 @@ pub(crate) fn check_source(
     // A file that never mentions shared memory has no access to check: skip the parse,
     // as a text search skips files without a match (its kernels' launches are still
     // found by the run-wide index, which scans text).
-    if !mentions_shared_memory(&file.text) {
+    // A header included by files of the run may reach their shared memory through its helpers.
+    if !mentions_shared_memory(&file.text) && !project.is_included(std::path::Path::new(path)) {
         return report;
     }
     let Some(tree) = crate::source::parse(&file) else {
@@ -80,6 +81,20 @@ pub(crate) fn check_source(
         );
         lowered = crate::lower::lower_file(&syntax, &file.text, settings);
     }
+    // Sites inside included headers' helpers belong to those headers' reports.
+    lowered.sites.retain(|s| !s.foreign);
+    // Helpers no function of this file calls (a header's): analyse them through the
+    // kernels of the files of the run that include this one.
+    let called = crate::lower::called_helpers(&syntax);
+    if syntax
+        .functions
+        .iter()
+        .any(|f| !f.is_kernel && !f.body.is_empty() && !called.contains(&f.name))
+    {
+        for other in project.sites_through_includers(file_path, &syntax, &file.text, settings) {
+            adopt_foreign_sites(&mut lowered, other);
+        }
+    }
     let analysed = analyse_sites(&lowered, settings);
     for a in &analysed {
         let facts = facts_of(a, &lowered);
@@ -98,6 +113,36 @@ pub(crate) fn check_source(
         .diagnostics
         .sort_by(|a, b| (a.span.start, a.rule).cmp(&(b.span.start, b.rule)));
     report
+}
+
+/// Adds sites found through an includer, replacing this file's own lowering of the same
+/// site (made without callers). Arrays declared in the includer keep their names; they
+/// have no declaration in this file, so no label or fix points at them.
+fn adopt_foreign_sites(lowered: &mut LoweredFile, other: LoweredFile) {
+    for mut site in other.sites {
+        let Some(info) = other.arrays.get(site.array) else {
+            continue;
+        };
+        let local = lowered.arrays.iter().position(|a| {
+            a.name == info.name
+                && (a.decl_span == info.decl_span || a.decl_span == crate::diag::Span::default())
+        });
+        site.array = if let Some(i) = local {
+            i
+        } else {
+            let mut info = info.clone();
+            info.name_span = crate::diag::Span::default();
+            info.decl_span = crate::diag::Span::default();
+            info.extent_spans = info.extent_spans.iter().map(|_| None).collect();
+            info.dynamic = true;
+            lowered.arrays.push(info);
+            lowered.arrays.len() - 1
+        };
+        lowered
+            .sites
+            .retain(|s| s.foreign || !(s.span == site.span && s.kind == site.kind));
+        lowered.sites.push(site);
+    }
 }
 
 /// True when the text can declare or reach shared memory: `__shared__`, `groupshared`,

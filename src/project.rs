@@ -24,6 +24,8 @@ type Header = Arc<(FileSyntax, String)>;
 pub struct ProjectIndex {
     /// Files that launch each kernel, by kernel name.
     launchers: HashMap<String, Vec<PathBuf>>,
+    /// Files of the run that include each header (by normalised path).
+    includers: HashMap<PathBuf, Vec<PathBuf>>,
     include_dirs: Vec<PathBuf>,
     reader: Box<Reader>,
     /// Parsed headers, by normalised path (`None`: unreadable).
@@ -82,6 +84,7 @@ impl ProjectIndex {
     pub fn new(include_dirs: Vec<PathBuf>, reader: Box<Reader>) -> Self {
         ProjectIndex {
             launchers: HashMap::new(),
+            includers: HashMap::new(),
             include_dirs,
             reader,
             headers: Mutex::new(HashMap::new()),
@@ -91,6 +94,19 @@ impl ProjectIndex {
 
     /// Records the kernels `text` launches (a text scan, no parsing).
     pub fn scan(&mut self, path: &Path, text: &str) {
+        // Quoted includes, resolved against the includer's folder and the include dirs.
+        let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
+        for c in include_regex().captures_iter(text) {
+            let Some(inc) = c.get(1) else { continue };
+            let candidates = std::iter::once(dir.join(inc.as_str()))
+                .chain(self.include_dirs.iter().map(|d| d.join(inc.as_str())));
+            for cand in candidates {
+                let list = self.includers.entry(normalise(&cand)).or_default();
+                if list.len() < 64 {
+                    list.push(normalise(path));
+                }
+            }
+        }
         if !text.contains("<<<") {
             return;
         }
@@ -166,6 +182,73 @@ impl ProjectIndex {
             .collect()
     }
 
+    /// True when some file of the run includes `path`.
+    pub fn is_included(&self, path: &Path) -> bool {
+        self.includers.contains_key(&normalise(path))
+    }
+
+    /// The accesses in `header`'s helpers as the kernels of the files that include it
+    /// call them: each includer is parsed with the header's functions added, and only the
+    /// sites inside those functions are kept (their spans index into the header).
+    pub fn sites_through_includers(
+        &self,
+        header: &Path,
+        syn: &FileSyntax,
+        text: &str,
+        settings: &Settings,
+    ) -> Vec<crate::lower::site::LoweredFile> {
+        const MAX_INCLUDERS: usize = 4;
+        let me = normalise(header);
+        let Some(includers) = self.includers.get(&me) else {
+            return Vec::new();
+        };
+        let foreign_text: Arc<str> = Arc::from(text);
+        let mut out = Vec::new();
+        for inc in includers.iter().filter(|i| **i != me).take(MAX_INCLUDERS) {
+            let Some(bytes) = (self.reader)(inc) else {
+                continue;
+            };
+            let name = inc.display().to_string();
+            let Some(source) = crate::source::load(&name, &bytes) else {
+                continue;
+            };
+            let Some(tree) = crate::source::parse(&source) else {
+                continue;
+            };
+            let mut isyn = crate::extract::extract(&source, &tree);
+            drop(tree);
+            self.merge_includes(inc, &source.text, &mut isyn, 0, &mut HashSet::new());
+            for f in &syn.functions {
+                if !isyn
+                    .functions
+                    .iter()
+                    .any(|g| g.name == f.name && g.foreign_text.is_none() && !g.body.is_empty())
+                {
+                    let mut f = f.clone();
+                    f.foreign_text = Some(foreign_text.clone());
+                    isyn.functions.push(f);
+                }
+            }
+            for d in &syn.global_shared {
+                if !isyn.global_shared.iter().any(|g| g.name == d.name) {
+                    isyn.global_shared.push(d.clone());
+                }
+            }
+            let mut lowered = crate::lower::lower_file(&isyn, &source.text, settings);
+            lowered.sites.retain(|s| s.foreign);
+            if !lowered.sites.is_empty() {
+                for s in &mut lowered.sites {
+                    s.context = Some(format!(
+                        "through `{name}`; {}",
+                        s.context.clone().unwrap_or_default()
+                    ));
+                }
+                out.push(lowered);
+            }
+        }
+        out
+    }
+
     /// Adds the definitions of the headers `text` includes (transitively) to `syn`.
     pub fn merge_includes(
         &self,
@@ -214,7 +297,18 @@ impl ProjectIndex {
                 };
             let source = crate::source::load(&lang_name, &bytes)?;
             let tree = crate::source::parse(&source)?;
-            let syn = strip(&crate::extract::extract(&source, &tree));
+            let full = crate::extract::extract(&source, &tree);
+            let mut syn = strip(&full);
+            let text: Arc<str> = Arc::from(source.text.as_str());
+            syn.functions = full
+                .functions
+                .into_iter()
+                .filter(|f| !f.body.is_empty())
+                .map(|mut f| {
+                    f.foreign_text = Some(text.clone());
+                    f
+                })
+                .collect();
             Some(Arc::new((syn, source.text)))
         });
         if let Ok(mut m) = self.headers.lock() {

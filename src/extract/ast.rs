@@ -201,6 +201,9 @@ pub struct Function {
     pub wave_size: Option<Expr>,
     /// CUDA `__launch_bounds__(n, ...)` first argument.
     pub launch_bounds: Option<Expr>,
+    /// For a function of another file (a header's helper analysed through an includer's
+    /// kernels): that file's text, which its spans index into.
+    pub foreign_text: Option<std::sync::Arc<str>>,
 }
 
 /// A kernel launch `name<<<grid, block, ...>>>(...)` found anywhere in the file.

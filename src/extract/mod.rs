@@ -115,6 +115,18 @@ impl FileSyntax {
         for (k, v) in &other.structs {
             self.structs.entry(k.clone()).or_insert_with(|| v.clone());
         }
+        // Functions of the header, for helpers called across the include (their spans
+        // index into the header's text, which they carry).
+        for f in &other.functions {
+            if f.foreign_text.is_some()
+                && !self
+                    .functions
+                    .iter()
+                    .any(|g| g.name == f.name && !g.body.is_empty())
+            {
+                self.functions.push(f.clone());
+            }
+        }
         for m in &other.shared_macros {
             if !self.shared_macros.contains(m) {
                 self.shared_macros.push(m.clone());
@@ -649,6 +661,7 @@ impl Walker<'_, '_> {
             numthreads,
             wave_size,
             launch_bounds,
+            foreign_text: None,
         });
     }
 

@@ -105,6 +105,10 @@ pub struct Interp<'a> {
     ns_context: Vec<String>,
     /// Names of the helpers being inlined, innermost last (stops recursion).
     call_stack: Vec<String>,
+    /// Inside a helper of another file: sites recorded now belong to that file.
+    foreign: bool,
+    /// The text of the file being lowered (`text` changes inside helpers of other files).
+    base_text: &'a str,
 }
 
 /// Largest index expression (in IR nodes) lowering builds before giving up.
@@ -230,6 +234,8 @@ impl<'a> Interp<'a> {
             const_cache: HashMap::new(),
             ns_context: Vec::new(),
             call_stack: Vec::new(),
+            foreign: false,
+            base_text: text,
         }
     }
 
@@ -1389,6 +1395,11 @@ impl<'a> Interp<'a> {
             .get(..call.span.start)
             .map_or(1, |t| t.matches('\n').count() + 1);
         self.function = format!("{name} (called from `{saved_function}` on line {line})");
+        // A helper of another file: its spans index into that file's text.
+        let saved_text = self.text;
+        let saved_foreign = self.foreign;
+        self.text = f.foreign_text.as_deref().unwrap_or(self.base_text);
+        self.foreign = f.foreign_text.is_some();
         for (p, v) in f.params.iter().zip(values) {
             let v = match v {
                 Value::Int(i)
@@ -1421,6 +1432,8 @@ impl<'a> Interp<'a> {
         self.inline_guard_base = saved_base;
         self.scopes = saved_scopes;
         self.function = saved_function;
+        self.text = saved_text;
+        self.foreign = saved_foreign;
         Some(result)
     }
 
@@ -1835,6 +1848,7 @@ impl<'a> Interp<'a> {
             index_texts,
             plain_subscript: plain,
             assumptions,
+            foreign: self.foreign,
             context: Some(match &self.shape_source {
                 ShapeSource::Known(s) | ShapeSource::Assumed(s) => s.clone(),
             }),

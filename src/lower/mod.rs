@@ -36,7 +36,8 @@ pub fn lower_file(syn: &FileSyntax, text: &str, settings: &Settings) -> LoweredF
     // Helpers called from other functions of the file are analysed through their callers.
     let called = called_helpers(syn);
     for (fi, f) in syn.functions.iter().enumerate() {
-        if !f.is_kernel && called.contains(&f.name) {
+        // Helpers of another file are analysed only through the calls that reach them.
+        if (!f.is_kernel && called.contains(&f.name)) || f.foreign_text.is_some() {
             continue;
         }
         // Template parameters: defaults, or the arguments of a launch in this file.
@@ -121,7 +122,7 @@ pub fn lower_file(syn: &FileSyntax, text: &str, settings: &Settings) -> LoweredF
 }
 
 /// Names of non-kernel functions called by some function of the file.
-fn called_helpers(syn: &FileSyntax) -> std::collections::HashSet<String> {
+pub fn called_helpers(syn: &FileSyntax) -> std::collections::HashSet<String> {
     fn walk_expr(e: &Expr, out: &mut std::collections::HashSet<String>) {
         match &e.kind {
             ExprKind::Call { callee, args, .. } => {

@@ -41,6 +41,8 @@ pub struct AccessSite {
     pub assumptions: Vec<String>,
     /// The launch shape this lowering used, when several were analysed.
     pub context: Option<String>,
+    /// The site is in a function of another file (see `Function::foreign_text`).
+    pub foreign: bool,
 }
 
 /// Everything lowered from one file.

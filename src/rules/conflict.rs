@@ -127,10 +127,15 @@ pub(crate) fn reportable(facts: &AccessFacts, settings: &Settings) -> bool {
 
 /// A label pointing at the array's declaration.
 fn declared_here(lowered: &LoweredFile, array: usize) -> Option<Label> {
-    lowered.arrays.get(array).map(|a| Label {
-        span: a.decl_span,
-        message: format!("`{}` declared here", a.name),
-    })
+    // Arrays declared in another file (reached through an includer) have no span here.
+    lowered
+        .arrays
+        .get(array)
+        .filter(|a| a.decl_span.end > a.decl_span.start)
+        .map(|a| Label {
+            span: a.decl_span,
+            message: format!("`{}` declared here", a.name),
+        })
 }
 
 fn method_words(m: Method) -> &'static str {
