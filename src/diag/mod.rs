@@ -22,6 +22,19 @@ impl Span {
     }
 }
 
+/// 1-based line of byte `offset`, given the byte offsets where lines start (ascending,
+/// starting with 0); binary search, so that numbering many sites stays cheap.
+pub fn line_of(line_starts: &[usize], offset: usize) -> usize {
+    line_starts.partition_point(|&s| s <= offset).max(1)
+}
+
+/// The byte offsets where the lines of `text` start.
+pub fn line_starts(text: &str) -> Vec<usize> {
+    std::iter::once(0)
+        .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+        .collect()
+}
+
 /// How loudly a finding is reported; ordered from least to most severe.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]

@@ -85,6 +85,8 @@ pub struct FileSyntax {
     pub hlsl: bool,
     /// Explicit instantiations `template __global__ void k<float, 4>(...)`: name and arguments.
     pub instantiations: Vec<(String, Vec<String>)>,
+    /// Byte offsets where the file's lines start, for numbering sites cheaply.
+    pub line_starts: Vec<usize>,
 }
 
 impl FileSyntax {
@@ -140,6 +142,7 @@ pub fn extract(file: &SourceFile, tree: &tree_sitter::Tree) -> FileSyntax {
     let src = file.parse_text.as_str();
     let mut out = FileSyntax {
         hlsl: file.language == crate::Language::Hlsl,
+        line_starts: crate::diag::line_starts(&file.text),
         ..FileSyntax::default()
     };
     // Macros that expand to a shared qualifier must be known before declarations are read.

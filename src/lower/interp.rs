@@ -1390,10 +1390,13 @@ impl<'a> Interp<'a> {
         let saved_base = std::mem::replace(&mut self.inline_guard_base, self.guards.len());
         let saved_return = self.return_value.take();
         let saved_function = self.function.clone();
-        let line = self
-            .text
-            .get(..call.span.start)
-            .map_or(1, |t| t.matches('\n').count() + 1);
+        let line = if std::ptr::eq(self.text, self.base_text) {
+            crate::diag::line_of(&self.syn.line_starts, call.span.start)
+        } else {
+            self.text
+                .get(..call.span.start)
+                .map_or(1, |t| t.matches('\n').count() + 1)
+        };
         self.function = format!("{name} (called from `{saved_function}` on line {line})");
         // A helper of another file: its spans index into that file's text.
         let saved_text = self.text;

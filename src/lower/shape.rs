@@ -210,9 +210,7 @@ pub fn launch_shapes(
         };
         if let Some(s) = shape {
             if !shapes.iter().any(|(t, _)| *t == s) {
-                let line = text
-                    .get(..l.span.start)
-                    .map_or(1, |t| t.matches('\n').count() + 1);
+                let line = crate::diag::line_of(&syn.line_starts, l.span.start);
                 shapes.push((
                     s,
                     ShapeSource::Known(format!(

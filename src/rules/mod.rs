@@ -45,6 +45,7 @@ pub(crate) fn check_arrays(
     settings: &Settings,
     out: &mut Vec<Diagnostic>,
 ) {
+    let line_starts = crate::diag::line_starts(text);
     for (index, info) in lowered.arrays.iter().enumerate() {
         let sites: Vec<&AnalysedSite> = analysed.iter().filter(|a| a.site.array == index).collect();
         if !sites
@@ -53,7 +54,7 @@ pub(crate) fn check_arrays(
         {
             continue;
         }
-        let Some(array) = array_use(info, &sites, text) else {
+        let Some(array) = array_use(info, &sites, text, &line_starts) else {
             continue;
         };
         let Some(suggestion) = suggestion_for(&array, &sites, settings) else {
@@ -119,6 +120,7 @@ fn array_use(
     info: &crate::lower::site::ArrayInfo,
     sites: &[&AnalysedSite],
     text: &str,
+    line_starts: &[usize],
 ) -> Option<crate::swizzle::ArrayUse> {
     if info.dynamic || info.element_bytes == 0 {
         return None;
@@ -138,9 +140,7 @@ fn array_use(
             return None;
         };
         accesses.push(crate::swizzle::SiteUse {
-            line: text
-                .get(..a.site.span.start)
-                .map_or(1, |t| t.matches('\n').count() + 1),
+            line: crate::diag::line_of(line_starts, a.site.span.start),
             kind: a.site.kind,
             lowered: lowered.clone(),
             index_spans: a.site.index_spans.clone(),
