@@ -526,3 +526,25 @@ fn fix_refuses_standard_input() {
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("--fix cannot rewrite standard input"));
 }
+
+#[test]
+fn fix_leaves_arrays_reached_through_pointers_byte_for_byte_unchanged() {
+    // Padding `tile` would change what `row` points at, and the access through `row` cannot
+    // be re-simulated on a padded layout: no fix is offered, and --fix leaves the file as it is.
+    let dir = tempfile::tempdir().unwrap();
+    let src = "// bankcheck: block(32)\r\n__global__ void k(float* out) {\r\n    __shared__ float tile[32][32];\r\n    float* row = &tile[threadIdx.x][0];\r\n    out[threadIdx.x] = tile[threadIdx.x][0] + row[1];\r\n}\r\n";
+    let path = dir.path().join("unsafe.cu");
+    std::fs::write(&path, src).unwrap();
+    let out = run_in(dir.path(), &["--fix", "unsafe.cu"], b"", &[]);
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "the conflict remains: {}",
+        text(&out.stdout)
+    );
+    assert_eq!(
+        std::fs::read(&path).unwrap(),
+        src.as_bytes(),
+        "the file is byte-for-byte unchanged"
+    );
+}
