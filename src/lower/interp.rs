@@ -1543,49 +1543,33 @@ impl<'a> Interp<'a> {
                     })
                 }))
             }
-            ExprKind::Unary(UnaryOp::Deref, inner) => match self.eval(inner) {
-                Value::Ptr {
+            ExprKind::Unary(UnaryOp::Deref, inner) => {
+                // `*p`, and `*arr` where the array decays to a pointer to its first element.
+                let pointer = match self.eval(inner) {
+                    Value::Array(a) => self.decay(a),
+                    other => other,
+                };
+                let Value::Ptr {
                     array,
                     offset,
                     pointee,
                     name,
-                } => {
-                    let layout = self.layout(&pointee);
-                    Some(Ok(Place {
-                        array,
-                        offset,
-                        ty: pointee,
-                        layout,
-                        pointer: name,
-                        index_spans: Vec::new(),
-                        plain: false,
-                        coords: None,
-                    }))
-                }
-                Value::Array(a) => {
-                    let Value::Ptr {
-                        array,
-                        offset,
-                        pointee,
-                        name,
-                    } = self.decay(a)
-                    else {
-                        return None;
-                    };
-                    let layout = self.layout(&pointee);
-                    Some(Ok(Place {
-                        array,
-                        offset,
-                        ty: pointee,
-                        layout,
-                        pointer: name,
-                        index_spans: Vec::new(),
-                        plain: false,
-                        coords: None,
-                    }))
-                }
-                _ => None,
-            },
+                } = pointer
+                else {
+                    return None;
+                };
+                let layout = self.layout(&pointee);
+                Some(Ok(Place {
+                    array,
+                    offset,
+                    ty: pointee,
+                    layout,
+                    pointer: name,
+                    index_spans: Vec::new(),
+                    plain: false,
+                    coords: None,
+                }))
+            }
             ExprKind::Ident(name) => match self.lookup(name).cloned().or_else(|| {
                 self.syn
                     .global_shared

@@ -18,18 +18,7 @@ pub fn shapes_for(
 ) -> Vec<(BlockShape, ShapeSource)> {
     let f = &syn.functions[f_index];
     let mut arrays = Vec::new();
-    let probe_shape = BlockShape { x: 32, y: 1, z: 1 };
-    let mut probe = Interp::new(
-        syn,
-        text,
-        &mut arrays,
-        probe_shape,
-        ShapeSource::Assumed(String::new()),
-        settings.bank.warp_size,
-        String::new(),
-        extra,
-    );
-    let to_u32 = |v: Option<i64>| v.and_then(|v| u32::try_from(v).ok()).filter(|v| *v > 0);
+    let mut probe = probe(syn, text, &mut arrays, settings, extra);
 
     // HLSL: [numthreads(x, y, z)].
     if let Some(args) = &f.numthreads {
@@ -144,6 +133,33 @@ pub fn shapes_for(
     vec![(shape, ShapeSource::Assumed(format!("block ({}, {}, {}) assumed: nothing in the file fixes the block shape; set it with `// bankcheck: block(x, y, z)` or lint.toml", shape.x, shape.y, shape.z)))]
 }
 
+/// An interpreter for evaluating constant expressions of the file (launch arguments,
+/// `[numthreads]`), outside any function.
+fn probe<'a>(
+    syn: &'a FileSyntax,
+    text: &'a str,
+    arrays: &'a mut Vec<crate::lower::site::ArrayInfo>,
+    settings: &Settings,
+    extra: &'a HashMap<String, crate::extract::ast::Expr>,
+) -> Interp<'a> {
+    let shape = BlockShape { x: 32, y: 1, z: 1 };
+    Interp::new(
+        syn,
+        text,
+        arrays,
+        shape,
+        ShapeSource::Assumed(String::new()),
+        settings.bank.warp_size,
+        String::new(),
+        extra,
+    )
+}
+
+/// A positive `u32` from an evaluated constant.
+fn to_u32(v: Option<i64>) -> Option<u32> {
+    v.and_then(|v| u32::try_from(v).ok()).filter(|v| *v > 0)
+}
+
 /// The distinct block shapes of the launches of `kernel` in this file.
 pub fn launch_shapes(
     syn: &FileSyntax,
@@ -153,18 +169,7 @@ pub fn launch_shapes(
     extra: &HashMap<String, crate::extract::ast::Expr>,
 ) -> Vec<(BlockShape, ShapeSource)> {
     let mut arrays = Vec::new();
-    let probe_shape = BlockShape { x: 32, y: 1, z: 1 };
-    let mut probe = Interp::new(
-        syn,
-        text,
-        &mut arrays,
-        probe_shape,
-        ShapeSource::Assumed(String::new()),
-        settings.bank.warp_size,
-        String::new(),
-        extra,
-    );
-    let to_u32 = |v: Option<i64>| v.and_then(|v| u32::try_from(v).ok()).filter(|v| *v > 0);
+    let mut probe = probe(syn, text, &mut arrays, settings, extra);
     let mut shapes: Vec<(BlockShape, ShapeSource)> = Vec::new();
     for l in syn.launches.iter().filter(|l| l.kernel == kernel) {
         // Locals of the launching function declared before the launch (`const int rows = 16;
