@@ -8,6 +8,25 @@ use crate::diag::Label;
 use crate::diag::{AccessFacts, Diagnostic, Severity, Status};
 use crate::lower::site::LoweredFile;
 
+/// The check shared by the conflict rules: `rule` reports the access when it owns it
+/// and the factor is large enough.
+pub(crate) fn check(
+    rule: &super::RuleMeta,
+    a: &AnalysedSite,
+    facts: &AccessFacts,
+    lowered: &LoweredFile,
+    settings: &Settings,
+    out: &mut Vec<Diagnostic>,
+) {
+    if owner(a, facts) != Some(rule.id) || !reportable(facts, settings) {
+        return;
+    }
+    let Some(severity) = settings.severity_of(rule.id, rule.default_severity) else {
+        return;
+    };
+    out.push(diagnostic(rule.id, severity, a, facts, lowered));
+}
+
 /// Which conflict rule owns a conflicting access.
 pub(crate) fn owner(a: &AnalysedSite, facts: &AccessFacts) -> Option<&'static str> {
     if facts.status != Status::Conflict {

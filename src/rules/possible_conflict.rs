@@ -20,15 +20,5 @@ pub(crate) fn check(
     settings: &crate::config::Settings,
     out: &mut Vec<crate::diag::Diagnostic>,
 ) {
-    if super::conflict::owner(a, facts) != Some(META.id)
-        || !super::conflict::reportable(facts, settings)
-    {
-        return;
-    }
-    let Some(severity) = settings.severity_of(META.id, META.default_severity) else {
-        return;
-    };
-    out.push(super::conflict::diagnostic(
-        META.id, severity, a, facts, lowered,
-    ));
+    super::conflict::check(&META, a, facts, lowered, settings, out);
 }
