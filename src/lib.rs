@@ -40,6 +40,20 @@ pub struct FileReport {
     pub diagnostics: Vec<Diagnostic>,
     /// Every shared-memory access site found, decided or not.
     pub accesses: Vec<AccessFacts>,
+    /// Time spent per stage, for `--stats`.
+    pub stats: FileStats,
+}
+
+/// Time one file took per stage of the pipeline, and its slowest access.
+#[derive(Debug, Clone, Default)]
+pub struct FileStats {
+    pub parse: std::time::Duration,
+    pub extract: std::time::Duration,
+    pub lower: std::time::Duration,
+    pub analyse: std::time::Duration,
+    pub rules: std::time::Duration,
+    /// The access that took longest to analyse: its span and the time.
+    pub slowest_access: Option<(crate::diag::Span, std::time::Duration)>,
 }
 
 /// Checks one file's contents. Never panics on any input and does no I/O: the bytes

@@ -10,6 +10,7 @@ use crate::lower::site::LoweredFile;
 use crate::project::ProjectIndex;
 use crate::rules;
 use crate::FileReport;
+use std::time::{Duration, Instant};
 
 pub(crate) fn check_source(
     path: &str,
@@ -25,6 +26,7 @@ pub(crate) fn check_source(
             language: None,
             diagnostics: Vec::new(),
             accesses: Vec::new(),
+            stats: crate::FileStats::default(),
         };
     };
     let mut report = FileReport {
@@ -33,6 +35,7 @@ pub(crate) fn check_source(
         language: Some(file.language),
         diagnostics: Vec::new(),
         accesses: Vec::new(),
+        stats: crate::FileStats::default(),
     };
     // A file that never mentions shared memory has no access to check: skip the parse,
     // as a text search skips files without a match (its kernels' launches are still
@@ -41,11 +44,15 @@ pub(crate) fn check_source(
     if !mentions_shared_memory(&file.text) && !project.is_included(std::path::Path::new(path)) {
         return report;
     }
+    let clock = Instant::now();
     let Some(tree) = crate::source::parse(&file) else {
         return report;
     };
+    report.stats.parse = clock.elapsed();
+    let clock = Instant::now();
     let mut syntax = crate::extract::extract(&file, &tree);
     drop(tree);
+    report.stats.extract = clock.elapsed();
     let file_path = std::path::Path::new(path);
     let kernels_without_launch: Vec<String> = syntax
         .functions
@@ -68,6 +75,7 @@ pub(crate) fn check_source(
             report.diagnostics.push(d);
         }
     }
+    let clock = Instant::now();
     let mut lowered = crate::lower::lower_file(&syntax, &file.text, settings);
     // Included headers are parsed only when the file alone leaves something unresolved:
     // most files need nothing from them, and headers can be large.
@@ -95,7 +103,12 @@ pub(crate) fn check_source(
             adopt_foreign_sites(&mut lowered, other);
         }
     }
-    let analysed = analyse_sites(&lowered, settings);
+    report.stats.lower = clock.elapsed();
+    let clock = Instant::now();
+    let (analysed, slowest) = analyse_sites(&lowered, settings);
+    report.stats.analyse = clock.elapsed();
+    report.stats.slowest_access = slowest;
+    let clock = Instant::now();
     for a in &analysed {
         let facts = facts_of(a, &lowered);
         rules::check_access(a, &facts, &lowered, settings, &mut report.diagnostics);
@@ -112,6 +125,7 @@ pub(crate) fn check_source(
     report
         .diagnostics
         .sort_by(|a, b| (a.span.start, a.rule).cmp(&(b.span.start, b.rule)));
+    report.stats.rules = clock.elapsed();
     report
 }
 
@@ -168,13 +182,19 @@ fn needs_includes(lowered: &LoweredFile) -> bool {
 }
 
 /// Analyses every site and keeps, per source site and kind, the worst context.
-fn analyse_sites(lowered: &LoweredFile, settings: &Settings) -> Vec<AnalysedSite> {
+/// Also returns the site that took longest to analyse, for `--stats`.
+fn analyse_sites(
+    lowered: &LoweredFile,
+    settings: &Settings,
+) -> (Vec<AnalysedSite>, Option<(crate::diag::Span, Duration)>) {
+    let mut slowest: Option<(crate::diag::Span, Duration)> = None;
     let budget = Budget {
         max_lane_evals: settings.max_lane_evals,
         ..Budget::default()
     };
     let mut out: Vec<AnalysedSite> = Vec::new();
     for site in &lowered.sites {
+        let clock = Instant::now();
         let verdict = match &site.lowered {
             Err(reason) => Verdict::unknown(reason.clone()),
             Ok(components) => {
@@ -189,6 +209,10 @@ fn analyse_sites(lowered: &LoweredFile, settings: &Settings) -> Vec<AnalysedSite
                 total.unwrap_or_else(|| Verdict::unknown("no component"))
             }
         };
+        let took = clock.elapsed();
+        if slowest.is_none_or(|(_, t)| took > t) {
+            slowest = Some((site.span, took));
+        }
         match out
             .iter_mut()
             .find(|a| a.site.span == site.span && a.site.kind == site.kind)
@@ -205,7 +229,7 @@ fn analyse_sites(lowered: &LoweredFile, settings: &Settings) -> Vec<AnalysedSite
             }),
         }
     }
-    out
+    (out, slowest)
 }
 
 /// An undecided context makes the site undecided; otherwise the larger factor wins.

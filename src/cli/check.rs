@@ -46,6 +46,7 @@ fn internal_error(path: &str, bytes: &[u8], reason: &str) -> FileReport {
         language: None,
         diagnostics: vec![d],
         accesses: Vec::new(),
+        stats: bankcheck::FileStats::default(),
     }
 }
 
@@ -97,6 +98,7 @@ mod tests {
             language: None,
             diagnostics: vec![d],
             accesses: Vec::new(),
+            stats: bankcheck::FileStats::default(),
         }
     }
 

@@ -93,6 +93,36 @@ fn explain(rule: &str) -> anyhow::Result<ExitStatus> {
     Ok(ExitStatus::Error)
 }
 
+/// The per-stage times summed over the files (and so over threads), and the slowest
+/// access of the run, for `--stats`.
+fn stage_stats(files: &[FileReport]) -> String {
+    let ms = |d: std::time::Duration| d.as_secs_f64() * 1e3;
+    let sum = |f: fn(&bankcheck::FileStats) -> std::time::Duration| -> f64 {
+        files.iter().map(|r| ms(f(&r.stats))).sum()
+    };
+    let mut line = format!(
+        "bankcheck stats: stages summed over threads: parse {:.1} ms, extract {:.1} ms, lower {:.1} ms, analyse {:.1} ms, rules {:.1} ms",
+        sum(|s| s.parse),
+        sum(|s| s.extract),
+        sum(|s| s.lower),
+        sum(|s| s.analyse),
+        sum(|s| s.rules)
+    );
+    let slowest = files
+        .iter()
+        .filter_map(|f| f.stats.slowest_access.map(|(span, t)| (f, span, t)))
+        .max_by_key(|(_, _, t)| *t);
+    if let Some((file, span, t)) = slowest {
+        let (l, c) = report::LineIndex::new(&file.text).line_col(span.start);
+        line.push_str(&format!(
+            "; slowest access: {}:{l}:{c} ({:.2} ms)",
+            file.path,
+            ms(t)
+        ));
+    }
+    line
+}
+
 /// Timings for `--stats`.
 #[derive(Default)]
 struct Stats(Vec<(&'static str, std::time::Duration)>);
@@ -270,6 +300,7 @@ fn check_paths(args: &CheckArgs) -> anyhow::Result<ExitStatus> {
             files.len(),
             parts.join(", ")
         );
+        eprintln!("{}", stage_stats(&files));
     }
     Ok(if !failures.is_empty() {
         ExitStatus::Error

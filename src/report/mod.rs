@@ -277,6 +277,7 @@ pub(crate) mod tests {
                 language: Some(Language::Cuda),
                 diagnostics: Vec::new(),
                 accesses: Vec::new(),
+                stats: crate::FileStats::default(),
             },
             FileReport {
                 path: "src/a.cu".into(),
@@ -284,6 +285,7 @@ pub(crate) mod tests {
                 language: Some(Language::Cuda),
                 diagnostics: vec![info, diagnostic],
                 accesses: vec![unknown, load, facts],
+                stats: crate::FileStats::default(),
             },
         ];
         sort(&mut files);
