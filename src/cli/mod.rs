@@ -114,11 +114,12 @@ fn stage_stats(files: &[FileReport]) -> String {
         .max_by_key(|(_, _, t)| *t);
     if let Some((file, span, t)) = slowest {
         let (l, c) = report::LineIndex::new(&file.text).line_col(span.start);
-        line.push_str(&format!(
+        let _ = write!(
+            line,
             "; slowest access: {}:{l}:{c} ({:.2} ms)",
             file.path,
             ms(t)
-        ));
+        );
     }
     line
 }
