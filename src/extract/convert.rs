@@ -472,21 +472,8 @@ impl<'a> Converter<'a> {
                 continue;
             }
             let init = init.map(|v| {
-                if v.kind() == "argument_list" {
-                    // `dim3 block(32, 8)` constructs from an argument list.
-                    let args = v
-                        .named_children(&mut v.walk())
-                        .map(|c| self.expr(c))
-                        .collect();
-                    Expr {
-                        span: span_of(v),
-                        kind: ExprKind::Call {
-                            callee: ty.base.clone(),
-                            template_args: Vec::new(),
-                            args,
-                        },
-                    }
-                } else if v.kind() == "initializer_list" {
+                if matches!(v.kind(), "argument_list" | "initializer_list") {
+                    // `dim3 block(32, 8)` and `dim3 block{32, 8}` construct from their arguments.
                     let args = v
                         .named_children(&mut v.walk())
                         .map(|c| self.expr(c))

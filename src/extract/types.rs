@@ -145,7 +145,6 @@ fn layout_rec(
     None
 }
 
-/// Byte offset and type of member `field` of the struct or vector type `ty`.
 /// The layout of a struct member: in HLSL, vector members are aligned to their component.
 fn member_layout(
     name: &str,
