@@ -20,12 +20,27 @@ pub type Reader = dyn Fn(&Path) -> Option<Vec<u8>> + Send + Sync;
 /// A parsed header's definitions and its text.
 type Header = Arc<(FileSyntax, String)>;
 
+/// The include graph of a run, resolved once every file is scanned.
+#[derive(Default)]
+struct Includes {
+    /// Files of the run that include each header (by normalised path).
+    includers: HashMap<PathBuf, Vec<PathBuf>>,
+    /// Includes that name no file next to the includer nor in an include directory,
+    /// resolved to the only file of the run whose path ends with the included path
+    /// (the build's `-I` flags are not known to bankcheck).
+    by_name: HashMap<(PathBuf, String), PathBuf>,
+}
+
 /// Launches, headers and include directories of one run.
 pub struct ProjectIndex {
     /// Files that launch each kernel, by kernel name.
     launchers: HashMap<String, Vec<PathBuf>>,
-    /// Files of the run that include each header (by normalised path).
-    includers: HashMap<PathBuf, Vec<PathBuf>>,
+    /// Quoted includes seen by the scan: (includer, included name), in scan order.
+    includes: Vec<(PathBuf, String)>,
+    /// Every scanned file of the run, by file name.
+    run_files: HashMap<String, Vec<PathBuf>>,
+    /// Built on first use, once every file is scanned.
+    resolved: OnceLock<Includes>,
     include_dirs: Vec<PathBuf>,
     reader: Box<Reader>,
     /// Parsed headers, by normalised path (`None`: unreadable).
@@ -84,7 +99,9 @@ impl ProjectIndex {
     pub fn new(include_dirs: Vec<PathBuf>, reader: Box<Reader>) -> Self {
         ProjectIndex {
             launchers: HashMap::new(),
-            includers: HashMap::new(),
+            includes: Vec::new(),
+            run_files: HashMap::new(),
+            resolved: OnceLock::new(),
             include_dirs,
             reader,
             headers: Mutex::new(HashMap::new()),
@@ -94,17 +111,17 @@ impl ProjectIndex {
 
     /// Records the kernels `text` launches (a text scan, no parsing).
     pub fn scan(&mut self, path: &Path, text: &str) {
-        // Quoted includes, resolved against the includer's folder and the include dirs.
-        let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
+        let me = normalise(path);
+        self.resolved = OnceLock::new();
+        if let Some(name) = me.file_name() {
+            self.run_files
+                .entry(name.to_string_lossy().into_owned())
+                .or_default()
+                .push(me.clone());
+        }
         for c in include_regex().captures_iter(text) {
-            let Some(inc) = c.get(1) else { continue };
-            let candidates = std::iter::once(dir.join(inc.as_str()))
-                .chain(self.include_dirs.iter().map(|d| d.join(inc.as_str())));
-            for cand in candidates {
-                let list = self.includers.entry(normalise(&cand)).or_default();
-                if list.len() < 64 {
-                    list.push(normalise(path));
-                }
+            if let Some(inc) = c.get(1) {
+                self.includes.push((me.clone(), inc.as_str().to_string()));
             }
         }
         if !text.contains("<<<") {
@@ -184,7 +201,71 @@ impl ProjectIndex {
 
     /// True when some file of the run includes `path`.
     pub fn is_included(&self, path: &Path) -> bool {
-        self.includers.contains_key(&normalise(path))
+        self.includes().includers.contains_key(&normalise(path))
+    }
+
+    /// Where `inc`, included by `includer`, may live: next to the includer, then in
+    /// each include directory.
+    fn candidates<'a>(
+        &'a self,
+        includer: &Path,
+        inc: &'a str,
+    ) -> impl Iterator<Item = PathBuf> + 'a {
+        let dir = includer.parent().map(Path::to_path_buf).unwrap_or_default();
+        std::iter::once(normalise(&dir.join(inc))).chain(
+            self.include_dirs
+                .iter()
+                .map(move |d| normalise(&d.join(inc))),
+        )
+    }
+
+    /// The only file of the run whose path ends with `inc` (leading `..` dropped).
+    fn unique_run_file(&self, inc: &str) -> Option<PathBuf> {
+        let tail: Vec<Component> = Path::new(inc)
+            .components()
+            .filter(|c| matches!(c, Component::Normal(_)))
+            .collect();
+        let name = tail.last()?.as_os_str().to_string_lossy();
+        let mut hits = self.run_files.get(name.as_ref())?.iter().filter(|f| {
+            let comps: Vec<Component> = f.components().collect();
+            comps.len() >= tail.len() && comps[comps.len() - tail.len()..] == tail[..]
+        });
+        let first = hits.next()?;
+        hits.next().is_none().then(|| first.clone())
+    }
+
+    fn includes(&self) -> &Includes {
+        self.resolved.get_or_init(|| {
+            let is_run_file = |p: &Path| {
+                p.file_name()
+                    .and_then(|n| self.run_files.get(n.to_string_lossy().as_ref()))
+                    .is_some_and(|v| v.iter().any(|f| f == p))
+            };
+            let mut out = Includes::default();
+            for (includer, inc) in &self.includes {
+                let mut found = false;
+                for cand in self.candidates(includer, inc) {
+                    found |= is_run_file(&cand);
+                    let list = out.includers.entry(cand).or_default();
+                    if list.len() < 64 {
+                        list.push(includer.clone());
+                    }
+                }
+                if found {
+                    continue;
+                }
+                if let Some(hit) = self.unique_run_file(inc) {
+                    if hit != *includer {
+                        let list = out.includers.entry(hit.clone()).or_default();
+                        if list.len() < 64 {
+                            list.push(includer.clone());
+                        }
+                        out.by_name.insert((includer.clone(), inc.clone()), hit);
+                    }
+                }
+            }
+            out
+        })
     }
 
     /// The accesses in `header`'s helpers as the kernels of the files that include it
@@ -199,7 +280,7 @@ impl ProjectIndex {
     ) -> Vec<crate::lower::site::LoweredFile> {
         const MAX_INCLUDERS: usize = 4;
         let me = normalise(header);
-        let Some(includers) = self.includers.get(&me) else {
+        let Some(includers) = self.includes().includers.get(&me) else {
             return Vec::new();
         };
         let foreign_text: Arc<str> = Arc::from(text);
@@ -261,13 +342,15 @@ impl ProjectIndex {
         if depth > 8 {
             return;
         }
-        let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
+        let me = normalise(path);
         for c in include_regex().captures_iter(text) {
             let Some(inc) = c.get(1) else { continue };
-            let candidates = std::iter::once(dir.join(inc.as_str()))
-                .chain(self.include_dirs.iter().map(|d| d.join(inc.as_str())));
-            for cand in candidates {
-                let cand = normalise(&cand);
+            let by_name = self
+                .includes()
+                .by_name
+                .get(&(me.clone(), inc.as_str().to_string()))
+                .cloned();
+            for cand in self.candidates(&me, inc.as_str()).chain(by_name) {
                 if !visited.insert(cand.clone()) {
                     break;
                 }

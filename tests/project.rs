@@ -77,3 +77,39 @@ fn without_the_index_the_shape_is_assumed_and_said() {
         a.assumptions
     );
 }
+
+const SHADER: &str = r#"#include "tile_size.h"
+groupshared float tile[TILE][TILE];
+[numthreads(TILE, TILE, 1)]
+void main(uint3 t : SV_GroupThreadID) {
+    tile[t.x][t.y] = 0;
+}
+"#;
+
+fn check_shader(files: &[(&str, &str)]) -> Option<f64> {
+    let idx = index(files);
+    let r = bankcheck::check_source_in(
+        "shaders/blur.hlsl",
+        SHADER.as_bytes(),
+        &Settings::default(),
+        &idx,
+    );
+    r.accesses.first().and_then(|a| a.conflict_factor)
+}
+
+#[test]
+fn an_include_outside_the_include_path_is_found_by_its_unique_name() {
+    // The build passes `-I lib/config`; bankcheck is not told, but only one file of the
+    // run is called tile_size.h. TILE = 32: a column walk, every lane in one bank.
+    let header = ("lib/config/tile_size.h", "#define TILE 32\n");
+    assert_eq!(
+        check_shader(&[header, ("shaders/blur.hlsl", SHADER)]),
+        Some(32.0)
+    );
+    // Two candidates: bankcheck does not guess between them.
+    let other = ("lib/other/tile_size.h", "#define TILE 8\n");
+    assert_eq!(
+        check_shader(&[header, other, ("shaders/blur.hlsl", SHADER)]),
+        None
+    );
+}

@@ -119,12 +119,12 @@ impl FileSyntax {
         }
         // Functions of the header, for helpers called across the include (their spans
         // index into the header's text, which they carry).
+        // Overloads differ in arity; a definition of the including file wins.
         for f in &other.functions {
             if f.foreign_text.is_some()
-                && !self
-                    .functions
-                    .iter()
-                    .any(|g| g.name == f.name && !g.body.is_empty())
+                && !self.functions.iter().any(|g| {
+                    g.name == f.name && g.params.len() == f.params.len() && !g.body.is_empty()
+                })
             {
                 self.functions.push(f.clone());
             }

@@ -16,7 +16,7 @@ use crate::diag::{AccessKind, Span};
 use crate::extract::ast::{BinaryOp, Expr, ExprKind, Function, Stmt, TypeName, UnaryOp, VarDecl};
 use crate::extract::types::Layout;
 use crate::extract::FileSyntax;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 /// A value during interpretation.
 #[derive(Debug, Clone, PartialEq)]
@@ -105,6 +105,13 @@ pub struct Interp<'a> {
     ns_context: Vec<String>,
     /// Names of the helpers being inlined, innermost last (stops recursion).
     call_stack: Vec<String>,
+    /// Helpers inlined at least once (the others are lowered on their own).
+    pub inlined: HashSet<String>,
+    /// Helpers whose calls give floating-point data without inlining (see `purity`).
+    pub float_only: Option<&'a HashSet<String>>,
+    /// Calls still allowed to be inlined in this function: bounds the cost of deep,
+    /// wide call trees.
+    inline_budget: u32,
     /// Inside a helper of another file: sites recorded now belong to that file.
     foreign: bool,
     /// The text of the file being lowered (`text` changes inside helpers of other files).
@@ -113,6 +120,10 @@ pub struct Interp<'a> {
 
 /// Largest index expression (in IR nodes) lowering builds before giving up.
 const MAX_IR_NODES: usize = 4000;
+/// Helpers nest this deep at most (callback chains of library headers reach 6 or 7).
+const MAX_CALL_DEPTH: usize = 8;
+/// Calls inlined per lowered function at most.
+const MAX_INLINED_CALLS: u32 = 400;
 
 fn int(c: i64) -> Ir {
     Ir::Const(c)
@@ -234,6 +245,9 @@ impl<'a> Interp<'a> {
             const_cache: HashMap::new(),
             ns_context: Vec::new(),
             call_stack: Vec::new(),
+            inlined: HashSet::new(),
+            float_only: None,
+            inline_budget: MAX_INLINED_CALLS,
             foreign: false,
             base_text: text,
         }
@@ -1381,10 +1395,25 @@ impl<'a> Interp<'a> {
         let syn = self.syn;
         let f = syn.functions.iter().find(|f| {
             f.name == name && !f.is_kernel && f.params.len() == args.len() && !f.body.is_empty()
-        })?; // kernels are launched, not inlined
-        if self.call_stack.len() >= 4 || self.call_stack.iter().any(|n| n == name) {
+        });
+        let f = f?; // kernels are launched, not inlined
+        if self.float_only.is_some_and(|s| s.contains(name)) {
+            for a in args {
+                self.eval(a);
+            }
+            return Some(Value::Data("a floating-point value".into()));
+        }
+        // Overloads share a name: recursion is the same name with the same arity.
+        let key = format!("{name}/{}", args.len());
+        if self.call_stack.len() >= MAX_CALL_DEPTH
+            || self.inline_budget == 0
+            || self.call_stack.contains(&key)
+        {
             return None;
         }
+        self.inline_budget -= 1;
+
+        self.inlined.insert(name.to_string());
         let values: Vec<Value> = args.iter().map(|a| self.eval(a)).collect();
         let saved_scopes = std::mem::replace(&mut self.scopes, vec![HashMap::new()]);
         let saved_base = std::mem::replace(&mut self.inline_guard_base, self.guards.len());
@@ -1423,7 +1452,7 @@ impl<'a> Interp<'a> {
                 self.bind(&p.name, v);
             }
         }
-        self.call_stack.push(name.to_string());
+        self.call_stack.push(key);
         self.block(&f.body);
         self.call_stack.pop();
         self.returned = false;
