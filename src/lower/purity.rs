@@ -69,6 +69,15 @@ pub fn naming_shared(syn: &FileSyntax) -> HashSet<String> {
         .collect()
 }
 
+/// Names of the functions called anywhere in the file, without their qualifiers.
+pub fn callees(syn: &FileSyntax) -> HashSet<String> {
+    let none = HashSet::new();
+    syn.functions
+        .iter()
+        .flat_map(|f| scan(f, &none).calls)
+        .collect()
+}
+
 fn scan<'a>(f: &Function, shared: &'a HashSet<&'a str>) -> Scan<'a> {
     let mut scan = Scan {
         shared,
