@@ -13,7 +13,9 @@
 //! scaling table (full check at `--scale 1,2,4` times the generated size, prefixes of
 //! one deterministic corpus), a time-by-stage breakdown of one thread, and the start-up
 //! time of the release `bankcheck` binary. Other options: `--runs N` (median of N,
-//! default 3), `--threads N` (default: all cores), `--seed N`, `--stages-mb N`
+//! default 3), `--threads N` (default: all cores), `--seed N`, `--kernel-share P`
+//! (percent of generated code chunks that are kernels, default calibrated on real
+//! code; 40 gives the dense stress corpus), `--stages-mb N`
 //! (generated megabytes for the stage breakdown, default 10), `--keep DIR` (write the
 //! generated corpus there instead of a temporary directory).
 
@@ -557,6 +559,14 @@ fn parent(args: &[String]) {
     let seed: u64 = option(args, "--seed", "BANKCHECK_BENCH_SEED", "48879")
         .parse()
         .expect("--seed is a number");
+    let kernel_share: u64 = option(
+        args,
+        "--kernel-share",
+        "BANKCHECK_BENCH_KERNEL_SHARE",
+        &corpus_gen::KERNEL_PERCENT.to_string(),
+    )
+    .parse()
+    .expect("--kernel-share is a percentage");
     let stages_mb: f64 = option(args, "--stages-mb", "BANKCHECK_BENCH_STAGES_MB", "10")
         .parse()
         .expect("--stages-mb is a number");
@@ -622,10 +632,10 @@ fn parent(args: &[String]) {
     let max_scale = scales.iter().copied().max().unwrap_or(1);
     let base_bytes = (mb * 1e6) as u64;
     let start = Instant::now();
-    let generated =
-        corpus_gen::generate(&gen_dir, base_bytes * max_scale, seed).expect("generate the corpus");
+    let generated = corpus_gen::generate_with(&gen_dir, base_bytes * max_scale, seed, kernel_share)
+        .expect("generate the corpus");
     println!(
-        "- generated corpus: seed {seed}, {} files, {:.1} MB written in {:.1} s to {}",
+        "- generated corpus: seed {seed}, kernel share {kernel_share}%, {} files, {:.1} MB written in {:.1} s to {}",
         generated.len(),
         generated.iter().map(|g| g.bytes).sum::<u64>() as f64 / 1e6,
         start.elapsed().as_secs_f64(),
