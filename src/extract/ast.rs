@@ -204,6 +204,8 @@ pub struct Function {
     /// For a function of another file (a header's helper analysed through an includer's
     /// kernels): that file's text, which its spans index into.
     pub foreign_text: Option<std::sync::Arc<str>>,
+    /// Macros the enclosing `#if`/`#ifdef` branches need defined (`true`) or undefined.
+    pub requires: Vec<crate::extract::conditions::Requirement>,
 }
 
 /// A kernel launch `name<<<grid, block, ...>>>(...)` found anywhere in the file.

@@ -245,8 +245,10 @@ impl<'a> Converter<'a> {
     fn stmt_inner(&self, node: Node) -> Stmt {
         let field = |name: &str| node.child_by_field_name(name);
         match node.kind() {
-            "compound_statement" | "preproc_if" | "preproc_ifdef" | "preproc_else"
-            | "preproc_elif" | "declaration_list" => Stmt::Block(self.stmts(node)),
+            "preproc_if" | "preproc_ifdef" | "preproc_elif" => self.conditional(node),
+            "compound_statement" | "preproc_else" | "declaration_list" => {
+                Stmt::Block(self.stmts(node))
+            }
             "declaration" => Stmt::Decl(self.declaration(node)),
             "expression_statement" => {
                 let e = node
@@ -327,8 +329,64 @@ impl<'a> Converter<'a> {
         }
     }
 
+    /// `#if`/`#ifdef` inside a function: when the condition is simple, an `if` on a
+    /// [`PREPROCESSOR_CONDITION`](crate::extract::conditions::PREPROCESSOR_CONDITION)
+    /// that the lowering resolves with the macros it knows; otherwise both branches in
+    /// sequence.
+    fn conditional(&self, node: Node) -> Stmt {
+        let Some(requires) =
+            crate::extract::conditions::branch_requires(node, self.src).filter(|r| !r.is_empty())
+        else {
+            return Stmt::Block(self.stmts(node));
+        };
+        let alternative = node.child_by_field_name("alternative");
+        let span = span_of(node);
+        let tests = requires
+            .into_iter()
+            .map(|(name, test)| Expr {
+                span,
+                kind: ExprKind::Call {
+                    callee: test.callee().into(),
+                    template_args: Vec::new(),
+                    args: vec![Expr {
+                        span,
+                        kind: ExprKind::Ident(name),
+                    }],
+                },
+            })
+            .collect();
+        let cond = Expr {
+            span,
+            kind: ExprKind::Call {
+                callee: crate::extract::conditions::PREPROCESSOR_CONDITION.into(),
+                template_args: Vec::new(),
+                args: tests,
+            },
+        };
+        let then: Vec<Stmt> = self
+            .stmts(node)
+            .into_iter()
+            .zip(self.stmt_nodes(node))
+            .filter(|(_, n)| Some(*n) != alternative)
+            .map(|(s, _)| s)
+            .collect();
+        Stmt::If {
+            cond,
+            then: Box::new(Stmt::Block(then)),
+            otherwise: alternative.map(|a| Box::new(self.stmt(a))),
+        }
+    }
+
     /// The statements directly inside a block-like node.
     pub fn stmts(&self, node: Node) -> Vec<Stmt> {
+        self.stmt_nodes(node)
+            .into_iter()
+            .map(|c| self.stmt(c))
+            .collect()
+    }
+
+    /// The nodes [`Converter::stmts`] converts.
+    fn stmt_nodes<'t>(&self, node: Node<'t>) -> Vec<Node<'t>> {
         node.named_children(&mut node.walk())
             .filter(|c| {
                 !matches!(
@@ -340,7 +398,6 @@ impl<'a> Converter<'a> {
                 node.kind() != "preproc_if" || node.child_by_field_name("condition") != Some(*c)
             })
             .filter(|c| c.kind() != "identifier" || !node.kind().starts_with("preproc"))
-            .map(|c| self.stmt(c))
             .collect()
     }
 

@@ -4,6 +4,7 @@
 //! comments and the spans of parse errors.
 
 pub mod ast;
+pub mod conditions;
 pub mod convert;
 
 pub mod types;
@@ -70,6 +71,8 @@ pub struct FileSyntax {
     pub constants: HashMap<String, Expr>,
     /// Object-like macros, parsed when first used.
     pub macros: HashMap<String, LazyExpr>,
+    /// Every name `#define`d, with or without a value (for `#ifdef` requirements).
+    pub defined: std::collections::HashSet<String>,
     pub fn_macros: HashMap<String, FnMacro>,
     pub typedefs: HashMap<String, TypeName>,
     pub structs: HashMap<String, StructDef>,
@@ -108,6 +111,7 @@ impl FileSyntax {
         for (k, v) in &other.macros {
             self.macros.entry(k.clone()).or_insert_with(|| v.clone());
         }
+        self.defined.extend(other.defined.iter().cloned());
         for (k, v) in &other.fn_macros {
             self.fn_macros.entry(k.clone()).or_insert_with(|| v.clone());
         }
@@ -119,11 +123,15 @@ impl FileSyntax {
         }
         // Functions of the header, for helpers called across the include (their spans
         // index into the header's text, which they carry).
-        // Overloads differ in arity; a definition of the including file wins.
+        // Overloads differ in arity; a definition of the including file wins. A header's
+        // alternatives for different targets are all kept (see `Function::requires`).
         for f in &other.functions {
             if f.foreign_text.is_some()
                 && !self.functions.iter().any(|g| {
-                    g.name == f.name && g.params.len() == f.params.len() && !g.body.is_empty()
+                    g.name == f.name
+                        && g.params.len() == f.params.len()
+                        && !g.body.is_empty()
+                        && (g.foreign_text.is_none() || g.requires == f.requires)
                 })
             {
                 self.functions.push(f.clone());
@@ -159,10 +167,27 @@ pub fn extract(file: &SourceFile, tree: &tree_sitter::Tree) -> FileSyntax {
         depth: 0,
         file,
         out: &mut out,
+        requires: Vec::new(),
+        opaque: 0,
     };
     walker.top_level(tree.root_node(), &[]);
     collect_errors(tree.root_node(), &mut out.parse_errors);
     out
+}
+
+/// `#ifndef GUARD` whose first item is `#define GUARD`: the whole header, once.
+fn is_include_guard(node: Node, own: &[conditions::Requirement], src: &str) -> bool {
+    let [(name, conditions::Test::Undefined)] = own else {
+        return false;
+    };
+    node.named_children(&mut node.walk())
+        .find(|c| c.kind() != "identifier" && c.kind() != "comment")
+        .is_some_and(|c| {
+            c.kind() == "preproc_def"
+                && c.child_by_field_name("name")
+                    .and_then(|n| src.get(n.byte_range()))
+                    == Some(name.as_str())
+        })
 }
 
 fn collect_shared_macros(root: Node, src: &str, out: &mut Vec<String>) {
@@ -233,6 +258,10 @@ struct Walker<'a, 'b> {
     depth: u32,
     file: &'a SourceFile,
     out: &'b mut FileSyntax,
+    /// What the enclosing preprocessor branches require, innermost last.
+    requires: Vec<Vec<conditions::Requirement>>,
+    /// Enclosing branches whose condition (or its negation) bankcheck cannot read.
+    opaque: u32,
 }
 
 impl Walker<'_, '_> {
@@ -262,13 +291,8 @@ impl Walker<'_, '_> {
                 self.top_level(body, template);
                 self.namespaces.pop();
             }
-            "preproc_if"
-            | "preproc_ifdef"
-            | "preproc_else"
-            | "preproc_elif"
-            | "declaration_list"
-            | "linkage_specification"
-            | "ERROR" => {
+            "preproc_if" | "preproc_ifdef" | "preproc_elif" => self.branch(c, template, Vec::new()),
+            "preproc_else" | "declaration_list" | "linkage_specification" | "ERROR" => {
                 let body = c.child_by_field_name("body").unwrap_or(c);
                 self.top_level(body, template);
             }
@@ -344,6 +368,63 @@ impl Walker<'_, '_> {
         }
     }
 
+    /// A macro defined outside any conditional block is known to be defined (an
+    /// include guard does not count as a condition).
+    fn note_defined(&mut self, name: &str) {
+        if self.opaque == 0 && self.requires.iter().all(Vec::is_empty) {
+            self.out.defined.insert(name.to_string());
+        }
+    }
+
+    /// A conditional block: its own items under what its condition requires, then its
+    /// `#elif`/`#else` under the negation (`inherited`: what an `#elif` inherits).
+    fn branch(
+        &mut self,
+        c: Node,
+        template: &[TemplateParam],
+        inherited: Vec<conditions::Requirement>,
+    ) {
+        if self.depth > convert::MAX_DEPTH {
+            return;
+        }
+        self.depth += 1;
+        let alternative = c.child_by_field_name("alternative");
+        let parsed = conditions::branch_requires(c, self.conv.src);
+        let guard = parsed
+            .as_deref()
+            .is_some_and(|own| is_include_guard(c, own, self.conv.src));
+        let own = parsed.filter(|_| !guard);
+        let mut here = inherited.clone();
+        here.extend(own.iter().flatten().cloned());
+        // A condition bankcheck cannot read still makes what it guards conditional.
+        let opaque_then = own.is_none() && !guard;
+        self.opaque += u32::from(opaque_then);
+        self.requires.push(here);
+        for item in c.named_children(&mut c.walk()) {
+            if Some(item) != alternative {
+                self.item(item, template);
+            }
+        }
+        self.requires.pop();
+        self.opaque -= u32::from(opaque_then);
+        if let Some(alt) = alternative {
+            let mut next = inherited;
+            let negated = conditions::negation(own.as_deref());
+            let opaque_else = negated.is_empty();
+            next.extend(negated);
+            self.opaque += u32::from(opaque_else);
+            if alt.kind() == "preproc_elif" {
+                self.branch(alt, template, next);
+            } else {
+                self.requires.push(next);
+                self.top_level(alt, template);
+                self.requires.pop();
+            }
+            self.opaque -= u32::from(opaque_else);
+        }
+        self.depth -= 1;
+    }
+
     fn template_params(&self, node: Node) -> Vec<TemplateParam> {
         let Some(list) = node.child_by_field_name("parameters") else {
             return Vec::new();
@@ -379,6 +460,7 @@ impl Walker<'_, '_> {
         else {
             return;
         };
+        self.note_defined(&name);
         let Some(value) = c.child_by_field_name("value") else {
             return;
         };
@@ -403,6 +485,7 @@ impl Walker<'_, '_> {
         else {
             return;
         };
+        self.note_defined(&name);
         let params: Vec<String> = c
             .child_by_field_name("parameters")
             .map(|p| {
@@ -665,6 +748,7 @@ impl Walker<'_, '_> {
             wave_size,
             launch_bounds,
             foreign_text: None,
+            requires: self.requires.iter().flatten().cloned().collect(),
         });
     }
 

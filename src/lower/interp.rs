@@ -612,7 +612,54 @@ impl<'a> Interp<'a> {
     }
 
     fn if_stmt(&mut self, cond: &Expr, then: &Stmt, otherwise: Option<&Stmt>) {
+        // `#if` inside a function: one branch when the known macros decide it, else both
+        // in sequence, as the preprocessor's text would read without it.
+        if let ExprKind::Call { callee, args, .. } = &cond.kind {
+            if callee == crate::extract::conditions::PREPROCESSOR_CONDITION {
+                let requires: Vec<_> = args
+                    .iter()
+                    .filter_map(|a| match &a.kind {
+                        ExprKind::Call { callee, args, .. } => match args.as_slice() {
+                            [Expr {
+                                kind: ExprKind::Ident(name),
+                                ..
+                            }] => crate::extract::conditions::Test::from_callee(callee)
+                                .map(|t| (name.clone(), t)),
+                            _ => None,
+                        },
+                        _ => None,
+                    })
+                    .collect();
+                match self.requirements_hold(&requires) {
+                    Some(true) => self.block(std::slice::from_ref(then)),
+                    Some(false) => {
+                        if let Some(o) = otherwise {
+                            self.block(std::slice::from_ref(o));
+                        }
+                    }
+                    None => {
+                        self.block(std::slice::from_ref(then));
+                        if let Some(o) = otherwise {
+                            self.block(std::slice::from_ref(o));
+                        }
+                    }
+                }
+                return;
+            }
+        }
         let c = self.eval(cond);
+        // A constant condition (`if (0)`, a resolved `#ifdef`) takes one branch only.
+        if let Some(k) = match &c {
+            Value::Int(e) => e.as_const(),
+            _ => None,
+        } {
+            if k != 0 {
+                self.block(std::slice::from_ref(then));
+            } else if let Some(o) = otherwise {
+                self.block(std::slice::from_ref(o));
+            }
+            return;
+        }
         let guard = match &c {
             Value::Int(e) => Some(e.clone()),
             _ => None,
@@ -1199,6 +1246,9 @@ impl<'a> Interp<'a> {
             _ => (callee, template_args),
         };
         let short = callee.rsplit("::").next().unwrap_or(callee);
+        // A constructor spelled through a type macro or typedef (`AU2(x, y)`).
+        let alias = self.syn.typedefs.get(short).filter(|t| t.pointers == 0);
+        let short = alias.map_or(short, |t| t.base.as_str());
         // Atomics: the first argument is the place.
         let lower = short.to_ascii_lowercase();
         if lower.starts_with("atomic") || lower.starts_with("interlocked") {
@@ -1393,10 +1443,31 @@ impl<'a> Interp<'a> {
     /// values bound to its parameters, so its shared accesses are lowered per call site.
     fn inline_call(&mut self, call: &Expr, name: &str, args: &[Expr]) -> Option<Value> {
         let syn = self.syn;
-        let f = syn.functions.iter().find(|f| {
+        // Kernels are launched, not inlined. Of a header's alternatives for different
+        // targets, the first whose `#if` requirements the file's macros meet.
+        let mut candidates = syn.functions.iter().filter(|f| {
             f.name == name && !f.is_kernel && f.params.len() == args.len() && !f.body.is_empty()
         });
-        let f = f?; // kernels are launched, not inlined
+        let first = candidates.next()?;
+        // The alternative the known macros support best: none contradicted, most met.
+        let mut best: Option<(usize, &Function)> = None;
+        for f in std::iter::once(first).chain(candidates) {
+            let met = f
+                .requires
+                .iter()
+                .map(|r| self.requirements_hold(std::slice::from_ref(r)))
+                .try_fold(0, |n, h| match h {
+                    Some(false) => None,
+                    Some(true) => Some(n + 1),
+                    None => Some(n),
+                });
+            if let Some(n) = met {
+                if best.is_none_or(|(m, _)| n > m) {
+                    best = Some((n, f));
+                }
+            }
+        }
+        let f = best.map_or(first, |(_, f)| f);
         if self.float_only.is_some_and(|s| s.contains(name)) {
             for a in args {
                 self.eval(a);
@@ -1467,6 +1538,43 @@ impl<'a> Interp<'a> {
         self.text = saved_text;
         self.foreign = saved_foreign;
         Some(result)
+    }
+
+    /// Whether the macros known here (the file's, its headers', `-D`) meet `requires`:
+    /// `None` when a test needs a macro bankcheck does not know (it may come from the
+    /// build's flags) or a value it cannot evaluate.
+    fn requirements_hold(
+        &mut self,
+        requires: &[crate::extract::conditions::Requirement],
+    ) -> Option<bool> {
+        use crate::extract::conditions::Test;
+        let mut all = Some(true);
+        for (name, test) in requires {
+            let defined =
+                self.syn.defined.contains(name) || self.extra_constants.contains_key(name);
+            let holds = match test {
+                Test::Defined => defined.then_some(true),
+                Test::Undefined => defined.then_some(false),
+                Test::NonZero | Test::Zero => {
+                    let value = if defined {
+                        let e = Expr {
+                            span: Span::default(),
+                            kind: ExprKind::Ident(name.clone()),
+                        };
+                        self.const_eval(&e)
+                    } else {
+                        None
+                    };
+                    value.map(|v| (v != 0) == (*test == Test::NonZero))
+                }
+            };
+            match holds {
+                Some(false) => return Some(false),
+                None => all = None,
+                Some(true) => {}
+            }
+        }
+        all
     }
 
     fn assignment(&mut self, op: Option<BinaryOp>, lhs: &Expr, rhs: &Expr) -> Value {
