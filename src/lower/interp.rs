@@ -588,6 +588,10 @@ impl<'a> Interp<'a> {
             .iter()
             .position(|a| a.name_span == info.name_span)
         {
+            // Another instantiation of a templated element type: its size is this one's.
+            if info.element_bytes != 0 {
+                self.arrays[i].element_bytes = info.element_bytes;
+            }
             i
         } else {
             self.arrays.push(info);
@@ -1308,8 +1312,7 @@ impl<'a> Interp<'a> {
                 return v;
             }
         }
-        let _ = template_args;
-        if let Some(v) = self.inline_call(e, short, args) {
+        if let Some(v) = self.inline_call(e, short, template_args, args) {
             return v;
         }
         for a in args {
@@ -1377,7 +1380,13 @@ impl<'a> Interp<'a> {
 
     /// Interprets a call to a helper defined in the same file with the caller's argument
     /// values bound to its parameters, so its shared accesses are lowered per call site.
-    fn inline_call(&mut self, call: &Expr, name: &str, args: &[Expr]) -> Option<Value> {
+    fn inline_call(
+        &mut self,
+        call: &Expr,
+        name: &str,
+        template_args: &[String],
+        args: &[Expr],
+    ) -> Option<Value> {
         let syn = self.syn;
         let f = syn.functions.iter().find(|f| {
             f.name == name && !f.is_kernel && f.params.len() == args.len() && !f.body.is_empty()
@@ -1386,7 +1395,19 @@ impl<'a> Interp<'a> {
             return None;
         }
         let values: Vec<Value> = args.iter().map(|a| self.eval(a)).collect();
+        // The helper's template arguments, deduced at this call (see `templates`).
+        let (types, non_type) =
+            super::templates::deduce_call(f, template_args, &values, self.arrays, &self.type_args);
+        let values = super::templates::resolve_pointees(values, &self.type_args);
+        let non_type: Vec<(String, Value)> = non_type
+            .into_iter()
+            .map(|(n, t)| (n, self.template_value(&t)))
+            .collect();
+        let saved_types = std::mem::replace(&mut self.type_args, types);
         let saved_scopes = std::mem::replace(&mut self.scopes, vec![HashMap::new()]);
+        for (n, v) in non_type {
+            self.bind(&n, v);
+        }
         let saved_base = std::mem::replace(&mut self.inline_guard_base, self.guards.len());
         let saved_return = self.return_value.take();
         let saved_function = self.function.clone();
@@ -1432,12 +1453,28 @@ impl<'a> Interp<'a> {
             .take()
             .unwrap_or_else(|| Value::Data(format!("the result of `{name}()`")));
         self.return_value = saved_return;
+        self.type_args = saved_types;
         self.inline_guard_base = saved_base;
         self.scopes = saved_scopes;
         self.function = saved_function;
         self.text = saved_text;
         self.foreign = saved_foreign;
         Some(result)
+    }
+
+    /// The value of a non-type template argument written at a call: a literal or a name.
+    fn template_value(&mut self, text: &str) -> Value {
+        if let Some(v) = crate::extract::convert::parse_int(text) {
+            return Value::Int(int(v));
+        }
+        if !text.is_empty()
+            && text
+                .chars()
+                .all(|c| c.is_alphanumeric() || c == '_' || c == ':')
+        {
+            return self.ident(text);
+        }
+        Value::Unknown(format!("the template argument `{text}`"))
     }
 
     fn assignment(&mut self, op: Option<BinaryOp>, lhs: &Expr, rhs: &Expr) -> Value {
@@ -1836,6 +1873,8 @@ impl<'a> Interp<'a> {
             plain_subscript: plain,
             assumptions,
             foreign: self.foreign,
+            type_variant: None,
+            instantiation: None,
             context: Some(match &self.shape_source {
                 ShapeSource::Known(s) | ShapeSource::Assumed(s) => s.clone(),
             }),

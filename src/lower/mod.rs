@@ -10,6 +10,7 @@ pub mod interp;
 pub mod ir;
 pub mod shape;
 pub mod site;
+pub mod templates;
 
 use crate::config::Settings;
 use crate::extract::ast::{Expr, ExprKind};
@@ -47,7 +48,6 @@ pub fn lower_file(syn: &FileSyntax, text: &str, settings: &Settings) -> LoweredF
             .iter()
             .find(|l| l.kernel == f.name && !l.template_args.is_empty())
             .map(|l| l.template_args.clone());
-        let mut type_args: HashMap<String, crate::extract::ast::TypeName> = HashMap::new();
         let explicit = syn
             .instantiations
             .iter()
@@ -56,18 +56,6 @@ pub fn lower_file(syn: &FileSyntax, text: &str, settings: &Settings) -> LoweredF
         let launch_args = launch_args.or(explicit);
         for (i, tp) in f.template_params.iter().enumerate() {
             if tp.is_type {
-                // A type argument from a launch or an explicit instantiation, else the default.
-                let from_args = launch_args
-                    .as_ref()
-                    .and_then(|a| a.get(i))
-                    .map(|t| crate::extract::convert::type_from_text(t));
-                let from_default = match tp.default.as_ref().map(|d| &d.kind) {
-                    Some(ExprKind::Ident(t)) => Some(crate::extract::convert::type_from_text(t)),
-                    _ => None,
-                };
-                if let Some(t) = from_args.or(from_default) {
-                    type_args.insert(tp.name.clone(), t);
-                }
                 continue;
             }
             let from_launch = launch_args
@@ -86,38 +74,108 @@ pub fn lower_file(syn: &FileSyntax, text: &str, settings: &Settings) -> LoweredF
                 constants.insert(tp.name.clone(), d.clone());
             }
         }
+        // Type parameters: every distinct instantiation, named when there are several.
+        let insts = templates::instantiations(syn, f);
+        let named = insts.len() > 1;
+        let contexts: Vec<templates::TypeArgs> = if insts.is_empty() {
+            vec![templates::TypeArgs::new()]
+        } else {
+            insts
+        };
         let shapes = shape::shapes_for(syn, text, fi, settings, &constants);
-        for (block, source) in shapes {
-            let mut warp = settings.bank.warp_size;
-            let mut interp = Interp::new(
+        for types in contexts {
+            let label = named.then(|| templates::describe(&types, f));
+            let mut sites = lower_function(
                 syn,
                 text,
                 &mut out.arrays,
-                block,
-                source.clone(),
-                warp,
-                f.name.clone(),
+                f,
+                &shapes,
+                settings,
                 &constants,
+                &types,
             );
-            if let Some(ws) = &f.wave_size {
-                if let Some(w) = interp
-                    .const_eval(ws)
-                    .and_then(|w| u32::try_from(w).ok())
-                    .filter(|w| *w > 0)
-                {
-                    warp = w;
-                    interp.warp_size = w;
+            // A type parameter nothing fixes that some access needs: try every element size.
+            let needed = if syn.hlsl {
+                None
+            } else {
+                templates::unfixed_param_needed(
+                    f,
+                    &types,
+                    sites
+                        .iter()
+                        .filter_map(|s| s.lowered.as_ref().err().map(String::as_str)),
+                )
+            };
+            if let Some(p) = needed {
+                sites.clear();
+                for (size, ty) in templates::ELEMENT_SIZES {
+                    let mut t = types.clone();
+                    t.insert(p.clone(), crate::extract::convert::type_from_text(ty));
+                    let mut vs = lower_function(
+                        syn,
+                        text,
+                        &mut out.arrays,
+                        f,
+                        &shapes,
+                        settings,
+                        &constants,
+                        &t,
+                    );
+                    for s in &mut vs {
+                        s.type_variant = Some((p.clone(), size));
+                    }
+                    sites.extend(vs);
                 }
             }
-            interp.type_args.clone_from(&type_args);
-            interp.bind_params(f);
-            interp.block(&f.body);
-            let _ = warp;
-            let sites = std::mem::take(&mut interp.sites);
+            for s in &mut sites {
+                s.instantiation.clone_from(&label);
+            }
             out.sites.extend(sites);
         }
     }
     // Shared arrays declared at file scope but never accessed still count as arrays.
+    out
+}
+
+/// Lowers one function under each of its block shapes with the given type arguments.
+#[allow(clippy::too_many_arguments)]
+fn lower_function(
+    syn: &FileSyntax,
+    text: &str,
+    arrays: &mut Vec<site::ArrayInfo>,
+    f: &crate::extract::ast::Function,
+    shapes: &[(ir::BlockShape, ir::ShapeSource)],
+    settings: &Settings,
+    constants: &HashMap<String, Expr>,
+    types: &templates::TypeArgs,
+) -> Vec<site::AccessSite> {
+    let mut out = Vec::new();
+    for (block, source) in shapes {
+        let mut interp = Interp::new(
+            syn,
+            text,
+            arrays,
+            *block,
+            source.clone(),
+            settings.bank.warp_size,
+            f.name.clone(),
+            constants,
+        );
+        if let Some(ws) = &f.wave_size {
+            if let Some(w) = interp
+                .const_eval(ws)
+                .and_then(|w| u32::try_from(w).ok())
+                .filter(|w| *w > 0)
+            {
+                interp.warp_size = w;
+            }
+        }
+        interp.type_args.clone_from(types);
+        interp.bind_params(f);
+        interp.block(&f.body);
+        out.append(&mut interp.sites);
+    }
     out
 }
 
