@@ -142,6 +142,10 @@ fn map_binop(op: BinaryOp) -> BinOp {
 }
 
 /// Folds constant subexpressions so that the IR stays small.
+pub(super) fn fold_ir(op: BinOp, a: Ir, b: Ir) -> Ir {
+    fold(op, a, b)
+}
+
 fn fold(op: BinOp, a: Ir, b: Ir) -> Ir {
     let e = Ir::bin(op, a, b);
     if let Some(c) = e.as_const() {
@@ -694,6 +698,7 @@ impl<'a> Interp<'a> {
                     .eval_int(e)
                     .map(|s| (true, fold(BinOp::Sub, int(0), s))),
             };
+            let stepped = step_value.is_some();
             if let (Some(Value::Int(start)), Some((shift, step))) = (start, step_value) {
                 let k = self.vars.len();
                 self.vars.push(VarInfo {
@@ -720,6 +725,15 @@ impl<'a> Interp<'a> {
                 };
                 self.assign(name, Value::Int(value));
                 counter = Some((k, name.clone()));
+            } else if stepped {
+                // The loop variable starts from a value bankcheck cannot follow (it keeps
+                // that value's reason), but the iterations still count the body's inductions.
+                let k = self.vars.len();
+                self.vars.push(VarInfo {
+                    name: format!("{name} (iteration)"),
+                    kind: VarKind::Counter { trips: None },
+                });
+                counter = Some((k, name.clone()));
             }
         }
         // Other variables assigned in the body: simple `x += c` inductions, else unknown.
@@ -728,20 +742,18 @@ impl<'a> Interp<'a> {
             .filter(|n| Some(n) != induction.as_ref().map(|(n, _)| n))
             .collect();
         let mut body_inductions = Vec::new();
+        let mut closed_forms = Vec::new();
         for name in &assigned {
             if let (Some((k, _)), Some(Value::Int(x0)), Some(step)) = (
                 &counter,
                 self.lookup(name).cloned(),
-                simple_increment(body, name),
+                super::induction::body_step(body, name),
             ) {
-                if let Some(s) = self.eval_int(&step) {
-                    if s.var_mask() & 0b111 == 0 {
-                        self.assign(
-                            name,
-                            Value::Int(fold(BinOp::Add, x0, fold(BinOp::Mul, Ir::Var(*k), s))),
-                        );
-                        body_inductions.push(name.clone());
-                    }
+                if let Some(s) = self.step_value(&step) {
+                    let value = super::induction::closed_form(x0.clone(), &s, Ir::Var(*k));
+                    self.assign(name, Value::Int(value));
+                    body_inductions.push(name.clone());
+                    closed_forms.push((name.clone(), x0, s));
                 }
             }
         }
@@ -751,9 +763,11 @@ impl<'a> Interp<'a> {
             .cloned()
             .collect();
         self.invalidate(&unresolved, "it changes across loop iterations");
+        let mut uniform_trips = None;
         if let (Some(c), Some((k, _))) = (cond, &counter) {
             if let Value::Int(g) = self.eval(c) {
                 let trips = self.trip_count(&g, *k);
+                uniform_trips = trips.filter(|_| g.var_mask() & 0b111 == 0);
                 self.vars[*k].kind = VarKind::Counter { trips };
                 // With a known trip count and a condition that is the same for every lane,
                 // the counter's range already says everything the condition does.
@@ -773,6 +787,31 @@ impl<'a> Interp<'a> {
         let mut after = unresolved;
         after.extend(body_inductions);
         self.invalidate(&after, "it changes across loop iterations");
+        // Every lane ran the same known number of iterations: the inductions' final values.
+        if let Some(t) = uniform_trips.filter(|_| !super::induction::leaves_early(body)) {
+            for (name, x0, s) in closed_forms {
+                let v = super::induction::closed_form(x0, &s, int(t as i64));
+                self.assign(&name, Value::Int(v));
+            }
+        }
+    }
+
+    /// A body induction's step evaluated at the loop's entry (uniform, shifts constant).
+    fn step_value(&mut self, step: &Step) -> Option<super::induction::StepValue> {
+        use super::induction::StepValue;
+        let shift = |v: Option<Ir>| v?.as_const().filter(|c| (0..32).contains(c));
+        match step {
+            Step::Add(e) => self
+                .eval_int(e)
+                .filter(|s| s.var_mask() & 0b111 == 0)
+                .map(StepValue::Add),
+            Step::Sub(e) => self
+                .eval_int(e)
+                .filter(|s| s.var_mask() & 0b111 == 0)
+                .map(|s| StepValue::Add(fold(BinOp::Sub, int(0), s))),
+            Step::Shl(e) => shift(self.eval_int(e)).map(StepValue::Shl),
+            Step::Shr(e) => shift(self.eval_int(e)).map(StepValue::Shr),
+        }
     }
 
     /// The largest number of iterations any thread runs when `guard` (over counter `k`)
@@ -1973,14 +2012,14 @@ fn describe_unknown(v: &Value) -> String {
 }
 
 /// How a loop's update statement steps its variable.
-enum Step {
+pub(super) enum Step {
     Add(Expr),
     Sub(Expr),
     Shl(Expr),
     Shr(Expr),
 }
 
-fn step_of(u: &Expr) -> Option<(String, Step)> {
+pub(super) fn step_of(u: &Expr) -> Option<(String, Step)> {
     let one = || Expr {
         span: u.span,
         kind: ExprKind::Int(1),
@@ -2047,33 +2086,6 @@ fn log2_expr(e: &Expr) -> Option<Expr> {
         }),
         _ => None,
     }
-}
-
-/// The constant step of `name += c` when it is the only, unconditional assignment to
-/// `name` directly in the loop body.
-fn simple_increment(body: &Stmt, name: &str) -> Option<Expr> {
-    let stmts: &[Stmt] = match body {
-        Stmt::Block(b) => b,
-        other => std::slice::from_ref(other),
-    };
-    let mut found = None;
-    for s in stmts {
-        if let Stmt::Expr(e) = s {
-            if let Some((n, Step::Add(c))) = step_of(e) {
-                if n == name {
-                    if found.is_some() {
-                        return None;
-                    }
-                    found = Some(c);
-                    continue;
-                }
-            }
-        }
-        if assigned_names(s).iter().any(|n| n == name) {
-            return None;
-        }
-    }
-    found
 }
 
 /// Names of variables assigned anywhere in `s` (assignments and increments).

@@ -6,6 +6,7 @@
 //! once per context, and the pipeline keeps the worst.
 
 pub mod affine;
+pub mod induction;
 pub mod interp;
 pub mod ir;
 pub mod shape;

@@ -1,0 +1,118 @@
+//! Variables a loop body steps once per iteration (besides the loop's own variable).
+//!
+//! A variable updated by exactly one unconditional statement directly in the body
+//! (`x += c`, `x -= c`, `x <<= c`, `x >>= c`, `x *= 2^c`, `x /= 2^c`), by a step that the
+//! loop does not change, with no `continue` of the loop before that statement, holds
+//! `x0 (op) step * k` at the top of iteration `k`: the scan idiom's `offset <<= 1` next
+//! to `d >>= 1`. The statement itself is interpreted as written, so the value after it
+//! within the body is right too. Updates under a condition (binary searches) are not
+//! inductions and stay unknown.
+
+use super::interp::{step_of, Step};
+use super::ir::{BinOp, Expr as Ir};
+use crate::extract::ast::{Expr, ExprKind, Stmt};
+
+/// The step of `name` when it is an induction of the loop whose body is `body`.
+pub(super) fn body_step(body: &Stmt, name: &str) -> Option<Step> {
+    let stmts: &[Stmt] = match body {
+        Stmt::Block(b) => b,
+        other => std::slice::from_ref(other),
+    };
+    let changed = super::interp::assigned_names(body);
+    let mut found = None;
+    let mut continued = false;
+    for s in stmts {
+        if let Stmt::Expr(e) = s {
+            if let Some((n, step)) = step_of(e) {
+                if n == name {
+                    if found.is_some() || continued {
+                        return None;
+                    }
+                    // The step must be the same in every iteration.
+                    let operand = match &step {
+                        Step::Add(x) | Step::Sub(x) | Step::Shl(x) | Step::Shr(x) => x,
+                    };
+                    if mentions_any(operand, &changed) {
+                        return None;
+                    }
+                    found = Some(step);
+                    continue;
+                }
+            }
+        }
+        if super::interp::assigned_names(s).iter().any(|n| n == name) {
+            return None;
+        }
+        continued |= continues(s);
+    }
+    found
+}
+
+/// `x0` after `k` steps.
+pub fn closed_form(x0: Ir, step: &StepValue, k: Ir) -> Ir {
+    use super::interp::fold_ir as fold;
+    match step {
+        StepValue::Add(s) => fold(BinOp::Add, x0, fold(BinOp::Mul, k, s.clone())),
+        StepValue::Shl(c) => fold(BinOp::Shl, x0, fold(BinOp::Mul, k, Ir::Const(*c))),
+        StepValue::Shr(c) => fold(BinOp::Shr, x0, fold(BinOp::Mul, k, Ir::Const(*c))),
+    }
+}
+
+/// A step evaluated at the loop's entry: an additive uniform amount, or a constant shift.
+pub enum StepValue {
+    Add(Ir),
+    Shl(i64),
+    Shr(i64),
+}
+
+/// True when `s` may `continue` the loop it is directly in (not a nested loop's).
+fn continues(s: &Stmt) -> bool {
+    match s {
+        Stmt::Continue => true,
+        Stmt::Block(b) => b.iter().any(continues),
+        Stmt::If {
+            then, otherwise, ..
+        } => continues(then) || otherwise.as_deref().is_some_and(continues),
+        Stmt::Switch { body, .. } => continues(body),
+        _ => false,
+    }
+}
+
+/// True when `e` names one of `names`.
+fn mentions_any(e: &Expr, names: &[String]) -> bool {
+    match &e.kind {
+        ExprKind::Ident(n) => names.contains(n),
+        ExprKind::Member(b, _)
+        | ExprKind::Unary(_, b)
+        | ExprKind::IncDec(b, _)
+        | ExprKind::Cast(_, b)
+        | ExprKind::SizeofExpr(b) => mentions_any(b, names),
+        ExprKind::Index(a, b) | ExprKind::Binary(_, a, b) | ExprKind::Assign(_, a, b) => {
+            mentions_any(a, names) || mentions_any(b, names)
+        }
+        ExprKind::Cond(a, b, c) => {
+            mentions_any(a, names) || mentions_any(b, names) || mentions_any(c, names)
+        }
+        ExprKind::Call { args, .. } | ExprKind::Comma(args) => {
+            // A call may read anything; only its arguments are visible here.
+            args.iter().any(|a| mentions_any(a, names))
+        }
+        _ => false,
+    }
+}
+
+/// True when `body` may leave the loop early (`break`, `return`), so that lanes may run
+/// fewer iterations than the loop condition allows.
+pub fn leaves_early(body: &Stmt) -> bool {
+    match body {
+        Stmt::Break | Stmt::Return(_) => true,
+        Stmt::Block(b) => b.iter().any(leaves_early),
+        Stmt::If {
+            then, otherwise, ..
+        } => leaves_early(then) || otherwise.as_deref().is_some_and(leaves_early),
+        Stmt::For { body, .. } | Stmt::While { body, .. } | Stmt::Switch { body, .. } => {
+            leaves_early(body)
+        }
+        _ => false,
+    }
+}
