@@ -116,3 +116,41 @@ pub fn leaves_early(body: &Stmt) -> bool {
         _ => false,
     }
 }
+
+/// True when any expression of `s` names `name`.
+pub fn stmt_mentions(s: &Stmt, name: &str) -> bool {
+    let names = [name.to_string()];
+    let e = |e: &Expr| mentions_any(e, &names);
+    match s {
+        Stmt::Decl(ds) => ds
+            .iter()
+            .any(|d| d.init.as_ref().is_some_and(e) || d.extents.iter().flatten().any(e)),
+        Stmt::Expr(x) | Stmt::Return(Some(x)) => e(x),
+        Stmt::Block(b) => b.iter().any(|s| stmt_mentions(s, name)),
+        Stmt::If {
+            cond,
+            then,
+            otherwise,
+        } => {
+            e(cond)
+                || stmt_mentions(then, name)
+                || otherwise.as_deref().is_some_and(|o| stmt_mentions(o, name))
+        }
+        Stmt::For {
+            init,
+            cond,
+            update,
+            body,
+            ..
+        } => {
+            init.iter().any(|s| stmt_mentions(s, name))
+                || cond.as_ref().is_some_and(e)
+                || update.iter().any(e)
+                || stmt_mentions(body, name)
+        }
+        Stmt::While { cond, body, .. } | Stmt::Switch { cond, body } => {
+            e(cond) || stmt_mentions(body, name)
+        }
+        _ => false,
+    }
+}

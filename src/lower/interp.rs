@@ -725,9 +725,10 @@ impl<'a> Interp<'a> {
                 };
                 self.assign(name, Value::Int(value));
                 counter = Some((k, name.clone()));
-            } else if stepped {
+            } else if stepped && !super::induction::stmt_mentions(body, name) {
                 // The loop variable starts from a value bankcheck cannot follow (it keeps
-                // that value's reason), but the iterations still count the body's inductions.
+                // that value's reason) and only counts the iterations: they still count the
+                // body's inductions. (A body that reads it, in a guard say, stays unknown.)
                 let k = self.vars.len();
                 self.vars.push(VarInfo {
                     name: format!("{name} (iteration)"),
