@@ -300,7 +300,7 @@ fn combine_type_variants(sites: &[crate::lower::site::AccessSite], verdicts: &mu
                 k += 1;
             }
             let reason = format!(
-                "the verdict depends on `{param}`, which is not instantiated in the run: {} elements",
+                "the verdict depends on the type `{param}`, which no instantiation in the run fixes: {} elements",
                 parts.join("; ")
             );
             for &j in &group {

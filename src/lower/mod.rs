@@ -84,6 +84,7 @@ pub fn lower_file(syn: &FileSyntax, text: &str, settings: &Settings) -> LoweredF
             insts
         };
         let shapes = shape::shapes_for(syn, text, fi, settings, &constants);
+        let aliases = templates::dependent_aliases(f, text);
         for types in contexts {
             let label = named.then(|| templates::describe(&types, f));
             let mut sites = lower_function(
@@ -103,6 +104,7 @@ pub fn lower_file(syn: &FileSyntax, text: &str, settings: &Settings) -> LoweredF
                 templates::unfixed_param_needed(
                     f,
                     &types,
+                    &aliases,
                     sites
                         .iter()
                         .filter_map(|s| s.lowered.as_ref().err().map(String::as_str)),

@@ -321,25 +321,44 @@ pub fn describe(args: &TypeArgs, f: &Function) -> String {
         .join(", ")
 }
 
-/// The one type parameter of `f` that nothing fixed and that a site's reason names, when
-/// there is exactly one.
+/// The one type that nothing fixed and that a site's reason names (`the pointee type `T`
+/// is not known`), when there is exactly one: a type parameter of `f` with no argument,
+/// a local alias of a dependent type (`using Element = typename TensorO::value_type;`),
+/// or a type written in terms of `f`'s type parameters (`vec4<T>::Type`).
 pub fn unfixed_param_needed<'a>(
     f: &'a Function,
     args: &TypeArgs,
+    aliases: &'a [String],
     reasons: impl Iterator<Item = &'a str>,
 ) -> Option<String> {
-    let unfixed: Vec<&str> = f
-        .template_params
-        .iter()
-        .filter(|tp| tp.is_type && !args.contains_key(&tp.name))
-        .map(|tp| tp.name.as_str())
-        .collect();
+    let is_word = |c: char| c.is_alphanumeric() || c == '_';
+    let candidate = |name: &str| {
+        let param = f
+            .template_params
+            .iter()
+            .any(|tp| tp.is_type && tp.name == name);
+        (param && !args.contains_key(name))
+            || aliases.iter().any(|a| a == name)
+            || ((name.contains('<') || name.contains("::"))
+                && !name.contains(['(', ')', ','])
+                && name.split(|c: char| !is_word(c)).any(|w| {
+                    f.template_params
+                        .iter()
+                        .any(|tp| tp.is_type && tp.name == w)
+                }))
+    };
     let mut needed: Vec<&str> = Vec::new();
     for r in reasons {
-        for p in &unfixed {
-            if r.contains(&format!("type `{p}` ")) && !needed.contains(p) {
-                needed.push(p);
-            }
+        // Library storage is opaque by design: not a type to try sizes for.
+        if r.starts_with("opaque") {
+            continue;
+        }
+        let Some(i) = r.find("type `") else { continue };
+        let rest = &r[i + 6..];
+        let Some(end) = rest.find('`') else { continue };
+        let name = &rest[..end];
+        if candidate(name) && !needed.contains(&name) {
+            needed.push(name);
         }
     }
     match needed.as_slice() {
@@ -351,7 +370,7 @@ pub fn unfixed_param_needed<'a>(
 /// The assumption stated on a verdict that holds for every element size tried.
 pub fn every_size_assumption(param: &str) -> String {
     format!(
-        "`{param}` is not instantiated in the run; the verdict holds for every element size of 1 to 16 bytes (1, 2, 4, 8, 12, 16)"
+        "the type `{param}` is not known in the run (no instantiation fixes it); the verdict holds for every element size of 1 to 16 bytes (1, 2, 4, 8, 12, 16)"
     )
 }
 
@@ -375,4 +394,45 @@ pub fn resolve_pointees(values: Vec<Value>, caller: &TypeArgs) -> Vec<Value> {
             other => other,
         })
         .collect()
+}
+
+/// Names declared in `f`'s body as aliases of a type that depends on its template
+/// parameters: `using Element = typename TensorO::value_type;`, `typedef typename T::U V;`.
+pub fn dependent_aliases(f: &Function, text: &str) -> Vec<String> {
+    if f.template_params.is_empty() {
+        return Vec::new();
+    }
+    let text = f.foreign_text.as_deref().unwrap_or(text);
+    let Some(body) = text.get(f.span.start..f.span.end) else {
+        return Vec::new();
+    };
+    let dependent = |target: &str| {
+        target.contains("typename")
+            || f.template_params.iter().any(|tp| {
+                tp.is_type
+                    && target
+                        .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+                        .any(|w| w == tp.name)
+            })
+    };
+    let mut out = Vec::new();
+    for stmt in body.split(';') {
+        let words = stmt.rsplit(['{', '}']).next().unwrap_or("").trim();
+        let is_word_end = |c: char| !(c.is_alphanumeric() || c == '_');
+        if let Some(rest) = words.strip_prefix("using ") {
+            if let Some((name, target)) = rest.split_once('=') {
+                let name = name.trim();
+                if !name.is_empty() && !name.contains(is_word_end) && dependent(target) {
+                    out.push(name.to_string());
+                }
+            }
+        } else if let Some(rest) = words.strip_prefix("typedef ") {
+            if let Some(name) = rest.rsplit(is_word_end).next() {
+                if !name.is_empty() && dependent(&rest[..rest.len() - name.len()]) {
+                    out.push(name.to_string());
+                }
+            }
+        }
+    }
+    out
 }
