@@ -311,7 +311,15 @@ fn combine_type_variants(sites: &[crate::lower::site::AccessSite], verdicts: &mu
 }
 
 /// An undecided context makes the site undecided; otherwise the larger factor wins.
+/// A context in which no lane reaches the access (another instantiation's branch) counts
+/// only when no context does.
 fn is_worse(a: &Verdict, b: &Verdict) -> bool {
+    let unreached = |v: &Verdict| {
+        v.cost.is_none() && v.reason.as_deref() == Some("no lane of any warp is active")
+    };
+    if unreached(a) || unreached(b) {
+        return unreached(b) && !unreached(a);
+    }
     match (a.cost, b.cost) {
         (None, _) => b.cost.is_some(),
         (Some(_), None) => false,

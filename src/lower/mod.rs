@@ -42,51 +42,38 @@ pub fn lower_file(syn: &FileSyntax, text: &str, settings: &Settings) -> LoweredF
         if (!f.is_kernel && called.contains(&f.name)) || f.foreign_text.is_some() {
             continue;
         }
-        // Template parameters: defaults, or the arguments of a launch in this file.
+        // Non-type template parameters: their defaults, unless an instantiation sets them.
         let mut constants = defines.clone();
-        let launch_args = syn
-            .launches
-            .iter()
-            .find(|l| l.kernel == f.name && !l.template_args.is_empty())
-            .map(|l| l.template_args.clone());
-        let explicit = syn
-            .instantiations
-            .iter()
-            .find(|(k, _)| *k == f.name)
-            .map(|(_, a)| a.clone());
-        let launch_args = launch_args.or(explicit);
-        for (i, tp) in f.template_params.iter().enumerate() {
-            if tp.is_type {
-                continue;
-            }
-            let from_launch = launch_args
-                .as_ref()
-                .and_then(|a| a.get(i))
-                .and_then(|t| crate::extract::convert::parse_int(t.trim()));
-            if let Some(v) = from_launch {
-                constants.insert(
-                    tp.name.clone(),
-                    Expr {
-                        span: crate::diag::Span::default(),
-                        kind: ExprKind::Int(v),
-                    },
-                );
-            } else if let Some(d) = &tp.default {
+        for tp in &f.template_params {
+            if let (false, Some(d)) = (tp.is_type, &tp.default) {
                 constants.insert(tp.name.clone(), d.clone());
             }
         }
-        // Type parameters: every distinct instantiation, named when there are several.
-        let insts = templates::instantiations(syn, f);
+        // Every distinct instantiation, named when there are several.
+        let mut insts = templates::instantiations(syn, f);
+        let total = insts.len();
+        insts.truncate(templates::MAX_INSTANTIATIONS);
         let named = insts.len() > 1;
-        let contexts: Vec<templates::TypeArgs> = if insts.is_empty() {
-            vec![templates::TypeArgs::new()]
+        let contexts: Vec<templates::Instantiation> = if insts.is_empty() {
+            vec![templates::Instantiation::default()]
         } else {
             insts
         };
-        let shapes = shape::shapes_for(syn, text, fi, settings, &constants);
         let aliases = templates::dependent_aliases(f, text);
-        for types in contexts {
-            let label = named.then(|| templates::describe(&types, f));
+        for inst in contexts {
+            let label = named.then(|| templates::describe(&inst, f));
+            let types = inst.types.clone();
+            let mut constants = constants.clone();
+            for (name, v) in &inst.values {
+                constants.insert(
+                    name.clone(),
+                    Expr {
+                        span: crate::diag::Span::default(),
+                        kind: ExprKind::Int(*v),
+                    },
+                );
+            }
+            let shapes = shape::shapes_for(syn, text, fi, settings, &constants);
             let mut sites = lower_function(
                 syn,
                 text,
@@ -133,6 +120,13 @@ pub fn lower_file(syn: &FileSyntax, text: &str, settings: &Settings) -> LoweredF
             }
             for s in &mut sites {
                 s.instantiation.clone_from(&label);
+                if total > templates::MAX_INSTANTIATIONS {
+                    s.assumptions.push(format!(
+                        "only {} of the {total} instantiations of `{}` were analysed",
+                        templates::MAX_INSTANTIATIONS,
+                        f.name
+                    ));
+                }
             }
             out.sites.extend(sites);
         }

@@ -101,11 +101,22 @@ pub fn deduce_call(
     (out, non_type)
 }
 
-/// The distinct type arguments `f` is instantiated with in the file: from its launches
-/// (through templated host functions), its explicit instantiations, its defaults.
-/// Parameters that nothing fixes are left out.
-pub fn instantiations(syn: &FileSyntax, f: &Function) -> Vec<TypeArgs> {
-    if !f.template_params.iter().any(|tp| tp.is_type) {
+/// One instantiation of a kernel: its type arguments and the values of its non-type
+/// arguments that are integer literals.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Instantiation {
+    pub types: TypeArgs,
+    pub values: Vec<(String, i64)>,
+}
+
+/// Most instantiations of one kernel analysed; the rest are named in an assumption.
+pub const MAX_INSTANTIATIONS: usize = 64;
+
+/// The distinct instantiations of `f` in the file: from its launches (through templated
+/// host functions), its explicit instantiations, its defaults. Type parameters that
+/// nothing fixes are left out, and so are non-type arguments that are not literals.
+pub fn instantiations(syn: &FileSyntax, f: &Function) -> Vec<Instantiation> {
+    if f.template_params.is_empty() {
         return Vec::new();
     }
     let mut lists: Vec<Vec<String>> = Vec::new();
@@ -125,11 +136,19 @@ pub fn instantiations(syn: &FileSyntax, f: &Function) -> Vec<TypeArgs> {
     if lists.is_empty() {
         lists.push(Vec::new());
     }
-    let mut out: Vec<TypeArgs> = Vec::new();
+    let mut out: Vec<Instantiation> = Vec::new();
     for list in lists {
-        let mut m = TypeArgs::new();
+        let mut inst = Instantiation::default();
         for (i, tp) in f.template_params.iter().enumerate() {
             if !tp.is_type {
+                let v = list.get(i).map(|t| t.trim()).and_then(|t| match t {
+                    "true" => Some(1),
+                    "false" => Some(0),
+                    _ => crate::extract::convert::parse_int(t),
+                });
+                if let Some(v) = v {
+                    inst.values.push((tp.name.clone(), v));
+                }
                 continue;
             }
             let from_args = list.get(i).map(|t| type_from_text(t));
@@ -140,12 +159,12 @@ pub fn instantiations(syn: &FileSyntax, f: &Function) -> Vec<TypeArgs> {
             if let Some(t) = from_args.or(from_default) {
                 // A parameter of a host function nothing instantiates stays unknown.
                 if !t.base.is_empty() && !is_template_param_name(syn, &t.base) {
-                    m.insert(tp.name.clone(), t);
+                    inst.types.insert(tp.name.clone(), t);
                 }
             }
         }
-        if !out.contains(&m) {
-            out.push(m);
+        if !out.contains(&inst) {
+            out.push(inst);
         }
     }
     out
@@ -303,19 +322,21 @@ fn calls_with_template_args(syn: &FileSyntax, name: &str) -> Vec<(usize, Vec<Str
     out
 }
 
-/// "`T` = `float`, `U` = `int`" for a context's label.
-pub fn describe(args: &TypeArgs, f: &Function) -> String {
+/// "`T` = `float`, `N` = 4" for a context's label.
+pub fn describe(inst: &Instantiation, f: &Function) -> String {
     f.template_params
         .iter()
         .filter_map(|tp| {
-            args.get(&tp.name).map(|t| {
-                format!(
+            if let Some(t) = inst.types.get(&tp.name) {
+                return Some(format!(
                     "`{}` = `{}{}`",
                     tp.name,
                     t.base,
                     "*".repeat(t.pointers as usize)
-                )
-            })
+                ));
+            }
+            let (_, v) = inst.values.iter().find(|(n, _)| *n == tp.name)?;
+            Some(format!("`{}` = {v}", tp.name))
         })
         .collect::<Vec<_>>()
         .join(", ")
