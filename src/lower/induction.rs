@@ -10,10 +10,21 @@
 
 use super::interp::{step_of, Step};
 use super::ir::{BinOp, Expr as Ir};
-use crate::extract::ast::{Expr, ExprKind, Stmt};
+use crate::extract::ast::{BinaryOp, Expr, ExprKind, Stmt};
+
+/// How a body induction steps: as a loop update does, or `x = (x + c) & m` (a position
+/// that wraps around a buffer whose size is a power of two).
+pub(super) enum BodyStep {
+    Plain(Step),
+    Wrapped {
+        add: Expr,
+        op: BinaryOp,
+        modulus: Expr,
+    },
+}
 
 /// The step of `name` when it is an induction of the loop whose body is `body`.
-pub(super) fn body_step(body: &Stmt, name: &str) -> Option<Step> {
+pub(super) fn body_step(body: &Stmt, name: &str) -> Option<BodyStep> {
     let stmts: &[Stmt] = match body {
         Stmt::Block(b) => b,
         other => std::slice::from_ref(other),
@@ -23,16 +34,24 @@ pub(super) fn body_step(body: &Stmt, name: &str) -> Option<Step> {
     let mut continued = false;
     for s in stmts {
         if let Stmt::Expr(e) = s {
-            if let Some((n, step)) = step_of(e) {
+            let step = step_of(e)
+                .map(|(n, step)| (n, BodyStep::Plain(step)))
+                .or_else(|| wrapped_step(e));
+            if let Some((n, step)) = step {
                 if n == name {
                     if found.is_some() || continued {
                         return None;
                     }
                     // The step must be the same in every iteration.
-                    let operand = match &step {
-                        Step::Add(x) | Step::Sub(x) | Step::Shl(x) | Step::Shr(x) => x,
+                    let operands: Vec<&Expr> = match &step {
+                        BodyStep::Plain(
+                            Step::Add(x) | Step::Sub(x) | Step::Shl(x) | Step::Shr(x),
+                        ) => {
+                            vec![x]
+                        }
+                        BodyStep::Wrapped { add, modulus, .. } => vec![add, modulus],
                     };
-                    if mentions_any(operand, &changed) {
+                    if operands.iter().any(|x| mentions_any(x, &changed)) {
                         return None;
                     }
                     found = Some(step);
@@ -48,6 +67,56 @@ pub(super) fn body_step(body: &Stmt, name: &str) -> Option<Step> {
     found
 }
 
+/// `x = (x + c) & m` (or `%`, refused later).
+fn wrapped_step(e: &Expr) -> Option<(String, BodyStep)> {
+    let ExprKind::Assign(None, lhs, rhs) = &e.kind else {
+        return None;
+    };
+    let ExprKind::Ident(n) = &lhs.kind else {
+        return None;
+    };
+    let ExprKind::Binary(op @ (BinaryOp::And | BinaryOp::Rem), sum, modulus) = &rhs.kind else {
+        return None;
+    };
+    let ExprKind::Binary(BinaryOp::Add, a, c) = &sum.kind else {
+        return None;
+    };
+    if !matches!(&a.kind, ExprKind::Ident(m) if m == n) {
+        return None;
+    }
+    Some((
+        n.clone(),
+        BodyStep::Wrapped {
+            add: (**c).clone(),
+            op: *op,
+            modulus: (**modulus).clone(),
+        },
+    ))
+}
+
+/// A body induction's step evaluated at the loop's entry: additive amounts must be the
+/// same for every lane, shifts and wrap-around masks constant.
+pub(super) fn step_value(
+    step: &BodyStep,
+    eval: &mut dyn FnMut(&Expr) -> Option<Ir>,
+) -> Option<StepValue> {
+    let uniform = |v: Option<Ir>| v.filter(|s| s.var_mask() & 0b111 == 0);
+    let shift = |v: Option<Ir>| v?.as_const().filter(|c| (0..32).contains(c));
+    match step {
+        BodyStep::Plain(Step::Add(e)) => uniform(eval(e)).map(StepValue::Add),
+        BodyStep::Plain(Step::Sub(e)) => uniform(eval(e))
+            .map(|s| StepValue::Add(super::interp::fold_ir(BinOp::Sub, Ir::Const(0), s))),
+        BodyStep::Plain(Step::Shl(e)) => shift(eval(e)).map(StepValue::Shl),
+        BodyStep::Plain(Step::Shr(e)) => shift(eval(e)).map(StepValue::Shr),
+        BodyStep::Wrapped { add, op, modulus } => {
+            // `%` is left out: it does not wrap negative values the same way.
+            let c = eval(add)?.as_const()?;
+            let m = eval(modulus)?.as_const().filter(|m| *m > 0)?;
+            (*op == BinaryOp::And && (m + 1) & m == 0).then_some(StepValue::Wrapped(c, m))
+        }
+    }
+}
+
 /// `x0` after `k` steps.
 pub fn closed_form(x0: Ir, step: &StepValue, k: Ir) -> Ir {
     use super::interp::fold_ir as fold;
@@ -55,6 +124,17 @@ pub fn closed_form(x0: Ir, step: &StepValue, k: Ir) -> Ir {
         StepValue::Add(s) => fold(BinOp::Add, x0, fold(BinOp::Mul, k, s.clone())),
         StepValue::Shl(c) => fold(BinOp::Shl, x0, fold(BinOp::Mul, k, Ir::Const(*c))),
         StepValue::Shr(c) => fold(BinOp::Shr, x0, fold(BinOp::Mul, k, Ir::Const(*c))),
+        // After k >= 1 steps `(x0 + c*k) & m` (masking commutes with adding); before the
+        // first step `x0` itself, which need not be in range.
+        StepValue::Wrapped(c, m) => Ir::Select(
+            Box::new(fold(BinOp::Eq, k.clone(), Ir::Const(0))),
+            Box::new(x0.clone()),
+            Box::new(fold(
+                BinOp::And,
+                fold(BinOp::Add, x0, fold(BinOp::Mul, k, Ir::Const(*c))),
+                Ir::Const(*m),
+            )),
+        ),
     }
 }
 
@@ -63,6 +143,8 @@ pub enum StepValue {
     Add(Ir),
     Shl(i64),
     Shr(i64),
+    /// `x = (x + c) & m`, `m + 1` a power of two.
+    Wrapped(i64, i64),
 }
 
 /// True when `s` may `continue` the loop it is directly in (not a nested loop's).

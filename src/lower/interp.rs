@@ -750,7 +750,7 @@ impl<'a> Interp<'a> {
                 self.lookup(name).cloned(),
                 super::induction::body_step(body, name),
             ) {
-                if let Some(s) = self.step_value(&step) {
+                if let Some(s) = super::induction::step_value(&step, &mut |e| self.eval_int(e)) {
                     let value = super::induction::closed_form(x0.clone(), &s, Ir::Var(*k));
                     self.assign(name, Value::Int(value));
                     body_inductions.push(name.clone());
@@ -794,24 +794,6 @@ impl<'a> Interp<'a> {
                 let v = super::induction::closed_form(x0, &s, int(t as i64));
                 self.assign(&name, Value::Int(v));
             }
-        }
-    }
-
-    /// A body induction's step evaluated at the loop's entry (uniform, shifts constant).
-    fn step_value(&mut self, step: &Step) -> Option<super::induction::StepValue> {
-        use super::induction::StepValue;
-        let shift = |v: Option<Ir>| v?.as_const().filter(|c| (0..32).contains(c));
-        match step {
-            Step::Add(e) => self
-                .eval_int(e)
-                .filter(|s| s.var_mask() & 0b111 == 0)
-                .map(StepValue::Add),
-            Step::Sub(e) => self
-                .eval_int(e)
-                .filter(|s| s.var_mask() & 0b111 == 0)
-                .map(|s| StepValue::Add(fold(BinOp::Sub, int(0), s))),
-            Step::Shl(e) => shift(self.eval_int(e)).map(StepValue::Shl),
-            Step::Shr(e) => shift(self.eval_int(e)).map(StepValue::Shr),
         }
     }
 
