@@ -50,7 +50,7 @@ pub fn lower_file(syn: &FileSyntax, text: &str, settings: &Settings) -> LoweredF
             }
         }
         // Every distinct instantiation, named when there are several.
-        let mut insts = templates::instantiations(syn, f);
+        let mut insts = templates::instantiations(syn, f, text);
         let total = insts.len();
         insts.truncate(templates::MAX_INSTANTIATIONS);
         let named = insts.len() > 1;
@@ -60,7 +60,7 @@ pub fn lower_file(syn: &FileSyntax, text: &str, settings: &Settings) -> LoweredF
             insts
         };
         let aliases = templates::dependent_aliases(f, text);
-        for inst in contexts {
+        for (ci, inst) in contexts.into_iter().enumerate() {
             let label = named.then(|| templates::describe(&inst, f));
             let types = inst.types.clone();
             let mut constants = constants.clone();
@@ -117,6 +117,11 @@ pub fn lower_file(syn: &FileSyntax, text: &str, settings: &Settings) -> LoweredF
                     }
                     sites.extend(vs);
                 }
+            }
+            // A function with no shared access in one instantiation has none in the others
+            // (every branch is walked whatever its condition).
+            if ci == 0 && sites.is_empty() {
+                break;
             }
             for s in &mut sites {
                 s.instantiation.clone_from(&label);

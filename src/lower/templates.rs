@@ -115,7 +115,29 @@ pub const MAX_INSTANTIATIONS: usize = 64;
 /// The distinct instantiations of `f` in the file: from its launches (through templated
 /// host functions), its explicit instantiations, its defaults. Type parameters that
 /// nothing fixes are left out, and so are non-type arguments that are not literals.
-pub fn instantiations(syn: &FileSyntax, f: &Function) -> Vec<Instantiation> {
+pub fn instantiations(syn: &FileSyntax, f: &Function, text: &str) -> Vec<Instantiation> {
+    // Arguments of parameters the function never names cannot change its lowering.
+    let body = f
+        .foreign_text
+        .as_deref()
+        .unwrap_or(text)
+        .get(f.span.start..f.span.end)
+        .unwrap_or("");
+    let words: std::collections::HashSet<&str> = body
+        .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .collect();
+    let mut out: Vec<Instantiation> = Vec::new();
+    for mut inst in all_instantiations(syn, f) {
+        inst.types.retain(|k, _| words.contains(k.as_str()));
+        inst.values.retain(|(k, _)| words.contains(k.as_str()));
+        if !out.contains(&inst) {
+            out.push(inst);
+        }
+    }
+    out
+}
+
+fn all_instantiations(syn: &FileSyntax, f: &Function) -> Vec<Instantiation> {
     if f.template_params.is_empty() {
         return Vec::new();
     }
