@@ -59,12 +59,91 @@ pub(super) fn body_step(body: &Stmt, name: &str) -> Option<BodyStep> {
                 }
             }
         }
+        if let Some(d) = lone_increment(s, name) {
+            if found.is_some() || continued {
+                return None;
+            }
+            let one = Expr {
+                span: crate::diag::Span::default(),
+                kind: ExprKind::Int(1),
+            };
+            found = Some(BodyStep::Plain(if d > 0 {
+                Step::Add(one)
+            } else {
+                Step::Sub(one)
+            }));
+            continue;
+        }
         if super::interp::assigned_names(s).iter().any(|n| n == name) {
             return None;
         }
         continued |= continues(s);
     }
     found
+}
+
+/// `d` when statement `s` changes `name` only by one `name++`/`name--` (`d` = +1/-1)
+/// inside an expression that always evaluates it (`buf[idx++]`, `float w = f[idx++];`).
+fn lone_increment(s: &Stmt, name: &str) -> Option<i64> {
+    fn count(e: &Expr, name: &str, found: &mut Vec<i64>, assigned: &mut bool, sure: bool) {
+        match &e.kind {
+            ExprKind::IncDec(t, d) => {
+                if matches!(&t.kind, ExprKind::Ident(n) if n == name) {
+                    if sure {
+                        found.push(*d);
+                    } else {
+                        *assigned = true;
+                    }
+                } else {
+                    count(t, name, found, assigned, sure);
+                }
+            }
+            ExprKind::Assign(_, l, r) => {
+                if matches!(&l.kind, ExprKind::Ident(n) if n == name) {
+                    *assigned = true;
+                }
+                count(l, name, found, assigned, sure);
+                count(r, name, found, assigned, sure);
+            }
+            // Operands evaluated only sometimes.
+            ExprKind::Cond(a, b, c) => {
+                count(a, name, found, assigned, sure);
+                count(b, name, found, assigned, false);
+                count(c, name, found, assigned, false);
+            }
+            ExprKind::Binary(BinaryOp::LogicAnd | BinaryOp::LogicOr, a, b) => {
+                count(a, name, found, assigned, sure);
+                count(b, name, found, assigned, false);
+            }
+            ExprKind::Member(b, _) | ExprKind::Unary(_, b) | ExprKind::Cast(_, b) => {
+                count(b, name, found, assigned, sure);
+            }
+            ExprKind::Index(a, b) | ExprKind::Binary(_, a, b) => {
+                count(a, name, found, assigned, sure);
+                count(b, name, found, assigned, sure);
+            }
+            ExprKind::Call { args, .. } | ExprKind::Comma(args) => {
+                for a in args {
+                    count(a, name, found, assigned, sure);
+                }
+            }
+            _ => {}
+        }
+    }
+    let exprs: Vec<&Expr> = match s {
+        Stmt::Expr(e) => vec![e],
+        Stmt::Decl(ds) => ds.iter().filter_map(|d| d.init.as_ref()).collect(),
+        _ => return None,
+    };
+    let mut found = Vec::new();
+    let mut assigned = false;
+    for e in exprs {
+        count(e, name, &mut found, &mut assigned, true);
+    }
+    match found.as_slice() {
+        [d] if !assigned => Some(*d),
+        _ => None,
+    }
 }
 
 /// `x = (x + c) & m` (or `%`, refused later).
