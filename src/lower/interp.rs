@@ -592,9 +592,15 @@ impl<'a> Interp<'a> {
             .iter()
             .position(|a| a.name_span == info.name_span)
         {
-            // Another instantiation of a templated element type: its size is this one's.
-            if info.element_bytes != 0 {
-                self.arrays[i].element_bytes = info.element_bytes;
+            // Another instantiation with another element type or extents: this one's hold
+            // for the accesses that follow; no single fix fits them all.
+            let a = &mut self.arrays[i];
+            if (info.element_bytes != 0 && a.element_bytes != info.element_bytes)
+                || a.extents != info.extents
+            {
+                a.element_bytes = info.element_bytes;
+                a.extents = info.extents;
+                a.dynamic = true;
             }
             i
         } else {

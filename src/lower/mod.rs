@@ -65,13 +65,7 @@ pub fn lower_file(syn: &FileSyntax, text: &str, settings: &Settings) -> LoweredF
             let types = inst.types.clone();
             let mut constants = constants.clone();
             for (name, v) in &inst.values {
-                constants.insert(
-                    name.clone(),
-                    Expr {
-                        span: crate::diag::Span::default(),
-                        kind: ExprKind::Int(*v),
-                    },
-                );
+                constants.insert(name.clone(), v.clone());
             }
             let shapes = shape::shapes_for(syn, text, fi, settings, &constants);
             let mut sites = lower_function(
@@ -186,7 +180,9 @@ pub fn called_helpers(syn: &FileSyntax) -> std::collections::HashSet<String> {
     fn walk_expr(e: &Expr, out: &mut std::collections::HashSet<String>) {
         match &e.kind {
             ExprKind::Call { callee, args, .. } => {
-                out.insert(callee.rsplit("::").next().unwrap_or(callee).to_string());
+                // `helper<16>(...)` written as one name calls `helper`.
+                let name = callee.split('<').next().unwrap_or(callee);
+                out.insert(name.rsplit("::").next().unwrap_or(name).to_string());
                 for a in args {
                     walk_expr(a, out);
                 }

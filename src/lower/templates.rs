@@ -101,12 +101,12 @@ pub fn deduce_call(
     (out, non_type)
 }
 
-/// One instantiation of a kernel: its type arguments and the values of its non-type
-/// arguments that are integer literals.
+/// One instantiation of a kernel: its type arguments and its non-type arguments that are
+/// integer literals or names of file constants with a literal value.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Instantiation {
     pub types: TypeArgs,
-    pub values: Vec<(String, i64)>,
+    pub values: Vec<(String, Expr)>,
 }
 
 /// Most instantiations of one kernel analysed; the rest are named in an assumption.
@@ -163,13 +163,31 @@ fn all_instantiations(syn: &FileSyntax, f: &Function) -> Vec<Instantiation> {
         let mut inst = Instantiation::default();
         for (i, tp) in f.template_params.iter().enumerate() {
             if !tp.is_type {
-                let v = list.get(i).map(|t| t.trim()).and_then(|t| match t {
-                    "true" => Some(1),
-                    "false" => Some(0),
-                    _ => crate::extract::convert::parse_int(t),
+                let kind = list.get(i).map(|t| t.trim()).and_then(|t| match t {
+                    "true" => Some(ExprKind::Int(1)),
+                    "false" => Some(ExprKind::Int(0)),
+                    // The name of a file constant or macro whose value is a literal.
+                    _ if syn.constants.contains_key(t) || syn.macros.contains_key(t) => {
+                        let def = syn
+                            .constants
+                            .get(t)
+                            .cloned()
+                            .or_else(|| syn.macros.get(t).and_then(|m| m.get().cloned()));
+                        match def.map(|d| d.kind) {
+                            Some(ExprKind::Int(v)) => Some(ExprKind::Int(v)),
+                            _ => None,
+                        }
+                    }
+                    _ => crate::extract::convert::parse_int(t).map(ExprKind::Int),
                 });
-                if let Some(v) = v {
-                    inst.values.push((tp.name.clone(), v));
+                if let Some(kind) = kind {
+                    inst.values.push((
+                        tp.name.clone(),
+                        Expr {
+                            span: crate::diag::Span::default(),
+                            kind,
+                        },
+                    ));
                 }
                 continue;
             }
@@ -358,7 +376,10 @@ pub fn describe(inst: &Instantiation, f: &Function) -> String {
                 ));
             }
             let (_, v) = inst.values.iter().find(|(n, _)| *n == tp.name)?;
-            Some(format!("`{}` = {v}", tp.name))
+            match &v.kind {
+                ExprKind::Int(v) => Some(format!("`{}` = {v}", tp.name)),
+                _ => None,
+            }
         })
         .collect::<Vec<_>>()
         .join(", ")
