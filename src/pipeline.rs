@@ -192,7 +192,7 @@ fn analyse_sites(
         max_lane_evals: settings.max_lane_evals,
         ..Budget::default()
     };
-    let mut out: Vec<AnalysedSite> = Vec::new();
+    let mut verdicts: Vec<Verdict> = Vec::with_capacity(lowered.sites.len());
     for site in &lowered.sites {
         let clock = Instant::now();
         let verdict = match &site.lowered {
@@ -213,6 +213,11 @@ fn analyse_sites(
         if slowest.is_none_or(|(_, t)| took > t) {
             slowest = Some((site.span, took));
         }
+        verdicts.push(verdict);
+    }
+    combine_type_variants(&lowered.sites, &mut verdicts);
+    let mut out: Vec<AnalysedSite> = Vec::new();
+    for (site, verdict) in lowered.sites.iter().zip(verdicts) {
         match out
             .iter_mut()
             .find(|a| a.site.span == site.span && a.site.kind == site.kind)
@@ -232,8 +237,89 @@ fn analyse_sites(
     (out, slowest)
 }
 
+/// Sites lowered once per element size of a type parameter nothing instantiates (see
+/// `lower::templates`): decided only when every size gives the same factor, with that
+/// stated; otherwise undecided, naming the sizes that differ.
+fn combine_type_variants(sites: &[crate::lower::site::AccessSite], verdicts: &mut [Verdict]) {
+    let mut done = vec![false; sites.len()];
+    for i in 0..sites.len() {
+        let Some((param, _)) = &sites[i].type_variant else {
+            continue;
+        };
+        if done[i] {
+            continue;
+        }
+        let same = |a: &crate::lower::site::AccessSite, b: &crate::lower::site::AccessSite| {
+            a.span == b.span
+                && a.kind == b.kind
+                && a.context == b.context
+                && a.function == b.function
+                && a.instantiation == b.instantiation
+                && a.type_variant.as_ref().map(|v| &v.0) == Some(param)
+        };
+        let group: Vec<usize> = (i..sites.len())
+            .filter(|&j| !done[j] && same(&sites[i], &sites[j]))
+            .collect();
+        for &j in &group {
+            done[j] = true;
+        }
+        // An undecided size leaves the site undecided, with that size's reason.
+        if group.iter().any(|&j| verdicts[j].cost.is_none()) {
+            continue;
+        }
+        let factors: Vec<(u32, f64)> = group
+            .iter()
+            .map(|&j| {
+                let size = sites[j].type_variant.as_ref().map_or(0, |v| v.1);
+                (size, verdicts[j].cost.map_or(1.0, |w| w.factor()))
+            })
+            .collect();
+        let agree = factors.windows(2).all(|w| (w[0].1 - w[1].1).abs() < 1e-9);
+        if agree {
+            let note = crate::lower::templates::every_size_assumption(param);
+            for &j in &group {
+                verdicts[j].notes.push(note.clone());
+            }
+        } else {
+            let mut parts: Vec<String> = Vec::new();
+            let mut k = 0;
+            // Consecutive sizes with the same factor are named together.
+            while k < factors.len() {
+                let f = factors[k].1;
+                let mut sizes = vec![factors[k].0.to_string()];
+                while k + 1 < factors.len() && (factors[k + 1].1 - f).abs() < 1e-9 {
+                    k += 1;
+                    sizes.push(factors[k].0.to_string());
+                }
+                let way = if (f - f.round()).abs() < 1e-9 {
+                    format!("{}", f.round() as i64)
+                } else {
+                    format!("{f:.2}")
+                };
+                parts.push(format!("{way}-way for {}-byte", sizes.join(", ")));
+                k += 1;
+            }
+            let reason = format!(
+                "the verdict depends on the type `{param}`, which no instantiation in the run fixes: {} elements",
+                parts.join("; ")
+            );
+            for &j in &group {
+                verdicts[j] = Verdict::unknown(reason.clone());
+            }
+        }
+    }
+}
+
 /// An undecided context makes the site undecided; otherwise the larger factor wins.
+/// A context in which no lane reaches the access (another instantiation's branch) counts
+/// only when no context does.
 fn is_worse(a: &Verdict, b: &Verdict) -> bool {
+    let unreached = |v: &Verdict| {
+        v.cost.is_none() && v.reason.as_deref() == Some("no lane of any warp is active")
+    };
+    if unreached(a) || unreached(b) {
+        return unreached(b) && !unreached(a);
+    }
     match (a.cost, b.cost) {
         (None, _) => b.cost.is_some(),
         (Some(_), None) => false,

@@ -294,7 +294,12 @@ impl Walker<'_, '_> {
             "preproc_if" | "preproc_ifdef" | "preproc_elif" => self.branch(c, template, Vec::new()),
             "preproc_else" | "declaration_list" | "linkage_specification" | "ERROR" => {
                 let body = c.child_by_field_name("body").unwrap_or(c);
-                self.top_level(body, template);
+                // `extern "C" __global__ void k(...) { ... }`: the body is the definition.
+                if body != c && body.kind() == "function_definition" {
+                    self.item(body, template);
+                } else {
+                    self.top_level(body, template);
+                }
             }
             "template_declaration" => {
                 let params = self.template_params(c);

@@ -153,6 +153,10 @@ fn map_binop(op: BinaryOp) -> BinOp {
 }
 
 /// Folds constant subexpressions so that the IR stays small.
+pub(super) fn fold_ir(op: BinOp, a: Ir, b: Ir) -> Ir {
+    fold(op, a, b)
+}
+
 fn fold(op: BinOp, a: Ir, b: Ir) -> Ir {
     let e = Ir::bin(op, a, b);
     if let Some(c) = e.as_const() {
@@ -602,6 +606,16 @@ impl<'a> Interp<'a> {
             .iter()
             .position(|a| a.name_span == info.name_span)
         {
+            // Another instantiation with another element type or extents: this one's hold
+            // for the accesses that follow; no single fix fits them all.
+            let a = &mut self.arrays[i];
+            if (info.element_bytes != 0 && a.element_bytes != info.element_bytes)
+                || a.extents != info.extents
+            {
+                a.element_bytes = info.element_bytes;
+                a.extents = info.extents;
+                a.dynamic = true;
+            }
             i
         } else {
             self.arrays.push(info);
@@ -751,6 +765,7 @@ impl<'a> Interp<'a> {
                     .eval_int(e)
                     .map(|s| (true, fold(BinOp::Sub, int(0), s))),
             };
+            let stepped = step_value.is_some();
             if let (Some(Value::Int(start)), Some((shift, step))) = (start, step_value) {
                 let k = self.vars.len();
                 self.vars.push(VarInfo {
@@ -777,6 +792,16 @@ impl<'a> Interp<'a> {
                 };
                 self.assign(name, Value::Int(value));
                 counter = Some((k, name.clone()));
+            } else if stepped && !super::induction::stmt_mentions(body, name) {
+                // The loop variable starts from a value bankcheck cannot follow (it keeps
+                // that value's reason) and only counts the iterations: they still count the
+                // body's inductions. (A body that reads it, in a guard say, stays unknown.)
+                let k = self.vars.len();
+                self.vars.push(VarInfo {
+                    name: format!("{name} (iteration)"),
+                    kind: VarKind::Counter { trips: None },
+                });
+                counter = Some((k, name.clone()));
             }
         }
         // Other variables assigned in the body: simple `x += c` inductions, else unknown.
@@ -785,20 +810,18 @@ impl<'a> Interp<'a> {
             .filter(|n| Some(n) != induction.as_ref().map(|(n, _)| n))
             .collect();
         let mut body_inductions = Vec::new();
+        let mut closed_forms = Vec::new();
         for name in &assigned {
             if let (Some((k, _)), Some(Value::Int(x0)), Some(step)) = (
                 &counter,
                 self.lookup(name).cloned(),
-                simple_increment(body, name),
+                super::induction::body_step(body, name),
             ) {
-                if let Some(s) = self.eval_int(&step) {
-                    if s.var_mask() & 0b111 == 0 {
-                        self.assign(
-                            name,
-                            Value::Int(fold(BinOp::Add, x0, fold(BinOp::Mul, Ir::Var(*k), s))),
-                        );
-                        body_inductions.push(name.clone());
-                    }
+                if let Some(s) = super::induction::step_value(&step, &mut |e| self.eval_int(e)) {
+                    let value = super::induction::closed_form(x0.clone(), &s, Ir::Var(*k));
+                    self.assign(name, Value::Int(value));
+                    body_inductions.push(name.clone());
+                    closed_forms.push((name.clone(), x0, s));
                 }
             }
         }
@@ -808,9 +831,11 @@ impl<'a> Interp<'a> {
             .cloned()
             .collect();
         self.invalidate(&unresolved, "it changes across loop iterations");
+        let mut uniform_trips = None;
         if let (Some(c), Some((k, _))) = (cond, &counter) {
             if let Value::Int(g) = self.eval(c) {
                 let trips = self.trip_count(&g, *k);
+                uniform_trips = trips.filter(|_| g.var_mask() & 0b111 == 0);
                 self.vars[*k].kind = VarKind::Counter { trips };
                 // With a known trip count and a condition that is the same for every lane,
                 // the counter's range already says everything the condition does.
@@ -830,6 +855,13 @@ impl<'a> Interp<'a> {
         let mut after = unresolved;
         after.extend(body_inductions);
         self.invalidate(&after, "it changes across loop iterations");
+        // Every lane ran the same known number of iterations: the inductions' final values.
+        if let Some(t) = uniform_trips.filter(|_| !super::induction::leaves_early(body)) {
+            for (name, x0, s) in closed_forms {
+                let v = super::induction::closed_form(x0, &s, int(t as i64));
+                self.assign(&name, Value::Int(v));
+            }
+        }
     }
 
     /// The largest number of iterations any thread runs when `guard` (over counter `k`)
@@ -1372,8 +1404,7 @@ impl<'a> Interp<'a> {
                 return v;
             }
         }
-        let _ = template_args;
-        if let Some(v) = self.inline_call(e, short, args) {
+        if let Some(v) = self.inline_call(e, short, template_args, args) {
             return v;
         }
         for a in args {
@@ -1441,7 +1472,13 @@ impl<'a> Interp<'a> {
 
     /// Interprets a call to a helper defined in the same file with the caller's argument
     /// values bound to its parameters, so its shared accesses are lowered per call site.
-    fn inline_call(&mut self, call: &Expr, name: &str, args: &[Expr]) -> Option<Value> {
+    fn inline_call(
+        &mut self,
+        call: &Expr,
+        name: &str,
+        template_args: &[String],
+        args: &[Expr],
+    ) -> Option<Value> {
         let syn = self.syn;
         // Kernels are launched, not inlined. Of a header's alternatives for different
         // targets, the first whose `#if` requirements the file's macros meet.
@@ -1486,7 +1523,19 @@ impl<'a> Interp<'a> {
 
         self.inlined.insert(name.to_string());
         let values: Vec<Value> = args.iter().map(|a| self.eval(a)).collect();
+        // The helper's template arguments, deduced at this call (see `templates`).
+        let (types, non_type) =
+            super::templates::deduce_call(f, template_args, &values, self.arrays, &self.type_args);
+        let values = super::templates::resolve_pointees(values, &self.type_args);
+        let non_type: Vec<(String, Value)> = non_type
+            .into_iter()
+            .map(|(n, t)| (n, self.template_value(&t)))
+            .collect();
+        let saved_types = std::mem::replace(&mut self.type_args, types);
         let saved_scopes = std::mem::replace(&mut self.scopes, vec![HashMap::new()]);
+        for (n, v) in non_type {
+            self.bind(&n, v);
+        }
         let saved_base = std::mem::replace(&mut self.inline_guard_base, self.guards.len());
         let saved_return = self.return_value.take();
         let saved_function = self.function.clone();
@@ -1532,6 +1581,7 @@ impl<'a> Interp<'a> {
             .take()
             .unwrap_or_else(|| Value::Data(format!("the result of `{name}()`")));
         self.return_value = saved_return;
+        self.type_args = saved_types;
         self.inline_guard_base = saved_base;
         self.scopes = saved_scopes;
         self.function = saved_function;
@@ -1575,6 +1625,21 @@ impl<'a> Interp<'a> {
             }
         }
         all
+    }
+
+    /// The value of a non-type template argument written at a call: a literal or a name.
+    fn template_value(&mut self, text: &str) -> Value {
+        if let Some(v) = crate::extract::convert::parse_int(text) {
+            return Value::Int(int(v));
+        }
+        if !text.is_empty()
+            && text
+                .chars()
+                .all(|c| c.is_alphanumeric() || c == '_' || c == ':')
+        {
+            return self.ident(text);
+        }
+        Value::Unknown(format!("the template argument `{text}`"))
     }
 
     fn assignment(&mut self, op: Option<BinaryOp>, lhs: &Expr, rhs: &Expr) -> Value {
@@ -1973,6 +2038,8 @@ impl<'a> Interp<'a> {
             plain_subscript: plain,
             assumptions,
             foreign: self.foreign,
+            type_variant: None,
+            instantiation: None,
             context: Some(match &self.shape_source {
                 ShapeSource::Known(s) | ShapeSource::Assumed(s) => s.clone(),
             }),
@@ -2071,14 +2138,14 @@ fn describe_unknown(v: &Value) -> String {
 }
 
 /// How a loop's update statement steps its variable.
-enum Step {
+pub(super) enum Step {
     Add(Expr),
     Sub(Expr),
     Shl(Expr),
     Shr(Expr),
 }
 
-fn step_of(u: &Expr) -> Option<(String, Step)> {
+pub(super) fn step_of(u: &Expr) -> Option<(String, Step)> {
     let one = || Expr {
         span: u.span,
         kind: ExprKind::Int(1),
@@ -2145,33 +2212,6 @@ fn log2_expr(e: &Expr) -> Option<Expr> {
         }),
         _ => None,
     }
-}
-
-/// The constant step of `name += c` when it is the only, unconditional assignment to
-/// `name` directly in the loop body.
-fn simple_increment(body: &Stmt, name: &str) -> Option<Expr> {
-    let stmts: &[Stmt] = match body {
-        Stmt::Block(b) => b,
-        other => std::slice::from_ref(other),
-    };
-    let mut found = None;
-    for s in stmts {
-        if let Stmt::Expr(e) = s {
-            if let Some((n, Step::Add(c))) = step_of(e) {
-                if n == name {
-                    if found.is_some() {
-                        return None;
-                    }
-                    found = Some(c);
-                    continue;
-                }
-            }
-        }
-        if assigned_names(s).iter().any(|n| n == name) {
-            return None;
-        }
-    }
-    found
 }
 
 /// Names of variables assigned anywhere in `s` (assignments and increments).

@@ -6,11 +6,13 @@
 //! once per context, and the pipeline keeps the worst.
 
 pub mod affine;
+pub mod induction;
 pub mod interp;
 pub mod ir;
 pub mod purity;
 pub mod shape;
 pub mod site;
+pub mod templates;
 
 use crate::config::Settings;
 use crate::extract::ast::{Expr, ExprKind};
@@ -36,10 +38,11 @@ pub fn lower_file(syn: &FileSyntax, text: &str, settings: &Settings) -> LoweredF
     }
     // Helpers called from other functions of the file are analysed through their callers.
     let called = called_helpers(syn);
-    let float_only = purity::float_only_helpers(syn);
+    let mut helpers = Helpers {
+        float_only: purity::float_only_helpers(syn),
+        reached: std::collections::HashSet::new(),
+    };
     let naming_shared = purity::naming_shared(syn);
-    // Helpers reached by inlining from some function lowered so far.
-    let mut reached: std::collections::HashSet<String> = std::collections::HashSet::new();
     // Pass 0: kernels and helpers nothing calls. Pass 1: called helpers that name a
     // shared variable and that no call reached (past the inlining depth or budget, or
     // called only from unlowered code): analysed on their own rather than lost.
@@ -50,94 +53,155 @@ pub fn lower_file(syn: &FileSyntax, text: &str, settings: &Settings) -> LoweredF
             let wanted = if pass == 0 {
                 !is_called
             } else {
-                is_called && !reached.contains(&f.name) && naming_shared.contains(&f.name)
+                is_called && !helpers.reached.contains(&f.name) && naming_shared.contains(&f.name)
             };
             if !wanted || f.foreign_text.is_some() {
                 continue;
             }
-            // Template parameters: defaults, or the arguments of a launch in this file.
+            // Non-type template parameters: their defaults, unless an instantiation sets them.
             let mut constants = defines.clone();
-            let launch_args = syn
-                .launches
-                .iter()
-                .find(|l| l.kernel == f.name && !l.template_args.is_empty())
-                .map(|l| l.template_args.clone());
-            let mut type_args: HashMap<String, crate::extract::ast::TypeName> = HashMap::new();
-            let explicit = syn
-                .instantiations
-                .iter()
-                .find(|(k, _)| *k == f.name)
-                .map(|(_, a)| a.clone());
-            let launch_args = launch_args.or(explicit);
-            for (i, tp) in f.template_params.iter().enumerate() {
-                if tp.is_type {
-                    // A type argument from a launch or an explicit instantiation, else the default.
-                    let from_args = launch_args
-                        .as_ref()
-                        .and_then(|a| a.get(i))
-                        .map(|t| crate::extract::convert::type_from_text(t));
-                    let from_default = match tp.default.as_ref().map(|d| &d.kind) {
-                        Some(ExprKind::Ident(t)) => {
-                            Some(crate::extract::convert::type_from_text(t))
-                        }
-                        _ => None,
-                    };
-                    if let Some(t) = from_args.or(from_default) {
-                        type_args.insert(tp.name.clone(), t);
-                    }
-                    continue;
-                }
-                let from_launch = launch_args
-                    .as_ref()
-                    .and_then(|a| a.get(i))
-                    .and_then(|t| crate::extract::convert::parse_int(t.trim()));
-                if let Some(v) = from_launch {
-                    constants.insert(
-                        tp.name.clone(),
-                        Expr {
-                            span: crate::diag::Span::default(),
-                            kind: ExprKind::Int(v),
-                        },
-                    );
-                } else if let Some(d) = &tp.default {
+            for tp in &f.template_params {
+                if let (false, Some(d)) = (tp.is_type, &tp.default) {
                     constants.insert(tp.name.clone(), d.clone());
                 }
             }
-            let shapes = shape::shapes_for(syn, text, fi, settings, &constants);
-            for (block, source) in shapes {
-                let mut warp = settings.bank.warp_size;
-                let mut interp = Interp::new(
+            // Every distinct instantiation, named when there are several.
+            let mut insts = templates::instantiations(syn, f, text);
+            let total = insts.len();
+            insts.truncate(templates::MAX_INSTANTIATIONS);
+            let named = insts.len() > 1;
+            let contexts: Vec<templates::Instantiation> = if insts.is_empty() {
+                vec![templates::Instantiation::default()]
+            } else {
+                insts
+            };
+            let aliases = templates::dependent_aliases(f, text);
+            for (ci, inst) in contexts.into_iter().enumerate() {
+                let label = named.then(|| templates::describe(&inst, f));
+                let types = inst.types.clone();
+                let mut constants = constants.clone();
+                for (name, v) in &inst.values {
+                    constants.insert(name.clone(), v.clone());
+                }
+                let shapes = shape::shapes_for(syn, text, fi, settings, &constants);
+                let mut sites = lower_function(
                     syn,
                     text,
                     &mut out.arrays,
-                    block,
-                    source.clone(),
-                    warp,
-                    f.name.clone(),
+                    f,
+                    &shapes,
+                    settings,
                     &constants,
+                    &types,
+                    &mut helpers,
                 );
-                if let Some(ws) = &f.wave_size {
-                    if let Some(w) = interp
-                        .const_eval(ws)
-                        .and_then(|w| u32::try_from(w).ok())
-                        .filter(|w| *w > 0)
-                    {
-                        warp = w;
-                        interp.warp_size = w;
+                // A type parameter nothing fixes that some access needs: try every element size.
+                let needed = if syn.hlsl {
+                    None
+                } else {
+                    templates::unfixed_param_needed(
+                        f,
+                        &types,
+                        &aliases,
+                        sites
+                            .iter()
+                            .filter_map(|s| s.lowered.as_ref().err().map(String::as_str)),
+                    )
+                };
+                if let Some(p) = needed {
+                    sites.clear();
+                    for (size, ty) in templates::ELEMENT_SIZES {
+                        let mut t = types.clone();
+                        t.insert(p.clone(), crate::extract::convert::type_from_text(ty));
+                        let mut vs = lower_function(
+                            syn,
+                            text,
+                            &mut out.arrays,
+                            f,
+                            &shapes,
+                            settings,
+                            &constants,
+                            &t,
+                            &mut helpers,
+                        );
+                        for s in &mut vs {
+                            s.type_variant = Some((p.clone(), size));
+                        }
+                        sites.extend(vs);
                     }
                 }
-                interp.type_args.clone_from(&type_args);
-                interp.float_only = Some(&float_only);
-                interp.bind_params(f);
-                interp.block(&f.body);
-                let _ = warp;
-                let sites = std::mem::take(&mut interp.sites);
-                reached.extend(std::mem::take(&mut interp.inlined));
+                // A function with no shared access in one instantiation has none in the others
+                // (every branch is walked whatever its condition).
+                if ci == 0 && sites.is_empty() {
+                    break;
+                }
+                for s in &mut sites {
+                    s.instantiation.clone_from(&label);
+                    if total > templates::MAX_INSTANTIATIONS {
+                        s.assumptions.push(format!(
+                            "only {} of the {total} instantiations of `{}` were analysed",
+                            templates::MAX_INSTANTIATIONS,
+                            f.name
+                        ));
+                    }
+                }
                 out.sites.extend(sites);
             }
         }
     }
     // Shared arrays declared at file scope but never accessed still count as arrays.
+    out
+}
+
+/// What lowering learns about helpers across the functions of a file.
+struct Helpers {
+    /// Helpers whose calls give floating-point data without inlining.
+    float_only: std::collections::HashSet<String>,
+    /// Helpers inlined from some function lowered so far.
+    reached: std::collections::HashSet<String>,
+}
+
+/// Lowers one function under each of its block shapes with the given type arguments.
+#[allow(clippy::too_many_arguments)]
+fn lower_function(
+    syn: &FileSyntax,
+    text: &str,
+    arrays: &mut Vec<site::ArrayInfo>,
+    f: &crate::extract::ast::Function,
+    shapes: &[(ir::BlockShape, ir::ShapeSource)],
+    settings: &Settings,
+    constants: &HashMap<String, Expr>,
+    types: &templates::TypeArgs,
+    helpers: &mut Helpers,
+) -> Vec<site::AccessSite> {
+    let mut out = Vec::new();
+    for (block, source) in shapes {
+        let mut interp = Interp::new(
+            syn,
+            text,
+            arrays,
+            *block,
+            source.clone(),
+            settings.bank.warp_size,
+            f.name.clone(),
+            constants,
+        );
+        if let Some(ws) = &f.wave_size {
+            if let Some(w) = interp
+                .const_eval(ws)
+                .and_then(|w| u32::try_from(w).ok())
+                .filter(|w| *w > 0)
+            {
+                interp.warp_size = w;
+            }
+        }
+        interp.type_args.clone_from(types);
+        interp.float_only = Some(&helpers.float_only);
+        interp.bind_params(f);
+        interp.block(&f.body);
+        out.append(&mut interp.sites);
+        helpers.reached.extend(std::mem::take(&mut interp.inlined));
+    }
     out
 }
 

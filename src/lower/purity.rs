@@ -170,8 +170,10 @@ impl Scan<'_> {
                 }
             }
             ExprKind::Call { callee, args, .. } => {
+                // `helper<16>(...)` written as one name calls `helper`.
+                let name = callee.split('<').next().unwrap_or(callee);
                 self.calls
-                    .insert(callee.rsplit("::").next().unwrap_or(callee).to_string());
+                    .insert(name.rsplit("::").next().unwrap_or(name).to_string());
                 for a in args {
                     self.expr(a);
                 }

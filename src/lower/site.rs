@@ -41,6 +41,11 @@ pub struct AccessSite {
     pub assumptions: Vec<String>,
     /// The launch shape this lowering used, when several were analysed.
     pub context: Option<String>,
+    /// The instantiation this lowering used (`` `T` = `float` ``), when several were analysed.
+    pub instantiation: Option<String>,
+    /// A type parameter nothing instantiates and the element size tried for it: the
+    /// pipeline decides the site only when every size gives the same verdict.
+    pub type_variant: Option<(String, u32)>,
     /// The site is in a function of another file (see `Function::foreign_text`).
     pub foreign: bool,
 }

@@ -133,6 +133,9 @@ pub(crate) fn diagnostic(
             d.notes.push(format!("thread block: {ctx}"));
         }
     }
+    if let Some(inst) = &a.site.instantiation {
+        d.notes.push(format!("worst instantiation: {inst}"));
+    }
     d.access = Some(facts.clone());
     d
 }

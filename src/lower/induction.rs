@@ -1,0 +1,317 @@
+//! Variables a loop body steps once per iteration (besides the loop's own variable).
+//!
+//! A variable updated by exactly one unconditional statement directly in the body
+//! (`x += c`, `x -= c`, `x <<= c`, `x >>= c`, `x *= 2^c`, `x /= 2^c`), by a step that the
+//! loop does not change, with no `continue` of the loop before that statement, holds
+//! `x0 (op) step * k` at the top of iteration `k`: the scan idiom's `offset <<= 1` next
+//! to `d >>= 1`. The statement itself is interpreted as written, so the value after it
+//! within the body is right too. Updates under a condition (binary searches) are not
+//! inductions and stay unknown.
+
+use super::interp::{step_of, Step};
+use super::ir::{BinOp, Expr as Ir};
+use crate::extract::ast::{BinaryOp, Expr, ExprKind, Stmt};
+
+/// How a body induction steps: as a loop update does, or `x = (x + c) & m` (a position
+/// that wraps around a buffer whose size is a power of two).
+pub(super) enum BodyStep {
+    Plain(Step),
+    Wrapped {
+        add: Expr,
+        op: BinaryOp,
+        modulus: Expr,
+    },
+}
+
+/// The step of `name` when it is an induction of the loop whose body is `body`.
+pub(super) fn body_step(body: &Stmt, name: &str) -> Option<BodyStep> {
+    let stmts: &[Stmt] = match body {
+        Stmt::Block(b) => b,
+        other => std::slice::from_ref(other),
+    };
+    let changed = super::interp::assigned_names(body);
+    let mut found = None;
+    let mut continued = false;
+    for s in stmts {
+        if let Stmt::Expr(e) = s {
+            let step = step_of(e)
+                .map(|(n, step)| (n, BodyStep::Plain(step)))
+                .or_else(|| wrapped_step(e));
+            if let Some((n, step)) = step {
+                if n == name {
+                    if found.is_some() || continued {
+                        return None;
+                    }
+                    // The step must be the same in every iteration.
+                    let operands: Vec<&Expr> = match &step {
+                        BodyStep::Plain(
+                            Step::Add(x) | Step::Sub(x) | Step::Shl(x) | Step::Shr(x),
+                        ) => {
+                            vec![x]
+                        }
+                        BodyStep::Wrapped { add, modulus, .. } => vec![add, modulus],
+                    };
+                    if operands.iter().any(|x| mentions_any(x, &changed)) {
+                        return None;
+                    }
+                    found = Some(step);
+                    continue;
+                }
+            }
+        }
+        if let Some(d) = lone_increment(s, name) {
+            if found.is_some() || continued {
+                return None;
+            }
+            let one = Expr {
+                span: crate::diag::Span::default(),
+                kind: ExprKind::Int(1),
+            };
+            found = Some(BodyStep::Plain(if d > 0 {
+                Step::Add(one)
+            } else {
+                Step::Sub(one)
+            }));
+            continue;
+        }
+        if super::interp::assigned_names(s).iter().any(|n| n == name) {
+            return None;
+        }
+        continued |= continues(s);
+    }
+    found
+}
+
+/// `d` when statement `s` changes `name` only by one `name++`/`name--` (`d` = +1/-1)
+/// inside an expression that always evaluates it (`buf[idx++]`, `float w = f[idx++];`).
+fn lone_increment(s: &Stmt, name: &str) -> Option<i64> {
+    fn count(e: &Expr, name: &str, found: &mut Vec<i64>, assigned: &mut bool, sure: bool) {
+        match &e.kind {
+            ExprKind::IncDec(t, d) => {
+                if matches!(&t.kind, ExprKind::Ident(n) if n == name) {
+                    if sure {
+                        found.push(*d);
+                    } else {
+                        *assigned = true;
+                    }
+                } else {
+                    count(t, name, found, assigned, sure);
+                }
+            }
+            ExprKind::Assign(_, l, r) => {
+                if matches!(&l.kind, ExprKind::Ident(n) if n == name) {
+                    *assigned = true;
+                }
+                count(l, name, found, assigned, sure);
+                count(r, name, found, assigned, sure);
+            }
+            // Operands evaluated only sometimes.
+            ExprKind::Cond(a, b, c) => {
+                count(a, name, found, assigned, sure);
+                count(b, name, found, assigned, false);
+                count(c, name, found, assigned, false);
+            }
+            ExprKind::Binary(BinaryOp::LogicAnd | BinaryOp::LogicOr, a, b) => {
+                count(a, name, found, assigned, sure);
+                count(b, name, found, assigned, false);
+            }
+            ExprKind::Member(b, _) | ExprKind::Unary(_, b) | ExprKind::Cast(_, b) => {
+                count(b, name, found, assigned, sure);
+            }
+            ExprKind::Index(a, b) | ExprKind::Binary(_, a, b) => {
+                count(a, name, found, assigned, sure);
+                count(b, name, found, assigned, sure);
+            }
+            ExprKind::Call { args, .. } | ExprKind::Comma(args) => {
+                for a in args {
+                    count(a, name, found, assigned, sure);
+                }
+            }
+            _ => {}
+        }
+    }
+    let exprs: Vec<&Expr> = match s {
+        Stmt::Expr(e) => vec![e],
+        Stmt::Decl(ds) => ds.iter().filter_map(|d| d.init.as_ref()).collect(),
+        _ => return None,
+    };
+    let mut found = Vec::new();
+    let mut assigned = false;
+    for e in exprs {
+        count(e, name, &mut found, &mut assigned, true);
+    }
+    match found.as_slice() {
+        [d] if !assigned => Some(*d),
+        _ => None,
+    }
+}
+
+/// `x = (x + c) & m` (or `%`, refused later).
+fn wrapped_step(e: &Expr) -> Option<(String, BodyStep)> {
+    let ExprKind::Assign(None, lhs, rhs) = &e.kind else {
+        return None;
+    };
+    let ExprKind::Ident(n) = &lhs.kind else {
+        return None;
+    };
+    let ExprKind::Binary(op @ (BinaryOp::And | BinaryOp::Rem), sum, modulus) = &rhs.kind else {
+        return None;
+    };
+    let ExprKind::Binary(BinaryOp::Add, a, c) = &sum.kind else {
+        return None;
+    };
+    if !matches!(&a.kind, ExprKind::Ident(m) if m == n) {
+        return None;
+    }
+    Some((
+        n.clone(),
+        BodyStep::Wrapped {
+            add: (**c).clone(),
+            op: *op,
+            modulus: (**modulus).clone(),
+        },
+    ))
+}
+
+/// A body induction's step evaluated at the loop's entry: additive amounts must be the
+/// same for every lane, shifts and wrap-around masks constant.
+pub(super) fn step_value(
+    step: &BodyStep,
+    eval: &mut dyn FnMut(&Expr) -> Option<Ir>,
+) -> Option<StepValue> {
+    let uniform = |v: Option<Ir>| v.filter(|s| s.var_mask() & 0b111 == 0);
+    let shift = |v: Option<Ir>| v?.as_const().filter(|c| (0..32).contains(c));
+    match step {
+        BodyStep::Plain(Step::Add(e)) => uniform(eval(e)).map(StepValue::Add),
+        BodyStep::Plain(Step::Sub(e)) => uniform(eval(e))
+            .map(|s| StepValue::Add(super::interp::fold_ir(BinOp::Sub, Ir::Const(0), s))),
+        BodyStep::Plain(Step::Shl(e)) => shift(eval(e)).map(StepValue::Shl),
+        BodyStep::Plain(Step::Shr(e)) => shift(eval(e)).map(StepValue::Shr),
+        BodyStep::Wrapped { add, op, modulus } => {
+            // `%` is left out: it does not wrap negative values the same way.
+            let c = eval(add)?.as_const()?;
+            let m = eval(modulus)?.as_const().filter(|m| *m > 0)?;
+            (*op == BinaryOp::And && (m + 1) & m == 0).then_some(StepValue::Wrapped(c, m))
+        }
+    }
+}
+
+/// `x0` after `k` steps.
+pub fn closed_form(x0: Ir, step: &StepValue, k: Ir) -> Ir {
+    use super::interp::fold_ir as fold;
+    match step {
+        StepValue::Add(s) => fold(BinOp::Add, x0, fold(BinOp::Mul, k, s.clone())),
+        StepValue::Shl(c) => fold(BinOp::Shl, x0, fold(BinOp::Mul, k, Ir::Const(*c))),
+        StepValue::Shr(c) => fold(BinOp::Shr, x0, fold(BinOp::Mul, k, Ir::Const(*c))),
+        // After k >= 1 steps `(x0 + c*k) & m` (masking commutes with adding); before the
+        // first step `x0` itself, which need not be in range.
+        StepValue::Wrapped(c, m) => Ir::Select(
+            Box::new(fold(BinOp::Eq, k.clone(), Ir::Const(0))),
+            Box::new(x0.clone()),
+            Box::new(fold(
+                BinOp::And,
+                fold(BinOp::Add, x0, fold(BinOp::Mul, k, Ir::Const(*c))),
+                Ir::Const(*m),
+            )),
+        ),
+    }
+}
+
+/// A step evaluated at the loop's entry: an additive uniform amount, or a constant shift.
+pub enum StepValue {
+    Add(Ir),
+    Shl(i64),
+    Shr(i64),
+    /// `x = (x + c) & m`, `m + 1` a power of two.
+    Wrapped(i64, i64),
+}
+
+/// True when `s` may `continue` the loop it is directly in (not a nested loop's).
+fn continues(s: &Stmt) -> bool {
+    match s {
+        Stmt::Continue => true,
+        Stmt::Block(b) => b.iter().any(continues),
+        Stmt::If {
+            then, otherwise, ..
+        } => continues(then) || otherwise.as_deref().is_some_and(continues),
+        Stmt::Switch { body, .. } => continues(body),
+        _ => false,
+    }
+}
+
+/// True when `e` names one of `names`.
+fn mentions_any(e: &Expr, names: &[String]) -> bool {
+    match &e.kind {
+        ExprKind::Ident(n) => names.contains(n),
+        ExprKind::Member(b, _)
+        | ExprKind::Unary(_, b)
+        | ExprKind::IncDec(b, _)
+        | ExprKind::Cast(_, b)
+        | ExprKind::SizeofExpr(b) => mentions_any(b, names),
+        ExprKind::Index(a, b) | ExprKind::Binary(_, a, b) | ExprKind::Assign(_, a, b) => {
+            mentions_any(a, names) || mentions_any(b, names)
+        }
+        ExprKind::Cond(a, b, c) => {
+            mentions_any(a, names) || mentions_any(b, names) || mentions_any(c, names)
+        }
+        ExprKind::Call { args, .. } | ExprKind::Comma(args) => {
+            // A call may read anything; only its arguments are visible here.
+            args.iter().any(|a| mentions_any(a, names))
+        }
+        _ => false,
+    }
+}
+
+/// True when `body` may leave the loop early (`break`, `return`), so that lanes may run
+/// fewer iterations than the loop condition allows.
+pub fn leaves_early(body: &Stmt) -> bool {
+    match body {
+        Stmt::Break | Stmt::Return(_) => true,
+        Stmt::Block(b) => b.iter().any(leaves_early),
+        Stmt::If {
+            then, otherwise, ..
+        } => leaves_early(then) || otherwise.as_deref().is_some_and(leaves_early),
+        Stmt::For { body, .. } | Stmt::While { body, .. } | Stmt::Switch { body, .. } => {
+            leaves_early(body)
+        }
+        _ => false,
+    }
+}
+
+/// True when any expression of `s` names `name`.
+pub fn stmt_mentions(s: &Stmt, name: &str) -> bool {
+    let names = [name.to_string()];
+    let e = |e: &Expr| mentions_any(e, &names);
+    match s {
+        Stmt::Decl(ds) => ds
+            .iter()
+            .any(|d| d.init.as_ref().is_some_and(e) || d.extents.iter().flatten().any(e)),
+        Stmt::Expr(x) | Stmt::Return(Some(x)) => e(x),
+        Stmt::Block(b) => b.iter().any(|s| stmt_mentions(s, name)),
+        Stmt::If {
+            cond,
+            then,
+            otherwise,
+        } => {
+            e(cond)
+                || stmt_mentions(then, name)
+                || otherwise.as_deref().is_some_and(|o| stmt_mentions(o, name))
+        }
+        Stmt::For {
+            init,
+            cond,
+            update,
+            body,
+            ..
+        } => {
+            init.iter().any(|s| stmt_mentions(s, name))
+                || cond.as_ref().is_some_and(e)
+                || update.iter().any(e)
+                || stmt_mentions(body, name)
+        }
+        Stmt::While { cond, body, .. } | Stmt::Switch { cond, body } => {
+            e(cond) || stmt_mentions(body, name)
+        }
+        _ => false,
+    }
+}

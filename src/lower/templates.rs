@@ -1,0 +1,502 @@
+//! Template type arguments.
+//!
+//! - At a call to a templated helper, the helper's type parameters are deduced from the
+//!   explicit template arguments and from the argument values (a pointer to, or an array
+//!   of, a known element type fixes `T` of a `T*` parameter), per call site.
+//! - A kernel's instantiations come from its launches (with the type parameters of a
+//!   templated host function replaced by that function's own instantiations and calls),
+//!   its explicit instantiations and its defaults; each distinct one is analysed and named.
+//! - When nothing fixes a type parameter an access needs, the access is analysed for
+//!   every element size from 1 to 16 bytes, and decided only when all sizes agree (the
+//!   pipeline compares them; see [`ELEMENT_SIZES`]).
+
+use super::interp::Value;
+use super::site::ArrayInfo;
+use crate::extract::ast::{Expr, ExprKind, Function, Stmt, TypeName};
+use crate::extract::convert::type_from_text;
+use crate::extract::FileSyntax;
+use std::collections::HashMap;
+
+/// Template type parameters and the types they stand for.
+pub type TypeArgs = HashMap<String, TypeName>;
+
+/// Element sizes tried for a type parameter nothing fixes, with a type of each size.
+pub const ELEMENT_SIZES: [(u32, &str); 6] = [
+    (1, "char"),
+    (2, "short"),
+    (4, "int"),
+    (8, "long long"),
+    (12, "float3"),
+    (16, "float4"),
+];
+
+/// `ty` with template type parameters replaced by their arguments.
+pub fn resolve(ty: &TypeName, args: &TypeArgs) -> TypeName {
+    match args.get(&ty.base) {
+        Some(t) if t.base != ty.base => TypeName {
+            base: t.base.clone(),
+            pointers: t.pointers + ty.pointers,
+        },
+        _ => ty.clone(),
+    }
+}
+
+/// The type arguments a helper runs with at one call: the caller's, minus the helper's own
+/// parameters, plus what the explicit arguments and the argument values fix. Returns
+/// also the explicit arguments of non-type parameters, by parameter name.
+pub fn deduce_call(
+    f: &Function,
+    explicit: &[String],
+    values: &[Value],
+    arrays: &[ArrayInfo],
+    caller: &TypeArgs,
+) -> (TypeArgs, Vec<(String, String)>) {
+    let mut out = caller.clone();
+    let mut non_type = Vec::new();
+    for tp in &f.template_params {
+        out.remove(&tp.name);
+    }
+    for (tp, text) in f.template_params.iter().zip(explicit) {
+        if tp.is_type {
+            out.insert(tp.name.clone(), resolve(&type_from_text(text), caller));
+        } else {
+            non_type.push((tp.name.clone(), text.trim().to_string()));
+        }
+    }
+    for (p, v) in f.params.iter().zip(values) {
+        let is_param = f
+            .template_params
+            .iter()
+            .any(|tp| tp.is_type && tp.name == p.ty.base);
+        if !is_param || out.contains_key(&p.ty.base) {
+            continue;
+        }
+        // `T* p` (or `T p[]`) with a pointer to `E`, or with an array of `E`: `T` is `E`.
+        let depth = p.ty.pointers + u32::from(p.array_or_ref && p.ty.pointers == 0);
+        let pointee = match v {
+            Value::Ptr { pointee, .. } => Some(resolve(pointee, caller)),
+            Value::Array(a) => arrays.get(*a).map(|info| {
+                resolve(
+                    &TypeName {
+                        base: info.element_type.clone(),
+                        pointers: 0,
+                    },
+                    caller,
+                )
+            }),
+            _ => None,
+        };
+        if let Some(e) = pointee {
+            if depth >= 1 && e.pointers + 1 >= depth && !e.base.is_empty() {
+                out.insert(
+                    p.ty.base.clone(),
+                    TypeName {
+                        base: e.base,
+                        pointers: e.pointers + 1 - depth,
+                    },
+                );
+            }
+        }
+    }
+    (out, non_type)
+}
+
+/// One instantiation of a kernel: its type arguments and its non-type arguments that are
+/// integer literals or names of file constants with a literal value.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Instantiation {
+    pub types: TypeArgs,
+    pub values: Vec<(String, Expr)>,
+}
+
+/// Most instantiations of one kernel analysed; the rest are named in an assumption.
+pub const MAX_INSTANTIATIONS: usize = 64;
+
+/// The distinct instantiations of `f` in the file: from its launches (through templated
+/// host functions), its explicit instantiations, its defaults. Type parameters that
+/// nothing fixes are left out, and so are non-type arguments that are not literals.
+pub fn instantiations(syn: &FileSyntax, f: &Function, text: &str) -> Vec<Instantiation> {
+    // Arguments of parameters the function never names cannot change its lowering.
+    let body = f
+        .foreign_text
+        .as_deref()
+        .unwrap_or(text)
+        .get(f.span.start..f.span.end)
+        .unwrap_or("");
+    let words: std::collections::HashSet<&str> = body
+        .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .collect();
+    let mut out: Vec<Instantiation> = Vec::new();
+    for mut inst in all_instantiations(syn, f) {
+        inst.types.retain(|k, _| words.contains(k.as_str()));
+        inst.values.retain(|(k, _)| words.contains(k.as_str()));
+        if !out.contains(&inst) {
+            out.push(inst);
+        }
+    }
+    out
+}
+
+fn all_instantiations(syn: &FileSyntax, f: &Function) -> Vec<Instantiation> {
+    if f.template_params.is_empty() {
+        return Vec::new();
+    }
+    let mut lists: Vec<Vec<String>> = Vec::new();
+    for l in syn.launches.iter().filter(|l| l.kernel == f.name) {
+        if l.template_args.is_empty() {
+            lists.push(Vec::new());
+            continue;
+        }
+        let host = l.in_function.and_then(|i| syn.functions.get(i));
+        lists.extend(substitute_host(syn, host, &l.template_args, 0));
+    }
+    for (k, args) in &syn.instantiations {
+        if *k == f.name {
+            lists.push(args.clone());
+        }
+    }
+    if lists.is_empty() {
+        lists.push(Vec::new());
+    }
+    let mut out: Vec<Instantiation> = Vec::new();
+    for list in lists {
+        let mut inst = Instantiation::default();
+        for (i, tp) in f.template_params.iter().enumerate() {
+            if !tp.is_type {
+                let kind = list.get(i).map(|t| t.trim()).and_then(|t| match t {
+                    "true" => Some(ExprKind::Int(1)),
+                    "false" => Some(ExprKind::Int(0)),
+                    // The name of a file constant or macro whose value is a literal.
+                    _ if syn.constants.contains_key(t) || syn.macros.contains_key(t) => {
+                        let def = syn
+                            .constants
+                            .get(t)
+                            .cloned()
+                            .or_else(|| syn.macros.get(t).and_then(|m| m.get().cloned()));
+                        match def.map(|d| d.kind) {
+                            Some(ExprKind::Int(v)) => Some(ExprKind::Int(v)),
+                            _ => None,
+                        }
+                    }
+                    _ => crate::extract::convert::parse_int(t).map(ExprKind::Int),
+                });
+                if let Some(kind) = kind {
+                    inst.values.push((
+                        tp.name.clone(),
+                        Expr {
+                            span: crate::diag::Span::default(),
+                            kind,
+                        },
+                    ));
+                }
+                continue;
+            }
+            let from_args = list.get(i).map(|t| type_from_text(t));
+            let from_default = match tp.default.as_ref().map(|d| &d.kind) {
+                Some(ExprKind::Ident(t)) => Some(type_from_text(t)),
+                _ => None,
+            };
+            if let Some(t) = from_args.or(from_default) {
+                // A parameter of a host function nothing instantiates stays unknown.
+                if !t.base.is_empty() && !is_template_param_name(syn, &t.base) {
+                    inst.types.insert(tp.name.clone(), t);
+                }
+            }
+        }
+        if !out.contains(&inst) {
+            out.push(inst);
+        }
+    }
+    out
+}
+
+/// True when `name` is a type template parameter of some function of the file.
+fn is_template_param_name(syn: &FileSyntax, name: &str) -> bool {
+    syn.functions.iter().any(|f| {
+        f.template_params
+            .iter()
+            .any(|tp| tp.is_type && tp.name == name)
+    })
+}
+
+/// The argument lists `args` (written inside `host`) stands for: every argument naming a
+/// template parameter of `host` is replaced by that parameter's argument in each of
+/// `host`'s instantiations (explicit ones and calls with template arguments).
+fn substitute_host(
+    syn: &FileSyntax,
+    host: Option<&Function>,
+    args: &[String],
+    depth: u32,
+) -> Vec<Vec<String>> {
+    let Some(host) = host else {
+        return vec![args.to_vec()];
+    };
+    let uses_param = args
+        .iter()
+        .any(|a| host.template_params.iter().any(|tp| tp.name == a.trim()));
+    if !uses_param || depth > 3 {
+        return vec![args.to_vec()];
+    }
+    // The host's own instantiations, each with its arguments resolved in turn.
+    let mut host_lists: Vec<Vec<String>> = Vec::new();
+    for (k, a) in &syn.instantiations {
+        if *k == host.name {
+            host_lists.push(a.clone());
+        }
+    }
+    for (caller, a) in calls_with_template_args(syn, &host.name) {
+        for resolved in substitute_host(syn, syn.functions.get(caller), &a, depth + 1) {
+            host_lists.push(resolved);
+        }
+    }
+    if host_lists.is_empty() {
+        return vec![args.to_vec()];
+    }
+    let mut out: Vec<Vec<String>> = Vec::new();
+    for hl in host_lists {
+        let list: Vec<String> = args
+            .iter()
+            .map(|a| {
+                host.template_params
+                    .iter()
+                    .position(|tp| tp.name == a.trim())
+                    .and_then(|i| hl.get(i).cloned())
+                    .unwrap_or_else(|| a.clone())
+            })
+            .collect();
+        if !out.contains(&list) {
+            out.push(list);
+        }
+    }
+    out
+}
+
+/// Calls `name<...>(...)` with explicit template arguments anywhere in the file's
+/// functions: the calling function's index and the arguments' text.
+fn calls_with_template_args(syn: &FileSyntax, name: &str) -> Vec<(usize, Vec<String>)> {
+    fn walk_expr(e: &Expr, name: &str, out: &mut Vec<Vec<String>>) {
+        match &e.kind {
+            ExprKind::Call {
+                callee,
+                template_args,
+                args,
+            } => {
+                let (c, targs) = match callee.split_once('<') {
+                    Some((c, rest)) if template_args.is_empty() => (
+                        c,
+                        rest.trim_end_matches('>')
+                            .split(',')
+                            .map(|a| a.trim().to_string())
+                            .collect(),
+                    ),
+                    _ => (callee.as_str(), template_args.clone()),
+                };
+                if c.rsplit("::").next() == Some(name) && !targs.is_empty() {
+                    out.push(targs);
+                }
+                for a in args {
+                    walk_expr(a, name, out);
+                }
+            }
+            ExprKind::Member(b, _)
+            | ExprKind::Unary(_, b)
+            | ExprKind::IncDec(b, _)
+            | ExprKind::Cast(_, b)
+            | ExprKind::SizeofExpr(b) => walk_expr(b, name, out),
+            ExprKind::Index(a, b) | ExprKind::Binary(_, a, b) | ExprKind::Assign(_, a, b) => {
+                walk_expr(a, name, out);
+                walk_expr(b, name, out);
+            }
+            ExprKind::Cond(a, b, c) => {
+                walk_expr(a, name, out);
+                walk_expr(b, name, out);
+                walk_expr(c, name, out);
+            }
+            ExprKind::Comma(items) => items.iter().for_each(|a| walk_expr(a, name, out)),
+            _ => {}
+        }
+    }
+    fn walk_stmt(s: &Stmt, name: &str, out: &mut Vec<Vec<String>>) {
+        match s {
+            Stmt::Decl(ds) => ds
+                .iter()
+                .filter_map(|d| d.init.as_ref())
+                .for_each(|e| walk_expr(e, name, out)),
+            Stmt::Expr(e) | Stmt::Return(Some(e)) => walk_expr(e, name, out),
+            Stmt::Block(b) => b.iter().for_each(|s| walk_stmt(s, name, out)),
+            Stmt::If {
+                cond,
+                then,
+                otherwise,
+            } => {
+                walk_expr(cond, name, out);
+                walk_stmt(then, name, out);
+                if let Some(o) = otherwise {
+                    walk_stmt(o, name, out);
+                }
+            }
+            Stmt::For {
+                init, cond, body, ..
+            } => {
+                for s in init {
+                    walk_stmt(s, name, out);
+                }
+                if let Some(c) = cond {
+                    walk_expr(c, name, out);
+                }
+                walk_stmt(body, name, out);
+            }
+            Stmt::While { cond, body, .. } | Stmt::Switch { cond, body } => {
+                walk_expr(cond, name, out);
+                walk_stmt(body, name, out);
+            }
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    for (i, f) in syn.functions.iter().enumerate() {
+        let mut found = Vec::new();
+        f.body.iter().for_each(|s| walk_stmt(s, name, &mut found));
+        out.extend(found.into_iter().map(|a| (i, a)));
+    }
+    out
+}
+
+/// "`T` = `float`, `N` = 4" for a context's label.
+pub fn describe(inst: &Instantiation, f: &Function) -> String {
+    f.template_params
+        .iter()
+        .filter_map(|tp| {
+            if let Some(t) = inst.types.get(&tp.name) {
+                return Some(format!(
+                    "`{}` = `{}{}`",
+                    tp.name,
+                    t.base,
+                    "*".repeat(t.pointers as usize)
+                ));
+            }
+            let (_, v) = inst.values.iter().find(|(n, _)| *n == tp.name)?;
+            match &v.kind {
+                ExprKind::Int(v) => Some(format!("`{}` = {v}", tp.name)),
+                _ => None,
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The one type that nothing fixed and that a site's reason names (`the pointee type `T`
+/// is not known`), when there is exactly one: a type parameter of `f` with no argument,
+/// a local alias of a dependent type (`using Element = typename TensorO::value_type;`),
+/// or a type written in terms of `f`'s type parameters (`vec4<T>::Type`).
+pub fn unfixed_param_needed<'a>(
+    f: &'a Function,
+    args: &TypeArgs,
+    aliases: &'a [String],
+    reasons: impl Iterator<Item = &'a str>,
+) -> Option<String> {
+    let is_word = |c: char| c.is_alphanumeric() || c == '_';
+    let candidate = |name: &str| {
+        let param = f
+            .template_params
+            .iter()
+            .any(|tp| tp.is_type && tp.name == name);
+        (param && !args.contains_key(name))
+            || aliases.iter().any(|a| a == name)
+            || ((name.contains('<') || name.contains("::"))
+                && !name.contains(['(', ')', ','])
+                && name.split(|c: char| !is_word(c)).any(|w| {
+                    f.template_params
+                        .iter()
+                        .any(|tp| tp.is_type && tp.name == w)
+                }))
+    };
+    let mut needed: Vec<&str> = Vec::new();
+    for r in reasons {
+        // Library storage is opaque by design: not a type to try sizes for.
+        if r.starts_with("opaque") {
+            continue;
+        }
+        let Some(i) = r.find("type `") else { continue };
+        let rest = &r[i + 6..];
+        let Some(end) = rest.find('`') else { continue };
+        let name = &rest[..end];
+        if candidate(name) && !needed.contains(&name) {
+            needed.push(name);
+        }
+    }
+    match needed.as_slice() {
+        [one] => Some((*one).to_string()),
+        _ => None,
+    }
+}
+
+/// The assumption stated on a verdict that holds for every element size tried.
+pub fn every_size_assumption(param: &str) -> String {
+    format!(
+        "the type `{param}` is not known in the run (no instantiation fixes it); the verdict holds for every element size of 1 to 16 bytes (1, 2, 4, 8, 12, 16)"
+    )
+}
+
+/// Argument values with the caller's template parameters in their pointee types replaced,
+/// so that the helper's own parameters of the same name do not capture them.
+pub fn resolve_pointees(values: Vec<Value>, caller: &TypeArgs) -> Vec<Value> {
+    values
+        .into_iter()
+        .map(|v| match v {
+            Value::Ptr {
+                array,
+                offset,
+                pointee,
+                name,
+            } => Value::Ptr {
+                array,
+                offset,
+                pointee: resolve(&pointee, caller),
+                name,
+            },
+            other => other,
+        })
+        .collect()
+}
+
+/// Names declared in `f`'s body as aliases of a type that depends on its template
+/// parameters: `using Element = typename TensorO::value_type;`, `typedef typename T::U V;`.
+pub fn dependent_aliases(f: &Function, text: &str) -> Vec<String> {
+    if f.template_params.is_empty() {
+        return Vec::new();
+    }
+    let text = f.foreign_text.as_deref().unwrap_or(text);
+    let Some(body) = text.get(f.span.start..f.span.end) else {
+        return Vec::new();
+    };
+    let dependent = |target: &str| {
+        target.contains("typename")
+            || f.template_params.iter().any(|tp| {
+                tp.is_type
+                    && target
+                        .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+                        .any(|w| w == tp.name)
+            })
+    };
+    let mut out = Vec::new();
+    for stmt in body.split(';') {
+        let words = stmt.rsplit(['{', '}']).next().unwrap_or("").trim();
+        let is_word_end = |c: char| !(c.is_alphanumeric() || c == '_');
+        if let Some(rest) = words.strip_prefix("using ") {
+            if let Some((name, target)) = rest.split_once('=') {
+                let name = name.trim();
+                if !name.is_empty() && !name.contains(is_word_end) && dependent(target) {
+                    out.push(name.to_string());
+                }
+            }
+        } else if let Some(rest) = words.strip_prefix("typedef ") {
+            if let Some(name) = rest.rsplit(is_word_end).next() {
+                if !name.is_empty() && dependent(&rest[..rest.len() - name.len()]) {
+                    out.push(name.to_string());
+                }
+            }
+        }
+    }
+    out
+}
