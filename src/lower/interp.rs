@@ -22,8 +22,9 @@ use std::collections::HashMap;
 #[derive(Debug, Clone, PartialEq)]
 pub enum Value {
     Int(Ir),
-    /// Three integer components (`threadIdx`, `uint3 gtid : SV_GroupThreadID`, `dim3`).
-    Vec3([Box<Value>; 3]),
+    /// A vector of 1 to 4 components (`threadIdx`, `uint3 gtid : SV_GroupThreadID`,
+    /// `dim3`, `uint2(a, b)`); see [`super::vector`].
+    Vector(Vec<Value>),
     /// A pointer into shared array `array` at `offset` bytes, pointing at `pointee`.
     Ptr {
         array: usize,
@@ -54,7 +55,7 @@ impl Value {
             }
             Value::Memory => "a pointer to memory is used as an integer".to_string(),
             Value::Local => "a thread-local array is used as an integer".to_string(),
-            Value::Vec3(_) => "a vector is used as an integer".to_string(),
+            Value::Vector(_) => "a vector is used as an integer".to_string(),
             Value::Group(_) => "a thread group is used as an integer".to_string(),
             Value::Int(_) => "an integer is combined with a non-integer value".to_string(),
         }
@@ -346,13 +347,9 @@ impl<'a> Interp<'a> {
                     let gy = self.uniform("SV_GroupID.y", Some((0, 65535)));
                     let gz = self.uniform("SV_GroupID.z", Some((0, 65535)));
                     let c = |g: Ir, d: u32, t: Ir| {
-                        Box::new(Value::Int(fold(
-                            BinOp::Add,
-                            fold(BinOp::Mul, g, int(i64::from(d))),
-                            t,
-                        )))
+                        Value::Int(fold(BinOp::Add, fold(BinOp::Mul, g, int(i64::from(d))), t))
                     };
-                    Value::Vec3([
+                    Value::Vector(vec![
                         c(gx, b.x, self.thread(Axis::X)),
                         c(gy, b.y, self.thread(Axis::Y)),
                         c(gz, b.z, self.thread(Axis::Z)),
@@ -362,11 +359,7 @@ impl<'a> Interp<'a> {
                     let gx = self.uniform("SV_GroupID.x", Some((0, 65535)));
                     let gy = self.uniform("SV_GroupID.y", Some((0, 65535)));
                     let gz = self.uniform("SV_GroupID.z", Some((0, 65535)));
-                    Value::Vec3([
-                        Box::new(Value::Int(gx)),
-                        Box::new(Value::Int(gy)),
-                        Box::new(Value::Int(gz)),
-                    ])
+                    Value::Vector(vec![Value::Int(gx), Value::Int(gy), Value::Int(gz)])
                 }
                 _ if !f.is_kernel && p.ty.pointers == 0 && !p.array_or_ref => {
                     Value::Unknown(format!(
@@ -392,9 +385,13 @@ impl<'a> Interp<'a> {
                     }
                 }
             };
-            // A scalar parameter with a vector semantic holds its x component.
+            // A scalar parameter with a vector semantic holds its x component; a
+            // `uint2` one its first two.
             let v = match v {
-                Value::Vec3(c) if p.semantic.is_some() && is_scalar_type(&p.ty) => (*c[0]).clone(),
+                Value::Vector(mut c) if p.semantic.is_some() && is_scalar_type(&p.ty) => {
+                    c.swap_remove(0)
+                }
+                v @ Value::Vector(_) => super::vector::fit(&p.ty, v, &self.syn.typedefs),
                 other => other,
             };
             if !p.name.is_empty() {
@@ -404,10 +401,10 @@ impl<'a> Interp<'a> {
     }
 
     fn vec3_threads(&self) -> Value {
-        Value::Vec3([
-            Box::new(Value::Int(self.thread(Axis::X))),
-            Box::new(Value::Int(self.thread(Axis::Y))),
-            Box::new(Value::Int(self.thread(Axis::Z))),
+        Value::Vector(vec![
+            Value::Int(self.thread(Axis::X)),
+            Value::Int(self.thread(Axis::Y)),
+            Value::Int(self.thread(Axis::Z)),
         ])
     }
 
@@ -526,7 +523,11 @@ impl<'a> Interp<'a> {
                 let v = self.eval(init);
                 self.convert_to(&d.ty, v)
             }
-            None => Value::Unknown(format!("`{}` is declared without a value", d.name)),
+            None => {
+                super::vector::undefined(&d.name, &d.ty, &self.syn.typedefs).unwrap_or_else(|| {
+                    Value::Unknown(format!("`{}` is declared without a value", d.name))
+                })
+            }
         };
         self.bind(&d.name, v);
     }
@@ -554,7 +555,7 @@ impl<'a> Interp<'a> {
                     name: None,
                 }
             }
-            other => other,
+            other => super::vector::fit(ty, other, &self.syn.typedefs),
         }
     }
 
@@ -647,6 +648,22 @@ impl<'a> Interp<'a> {
                             Box::new(a.clone()),
                             Box::new(b.clone()),
                         )),
+                        // Vectors select component by component.
+                        (Some(g), t @ Value::Vector(_), v @ Value::Vector(_)) => {
+                            super::vector::merge(t, v, |a, b| match (a, b) {
+                                (Value::Int(a), Value::Int(b)) => Some(Value::Int(Ir::Select(
+                                    Box::new(g.clone()),
+                                    Box::new(a.clone()),
+                                    Box::new(b.clone()),
+                                ))),
+                                _ => None,
+                            })
+                            .unwrap_or_else(|| {
+                                Value::Unknown(format!(
+                                    "`{name}` is assigned in a branch bankcheck cannot resolve"
+                                ))
+                            })
+                        }
                         _ => Value::Unknown(format!(
                             "`{name}` is assigned in a branch bankcheck cannot resolve"
                         )),
@@ -850,15 +867,22 @@ impl<'a> Interp<'a> {
             ExprKind::Index(..) => self.access_value(e, AccessKind::Load),
             ExprKind::Unary(UnaryOp::Deref, _) => self.access_value(e, AccessKind::Load),
             ExprKind::Unary(UnaryOp::AddrOf, inner) => self.address_of(inner),
-            ExprKind::Unary(op, inner) => match self.eval(inner) {
-                Value::Int(i) => Value::Int(match op {
-                    UnaryOp::Neg => fold(BinOp::Sub, int(0), i),
-                    UnaryOp::Plus => i,
-                    UnaryOp::BitNot => Ir::Unary(UnOp::BitNot, Box::new(i)),
-                    _ => Ir::Unary(UnOp::LogicNot, Box::new(i)),
-                }),
-                other => other,
-            },
+            ExprKind::Unary(op, inner) => {
+                let v = self.eval(inner);
+                let unary = |v: Value| match v {
+                    Value::Int(i) => Value::Int(match op {
+                        UnaryOp::Neg => fold(BinOp::Sub, int(0), i),
+                        UnaryOp::Plus => i,
+                        UnaryOp::BitNot => Ir::Unary(UnOp::BitNot, Box::new(i)),
+                        _ => Ir::Unary(UnOp::LogicNot, Box::new(i)),
+                    }),
+                    other => other,
+                };
+                match v {
+                    Value::Vector(c) => Value::Vector(c.into_iter().map(unary).collect()),
+                    other => unary(other),
+                }
+            }
             ExprKind::Binary(op, a, b) => {
                 let va = self.eval(a);
                 let vb = self.eval(b);
@@ -892,9 +916,17 @@ impl<'a> Interp<'a> {
                     (Value::Int(c), t, f) => match c.as_const() {
                         Some(0) => f,
                         Some(_) => t,
-                        None => {
+                        None => super::vector::merge(&t, &f, |a, b| match (a, b) {
+                            (Value::Int(a), Value::Int(b)) => Some(Value::Int(Ir::Select(
+                                Box::new(c.clone()),
+                                Box::new(a.clone()),
+                                Box::new(b.clone()),
+                            ))),
+                            _ => None,
+                        })
+                        .unwrap_or_else(|| {
                             Value::Unknown("a conditional value bankcheck cannot resolve".into())
-                        }
+                        }),
                     },
                     (c, _, _) => Value::Unknown(c.reason()),
                 }
@@ -972,20 +1004,18 @@ impl<'a> Interp<'a> {
             "threadIdx" => return self.vec3_threads(),
             "blockDim" => {
                 let b = self.block;
-                return Value::Vec3([
-                    Box::new(Value::Int(int(i64::from(b.x)))),
-                    Box::new(Value::Int(int(i64::from(b.y)))),
-                    Box::new(Value::Int(int(i64::from(b.z)))),
+                return Value::Vector(vec![
+                    Value::Int(int(i64::from(b.x))),
+                    Value::Int(int(i64::from(b.y))),
+                    Value::Int(int(i64::from(b.z))),
                 ]);
             }
             "blockIdx" | "gridDim" | "clusterIdx" => {
                 let lo = i64::from(name == "gridDim");
                 let c = |s: &mut Self, a: &str| {
-                    Box::new(Value::Int(
-                        s.uniform(&format!("{name}.{a}"), Some((lo, 65535))),
-                    ))
+                    Value::Int(s.uniform(&format!("{name}.{a}"), Some((lo, 65535))))
                 };
-                return Value::Vec3([c(self, "x"), c(self, "y"), c(self, "z")]);
+                return Value::Vector(vec![c(self, "x"), c(self, "y"), c(self, "z")]);
             }
             "warpSize" => return Value::Int(int(i64::from(self.warp_size))),
             "true" => return Value::Int(int(1)),
@@ -1039,34 +1069,26 @@ impl<'a> Interp<'a> {
             return self.access_value(whole, AccessKind::Load);
         }
         match self.eval(base) {
-            Value::Vec3(c) => {
-                let index = |ch: char| match ch {
-                    'x' | 'r' => Some(0),
-                    'y' | 'g' => Some(1),
-                    'z' | 'b' => Some(2),
-                    _ => None,
-                };
-                let picked: Option<Vec<usize>> = field.chars().map(index).collect();
-                match picked.as_deref() {
-                    Some([i]) => (*c[*i]).clone(),
-                    // A swizzle (`gtid.xy`) is a vector of the picked components.
-                    Some(list) if (2..=3).contains(&list.len()) => {
-                        let comp = |k: usize| {
-                            list.get(k)
-                                .map_or(Box::new(Value::Int(int(0))), |&i| c[i].clone())
-                        };
-                        Value::Vec3([comp(0), comp(1), comp(2)])
-                    }
-                    _ => Value::Unknown(format!("component `{field}`")),
-                }
-            }
-            Value::Int(i) if field == "x" || field == "r" => Value::Int(i),
+            // A component (`p.x`) or a swizzle (`gtid.xy`, `v.yx`, `s.xx`).
+            v @ (Value::Vector(_) | Value::Int(_)) => super::vector::swizzle(&v, field)
+                .unwrap_or_else(|| {
+                    Value::Unknown(format!("member `{field}` of a scalar or vector"))
+                }),
             Value::Data(r) => Value::Data(r),
             other => Value::Unknown(format!("member `{field}` of {}", other.reason())),
         }
     }
 
     fn binary(&mut self, op: BinaryOp, a: Value, b: Value) -> Value {
+        // Vectors act component-wise, a scalar broadcasting (`Tile * 8 - 8`).
+        if let Some(pairs) = super::vector::zip(&a, &b) {
+            return Value::Vector(
+                pairs
+                    .into_iter()
+                    .map(|(x, y)| self.binary(op, x, y))
+                    .collect(),
+            );
+        }
         match (a, b) {
             (Value::Int(a), Value::Int(b)) => {
                 let e = fold(map_binop(op), a, b);
@@ -1132,6 +1154,14 @@ impl<'a> Interp<'a> {
     }
 
     fn cast(&mut self, ty: &TypeName, v: Value) -> Value {
+        // `(uint2)v`, `(uint)v`: truncate or broadcast.
+        if ty.pointers == 0 && super::vector::vector_type(&ty.base, &self.syn.typedefs).is_some() {
+            return super::vector::fit(ty, v, &self.syn.typedefs);
+        }
+        let v = match v {
+            Value::Vector(_) => super::vector::fit(ty, v, &self.syn.typedefs),
+            other => other,
+        };
         match v {
             Value::Array(a) => {
                 let p = self.decay(a);
@@ -1205,21 +1235,11 @@ impl<'a> Interp<'a> {
             return Value::Data(format!("the result of `{short}`"));
         }
         match short {
-            "min" | "max" | "umin" | "umax" | "imin" | "imax" if args.len() == 2 => {
-                let a = self.eval(&args[0]);
-                let b = self.eval(&args[1]);
-                return match (a, b) {
-                    (Value::Int(a), Value::Int(b)) => Value::Int(fold(
-                        if short.ends_with("min") {
-                            BinOp::Min
-                        } else {
-                            BinOp::Max
-                        },
-                        a,
-                        b,
-                    )),
-                    (a, _) => Value::Unknown(a.reason()),
-                };
+            "min" | "max" | "umin" | "umax" | "imin" | "imax" | "clamp"
+                if args.len() == 2 || (short == "clamp" && args.len() == 3) =>
+            {
+                let values: Vec<Value> = args.iter().map(|a| self.eval(a)).collect();
+                return min_max(short, values);
             }
             "__lane_id" | "LaneId" | "laneid" | "WaveGetLaneIndex" | "lane_id" | "get_lane_id" => {
                 return Value::Int(fold(
@@ -1272,25 +1292,18 @@ impl<'a> Interp<'a> {
                 let b = self.eval(&args[1]);
                 return self.binary(BinaryOp::Mul, a, b);
             }
-            // HLSL integer vector constructors, `uint2(x, y)`, used as coordinates.
-            "dim3" | "uint3" | "int3" | "uint2" | "int2" | "min16uint2" | "min16int2"
-            | "min16uint3" | "min16int3" => {
-                let mut comps: Vec<Box<Value>> =
-                    args.iter().map(|a| Box::new(self.eval(a))).collect();
-                while comps.len() < 3 {
-                    comps.push(Box::new(Value::Int(int(1))));
-                }
-                comps.truncate(3);
-                let [x, y, z]: [Box<Value>; 3] = match comps.try_into() {
-                    Ok(a) => a,
-                    Err(_) => return Value::Unknown("dim3".into()),
-                };
-                return Value::Vec3([x, y, z]);
-            }
             "uint" | "int" | "unsigned" | "size_t" if args.len() == 1 => {
-                return self.eval(&args[0])
+                let v = self.eval(&args[0]);
+                let ty = TypeName {
+                    base: short.to_string(),
+                    pointers: 0,
+                };
+                return super::vector::fit(&ty, v, &self.syn.typedefs);
             }
             _ => {}
+        }
+        if let Some(v) = self.vector_call(callee, args) {
+            return v;
         }
         if let Some(v) = self.group_method(callee) {
             return v;
@@ -1316,6 +1329,36 @@ impl<'a> Interp<'a> {
             self.eval(a);
         }
         Value::Data(format!("the result of `{short}()`"))
+    }
+
+    /// Vector constructors (`uint2(a, b)`, `make_int2`), `all`, `any` and integer `dot`.
+    fn vector_call(&mut self, callee: &str, args: &[Expr]) -> Option<Value> {
+        if let Some((n, elem)) = super::vector::constructor_type(callee, &self.syn.typedefs) {
+            let values: Vec<Value> = args.iter().map(|a| self.eval(a)).collect();
+            return Some(super::vector::construct(callee, n, elem, values));
+        }
+        let (op, combine) = match (callee, args.len()) {
+            ("all", 1) => (BinaryOp::LogicAnd, None),
+            ("any", 1) => (BinaryOp::LogicOr, None),
+            ("dot", 2) => (BinaryOp::Add, Some(BinaryOp::Mul)),
+            _ => return None,
+        };
+        let mut values: Vec<Value> = args.iter().map(|a| self.eval(a)).collect();
+        let terms = match combine {
+            Some(mul) => {
+                let b = values.pop()?;
+                let a = values.pop()?;
+                super::vector::components(self.binary(mul, a, b))
+            }
+            // A scalar is true when it is not zero.
+            None => super::vector::components(values.pop()?)
+                .into_iter()
+                .map(|c| self.binary(BinaryOp::Ne, c, Value::Int(int(0))))
+                .collect(),
+        };
+        let mut terms = terms.into_iter();
+        let first = terms.next()?;
+        Some(terms.fold(first, |acc, t| self.binary(op, acc, t)))
     }
 
     /// `g.thread_rank()`, `g.size()`, `g.meta_group_rank()` on a cooperative group.
@@ -1460,11 +1503,53 @@ impl<'a> Interp<'a> {
             };
             self.assign(name, v.clone());
             v
+        } else if let Some(v) = self.assign_component(op, lhs, r.clone()) {
+            v
         } else {
             // Stores to global memory or fields: evaluate for nested accesses.
             self.eval_lvalue_parts(lhs);
             r
         }
+    }
+
+    /// `p.x = v`, `p.yx += q`, `p[1] = v` on a local vector: updates those components
+    /// (a field that is not a swizzle, or an index that is not a constant, makes the
+    /// vector unknown). `None` when `lhs` is not a part of a local vector.
+    fn assign_component(&mut self, op: Option<BinaryOp>, lhs: &Expr, r: Value) -> Option<Value> {
+        let (base, field) = match &lhs.kind {
+            ExprKind::Member(b, f) => (b, f.clone()),
+            ExprKind::Index(b, i) => {
+                let k = self.const_eval(i);
+                let field = k
+                    .and_then(|k| usize::try_from(k).ok())
+                    .and_then(|k| "xyzw".get(k..=k));
+                (b, field.unwrap_or("?").to_string())
+            }
+            _ => return None,
+        };
+        let ExprKind::Ident(name) = &base.kind else {
+            return None;
+        };
+        let cur = self.lookup(name)?.clone();
+        if !matches!(cur, Value::Vector(_)) {
+            return None;
+        }
+        let rhs = match op {
+            None => r,
+            Some(op) => {
+                let old = super::vector::swizzle(&cur, &field)
+                    .unwrap_or_else(|| Value::Unknown(format!("`{name}.{field}`")));
+                self.binary(op, old, r)
+            }
+        };
+        let updated =
+            super::vector::assign_swizzle(&cur, &field, rhs.clone()).unwrap_or_else(|| {
+                Value::Unknown(format!(
+                    "`{name}.{field}` is assigned where bankcheck cannot follow it"
+                ))
+            });
+        self.assign(name, updated);
+        Some(rhs)
     }
 
     fn eval_lvalue_parts(&mut self, e: &Expr) {
@@ -1766,7 +1851,18 @@ impl<'a> Interp<'a> {
             // Not shared memory: evaluate operands for nested accesses; the value is data.
             let mut lane_dependent = false;
             if let ExprKind::Index(b, i) = &e.kind {
-                if self.eval(b) == Value::Local {
+                let base = self.eval(b);
+                // A component of a local vector, `v[1]`.
+                if let Value::Vector(c) = &base {
+                    return match self.const_eval(i).and_then(|k| usize::try_from(k).ok()) {
+                        Some(k) if k < c.len() => c[k].clone(),
+                        _ => Value::Unknown(format!(
+                            "`{}` picks a vector component that is not a constant",
+                            self.snippet(e.span)
+                        )),
+                    };
+                }
+                if base == Value::Local {
                     self.eval(i);
                     return Value::Data(format!(
                         "`{}` is an element of a thread-local array",
@@ -1899,6 +1995,42 @@ impl<'a> Interp<'a> {
                     .collect(),
             })
             .collect())
+    }
+}
+
+/// `min`, `max` and `clamp` (`min(max(x, lo), hi)`), component-wise on vectors.
+fn min_max(short: &str, values: Vec<Value>) -> Value {
+    if let Some(per_component) = super::vector::zip_args(&values) {
+        return Value::Vector(
+            per_component
+                .into_iter()
+                .map(|c| min_max(short, c))
+                .collect(),
+        );
+    }
+    let mut ints = Vec::with_capacity(values.len());
+    for v in values {
+        match v {
+            Value::Int(i) => ints.push(i),
+            d @ Value::Data(_) => return d,
+            other => return Value::Unknown(other.reason()),
+        }
+    }
+    match (short, ints.as_slice()) {
+        ("clamp", [x, lo, hi]) => Value::Int(fold(
+            BinOp::Min,
+            fold(BinOp::Max, x.clone(), lo.clone()),
+            hi.clone(),
+        )),
+        (_, [a, b]) => {
+            let op = if short.ends_with("min") {
+                BinOp::Min
+            } else {
+                BinOp::Max
+            };
+            Value::Int(fold(op, a.clone(), b.clone()))
+        }
+        _ => Value::Unknown(format!("`{short}` with {} arguments", ints.len())),
     }
 }
 

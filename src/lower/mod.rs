@@ -10,6 +10,7 @@ pub mod interp;
 pub mod ir;
 pub mod shape;
 pub mod site;
+pub mod vector;
 
 use crate::config::Settings;
 use crate::extract::ast::{Expr, ExprKind};
