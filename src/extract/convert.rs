@@ -59,6 +59,31 @@ impl<'a> Converter<'a> {
         let field = |name: &str| node.child_by_field_name(name);
         match node.kind() {
             "number_literal" => parse_int(self.text(node)).map_or(ExprKind::Float, ExprKind::Int),
+            // HLSL's swizzle of a literal, `2.xx`, parses as a literal `2.` with suffix `xx`.
+            // It is read as the integer broadcast: the corpus uses it with `%` and `==`,
+            // where integer-valued floats and integers agree.
+            "user_defined_literal" => {
+                let t = self.text(node);
+                match t.split_once('.') {
+                    Some((n, sw))
+                        if !sw.is_empty()
+                            && sw.len() <= 4
+                            && (sw.chars().all(|c| c == 'x') || sw.chars().all(|c| c == 'r')) =>
+                    {
+                        match parse_int(n) {
+                            Some(v) => ExprKind::Member(
+                                Box::new(Expr {
+                                    span: span_of(node),
+                                    kind: ExprKind::Int(v),
+                                }),
+                                sw.to_string(),
+                            ),
+                            None => ExprKind::Float,
+                        }
+                    }
+                    _ => ExprKind::Opaque,
+                }
+            }
             "char_literal" => {
                 let t = self.text(node);
                 t.chars()

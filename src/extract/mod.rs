@@ -746,7 +746,8 @@ pub(crate) fn parse_snippet(text: &str, language: crate::Language, span: Span) -
     if text.is_empty() || text.len() > 4000 {
         return None;
     }
-    let snippet = format!("int __bankcheck_macro = ({text});");
+    // The newline ends a trailing `// comment` of the macro's line before the `)`.
+    let snippet = format!("int __bankcheck_macro = ({text}\n);");
     let file = SourceFile {
         text: snippet.clone(),
         parse_text: snippet,
