@@ -18,6 +18,8 @@ use crate::extract::types::Layout;
 use crate::extract::FileSyntax;
 use std::collections::HashMap;
 
+mod returns;
+
 /// A value during interpretation.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Value {
@@ -98,8 +100,11 @@ pub struct Interp<'a> {
     depth: u32,
     uniform_names: HashMap<String, usize>,
     returned: bool,
-    /// The value of the first `return` reached in an inlined helper.
-    return_value: Option<Value>,
+    /// The `return`s reached in the inlined helper ([`returns`]).
+    returns: returns::Returns,
+    /// Nesting of control flow whose condition is not a guard (unknown `if`
+    /// conditions, loop bodies, switch cases).
+    opaque_control: u32,
     /// Values of file constants already evaluated, by their qualified key.
     const_cache: HashMap<String, Value>,
     /// Namespaces of the constant definitions being evaluated, innermost last.
@@ -231,7 +236,8 @@ impl<'a> Interp<'a> {
             depth: 0,
             uniform_names: HashMap::new(),
             returned: false,
-            return_value: None,
+            returns: returns::Returns::default(),
+            opaque_control: 0,
             const_cache: HashMap::new(),
             ns_context: Vec::new(),
             call_stack: Vec::new(),
@@ -456,7 +462,9 @@ impl<'a> Interp<'a> {
                 if !*do_while {
                     self.eval(cond);
                 }
+                self.opaque_control += 1;
                 self.block(std::slice::from_ref(body));
+                self.opaque_control -= 1;
                 self.returned = false;
                 self.invalidate(&assigned, "it changes in a loop");
             }
@@ -469,20 +477,18 @@ impl<'a> Interp<'a> {
                     Stmt::Block(b) => b,
                     other => std::slice::from_ref(other),
                 };
+                self.opaque_control += 1;
                 for case in cases {
                     self.block(std::slice::from_ref(case));
                     self.returned = false;
                 }
+                self.opaque_control -= 1;
                 self.invalidate(&assigned, "it is assigned in a switch");
             }
             Stmt::Return(e) => {
                 let v = e.as_ref().map(|e| self.eval(e));
-                if !self.call_stack.is_empty() && self.return_value.is_none() {
-                    self.return_value = Some(match v {
-                        Some(v) if self.guards.len() <= self.inline_guard_base => v,
-                        Some(_) => Value::Unknown("a helper returns from inside a branch".into()),
-                        None => Value::Unknown("a helper returns nothing".into()),
-                    });
+                if !self.call_stack.is_empty() {
+                    self.record_return(v);
                 }
                 self.returned = true;
             }
@@ -608,6 +614,8 @@ impl<'a> Interp<'a> {
         if let Some(g) = &guard {
             self.guards.push(g.clone());
         }
+        let opaque = u32::from(guard.is_none());
+        self.opaque_control += opaque;
         self.block(std::slice::from_ref(then));
         if guard.is_some() {
             self.guards.pop();
@@ -626,6 +634,7 @@ impl<'a> Interp<'a> {
                 self.guards.pop();
             }
         }
+        self.opaque_control -= opaque;
         let else_returned = std::mem::replace(&mut self.returned, false);
         // Merge the two environments: equal values stay, different ones select on the condition.
         let after_else = std::mem::take(&mut self.scopes);
@@ -779,7 +788,9 @@ impl<'a> Interp<'a> {
         }
         let saved_returned = self.returned;
         // The body's own induction steps are the loop's, not extra assignments.
+        self.opaque_control += 1;
         self.block(std::slice::from_ref(body));
+        self.opaque_control -= 1;
         self.returned = saved_returned;
         self.guards.truncate(guard_len);
         self.scopes.pop();
@@ -1431,7 +1442,8 @@ impl<'a> Interp<'a> {
         let values: Vec<Value> = args.iter().map(|a| self.eval(a)).collect();
         let saved_scopes = std::mem::replace(&mut self.scopes, vec![HashMap::new()]);
         let saved_base = std::mem::replace(&mut self.inline_guard_base, self.guards.len());
-        let saved_return = self.return_value.take();
+        let saved_return = std::mem::take(&mut self.returns);
+        self.returns.opaque_base = self.opaque_control;
         let saved_function = self.function.clone();
         let line = if std::ptr::eq(self.text, self.base_text) {
             crate::diag::line_of(&self.syn.line_starts, call.span.start)
@@ -1471,10 +1483,9 @@ impl<'a> Interp<'a> {
         self.call_stack.pop();
         self.returned = false;
         let result = self
-            .return_value
-            .take()
+            .helper_value()
             .unwrap_or_else(|| Value::Data(format!("the result of `{name}()`")));
-        self.return_value = saved_return;
+        self.returns = saved_return;
         self.inline_guard_base = saved_base;
         self.scopes = saved_scopes;
         self.function = saved_function;
