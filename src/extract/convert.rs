@@ -555,6 +555,9 @@ impl<'a> Converter<'a> {
                 }
             }
             let mut array_or_ref = false;
+            let mut writes_back = p
+                .children(&mut p.walk())
+                .any(|c| !c.is_named() && matches!(self.text(c), "out" | "inout"));
             let mut pointers = 0;
             let mut cur = p.child_by_field_name("declarator");
             let mut name = String::new();
@@ -564,7 +567,11 @@ impl<'a> Converter<'a> {
                         name = self.text(d).to_string();
                         break;
                     }
-                    "array_declarator" | "reference_declarator" => array_or_ref = true,
+                    "array_declarator" => array_or_ref = true,
+                    "reference_declarator" => {
+                        array_or_ref = true;
+                        writes_back = true;
+                    }
                     "pointer_declarator" => pointers += 1,
                     _ => {}
                 }
@@ -587,6 +594,7 @@ impl<'a> Converter<'a> {
                 },
                 semantic,
                 array_or_ref,
+                writes_back,
             });
         }
         out

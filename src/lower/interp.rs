@@ -1243,6 +1243,19 @@ impl<'a> Interp<'a> {
             for a in args.iter().skip(1) {
                 self.eval(a);
             }
+            // HLSL returns the original value through a last argument:
+            // `InterlockedAdd(dest, v, original)`, `InterlockedCompareExchange(dest, c, v, original)`.
+            let out_arg = if lower.contains("comparestore") {
+                None
+            } else if lower.contains("compareexchange") {
+                args.get(3)
+            } else {
+                args.get(2)
+            };
+            if let (true, Some(out)) = (lower.starts_with("interlocked"), out_arg) {
+                let v = Value::Data(format!("the result of `{short}`"));
+                self.write_back(out, v);
+            }
             return Value::Data(format!("the result of `{short}`"));
         }
         match short {
@@ -1482,6 +1495,28 @@ impl<'a> Interp<'a> {
         self.block(&f.body);
         self.call_stack.pop();
         self.returned = false;
+        // `out`/`inout` and reference parameters: their final values go back to the
+        // caller's arguments (unknown when the helper may return before its end).
+        let early = self.returns.returns_early();
+        let written: Vec<(&Expr, Value)> = f
+            .params
+            .iter()
+            .zip(args)
+            .filter(|(p, _)| p.writes_back && p.ty.pointers == 0 && !p.name.is_empty())
+            .map(|(p, a)| {
+                let v = match self.scopes.first().and_then(|s| s.get(&p.name)) {
+                    Some(_) if early => Value::Unknown(format!(
+                        "`{}` is set through a parameter of `{name}`, which may return early",
+                        self.snippet(a.span)
+                    )),
+                    Some(v) => v.clone(),
+                    None => {
+                        Value::Unknown(format!("`{}` is set by `{name}`", self.snippet(a.span)))
+                    }
+                };
+                (a, v)
+            })
+            .collect();
         let result = self
             .helper_value()
             .unwrap_or_else(|| Value::Data(format!("the result of `{name}()`")));
@@ -1491,6 +1526,9 @@ impl<'a> Interp<'a> {
         self.function = saved_function;
         self.text = saved_text;
         self.foreign = saved_foreign;
+        for (a, v) in written {
+            self.write_back(a, v);
+        }
         Some(result)
     }
 
@@ -1520,6 +1558,20 @@ impl<'a> Interp<'a> {
             // Stores to global memory or fields: evaluate for nested accesses.
             self.eval_lvalue_parts(lhs);
             r
+        }
+    }
+
+    /// Stores `v` into a local named by an argument passed by reference (`x`, `p.x`);
+    /// shared memory and other places are left alone.
+    fn write_back(&mut self, arg: &Expr, v: Value) {
+        match &arg.kind {
+            ExprKind::Ident(name) if !matches!(self.lookup(name), None | Some(Value::Array(_))) => {
+                self.assign(name, v);
+            }
+            ExprKind::Member(..) | ExprKind::Index(..) if self.place(arg).is_none() => {
+                self.assign_component(None, arg, v);
+            }
+            _ => {}
         }
     }
 

@@ -21,6 +21,13 @@ pub(super) struct Returns {
     pub(super) opaque_base: u32,
 }
 
+impl Returns {
+    /// The helper may return before its end (a guarded or unfollowed return).
+    pub(super) fn returns_early(&self) -> bool {
+        self.opaque || self.entries.iter().any(|(g, _)| g.is_some())
+    }
+}
+
 impl Interp<'_> {
     /// Records a `return` of the helper being inlined.
     pub(super) fn record_return(&mut self, v: Option<Value>) {
