@@ -59,6 +59,20 @@ impl<'a> Converter<'a> {
         let field = |name: &str| node.child_by_field_name(name);
         match node.kind() {
             "number_literal" => parse_int(self.text(node)).map_or(ExprKind::Float, ExprKind::Int),
+            // `defined(X)` in a preprocessor condition.
+            "preproc_defined" => ExprKind::Call {
+                callee: "#ifdef".to_string(),
+                template_args: Vec::new(),
+                args: node
+                    .named_children(&mut node.walk())
+                    .find(|c| c.kind() == "identifier")
+                    .map(|c| Expr {
+                        span: span_of(c),
+                        kind: ExprKind::Ident(self.text(c).to_string()),
+                    })
+                    .into_iter()
+                    .collect(),
+            },
             // HLSL's swizzle of a literal, `2.xx`, parses as a literal `2.` with suffix `xx`.
             // It is read as the integer broadcast: the corpus uses it with `%` and `==`,
             // where integer-valued floats and integers agree.
@@ -270,8 +284,41 @@ impl<'a> Converter<'a> {
     fn stmt_inner(&self, node: Node) -> Stmt {
         let field = |name: &str| node.child_by_field_name(name);
         match node.kind() {
-            "compound_statement" | "preproc_if" | "preproc_ifdef" | "preproc_else"
-            | "preproc_elif" | "declaration_list" => Stmt::Block(self.stmts(node)),
+            // `#if C ... #else ... #endif` in a body: an `if` on a marker call (`#if`,
+            // `#ifdef`, `#ifndef`) that lowering decides from the macros it knows.
+            "preproc_if" | "preproc_elif" | "preproc_ifdef" | "preproc_elifdef" => {
+                let span = span_of(node);
+                let (callee, arg) = if let Some(c) = field("condition") {
+                    ("#if".to_string(), self.expr(c))
+                } else {
+                    let negated = node
+                        .children(&mut node.walk())
+                        .any(|c| !c.is_named() && self.text(c).ends_with("ndef"));
+                    let name = field("name").map_or(String::new(), |n| self.text(n).to_string());
+                    (
+                        if negated { "#ifndef" } else { "#ifdef" }.to_string(),
+                        Expr {
+                            span,
+                            kind: ExprKind::Ident(name),
+                        },
+                    )
+                };
+                Stmt::If {
+                    cond: Expr {
+                        span,
+                        kind: ExprKind::Call {
+                            callee,
+                            template_args: Vec::new(),
+                            args: vec![arg],
+                        },
+                    },
+                    then: Box::new(Stmt::Block(self.stmts(node))),
+                    otherwise: field("alternative").map(|a| Box::new(self.stmt(a))),
+                }
+            }
+            "compound_statement" | "preproc_else" | "declaration_list" => {
+                Stmt::Block(self.stmts(node))
+            }
             "declaration" => Stmt::Decl(self.declaration(node)),
             "expression_statement" => {
                 let e = node
@@ -362,7 +409,9 @@ impl<'a> Converter<'a> {
                 )
             })
             .filter(|c| {
-                node.kind() != "preproc_if" || node.child_by_field_name("condition") != Some(*c)
+                !node.kind().starts_with("preproc")
+                    || (node.child_by_field_name("condition") != Some(*c)
+                        && node.child_by_field_name("alternative") != Some(*c))
             })
             .filter(|c| c.kind() != "identifier" || !node.kind().starts_with("preproc"))
             .map(|c| self.stmt(c))

@@ -380,6 +380,10 @@ impl Walker<'_, '_> {
             return;
         };
         let Some(value) = c.child_by_field_name("value") else {
+            // `#define HLSL`: defined, with no value (for `#ifdef` in bodies).
+            self.out
+                .macros
+                .insert(name, LazyExpr::new("", span_of(c), self.file.language));
             return;
         };
         let text = self.conv.text(value).trim();

@@ -18,6 +18,7 @@ use crate::extract::types::Layout;
 use crate::extract::FileSyntax;
 use std::collections::HashMap;
 
+mod preproc;
 mod returns;
 
 /// A value during interpretation.
@@ -105,6 +106,8 @@ pub struct Interp<'a> {
     /// Nesting of control flow whose condition is not a guard (unknown `if`
     /// conditions, loop bodies, switch cases).
     opaque_control: u32,
+    /// Assumptions made deciding preprocessor conditionals ([`preproc`]).
+    pp_assumptions: Vec<String>,
     /// Values of file constants already evaluated, by their qualified key.
     const_cache: HashMap<String, Value>,
     /// Namespaces of the constant definitions being evaluated, innermost last.
@@ -238,6 +241,7 @@ impl<'a> Interp<'a> {
             returned: false,
             returns: returns::Returns::default(),
             opaque_control: 0,
+            pp_assumptions: Vec::new(),
             const_cache: HashMap::new(),
             ns_context: Vec::new(),
             call_stack: Vec::new(),
@@ -605,6 +609,9 @@ impl<'a> Interp<'a> {
     }
 
     fn if_stmt(&mut self, cond: &Expr, then: &Stmt, otherwise: Option<&Stmt>) {
+        if self.preproc_if(cond, then, otherwise) {
+            return;
+        }
         let c = self.eval(cond);
         let guard = match &c {
             Value::Int(e) => Some(e.clone()),
@@ -1332,6 +1339,9 @@ impl<'a> Interp<'a> {
         if let Some(v) = self.group_method(callee) {
             return v;
         }
+        if let Some(v) = self.preproc_condition(callee, args) {
+            return v;
+        }
         if let Some(m) = self.syn.fn_macros.get(short) {
             if let (true, Some(body)) = (m.params.len() == args.len(), m.body.get()) {
                 let (params, body) = (m.params.clone(), body.clone());
@@ -1978,10 +1988,11 @@ impl<'a> Interp<'a> {
             .iter()
             .map(|s| self.text.get(s.start..s.end).unwrap_or("").to_string())
             .collect();
-        let assumptions = match &self.shape_source {
+        let mut assumptions = match &self.shape_source {
             ShapeSource::Assumed(s) => vec![s.clone()],
             ShapeSource::Known(_) => Vec::new(),
         };
+        assumptions.extend(self.pp_assumptions.iter().cloned());
         self.sites.push(AccessSite {
             span,
             array,
