@@ -20,6 +20,7 @@ use std::collections::HashMap;
 
 mod preproc;
 mod returns;
+mod vectors;
 
 /// A value during interpretation.
 #[derive(Debug, Clone, PartialEq)]
@@ -1270,7 +1271,7 @@ impl<'a> Interp<'a> {
                 if args.len() == 2 || (short == "clamp" && args.len() == 3) =>
             {
                 let values: Vec<Value> = args.iter().map(|a| self.eval(a)).collect();
-                return min_max(short, values);
+                return vectors::min_max(short, values);
             }
             "__lane_id" | "LaneId" | "laneid" | "WaveGetLaneIndex" | "lane_id" | "get_lane_id" => {
                 return Value::Int(fold(
@@ -1363,36 +1364,6 @@ impl<'a> Interp<'a> {
             self.eval(a);
         }
         Value::Data(format!("the result of `{short}()`"))
-    }
-
-    /// Vector constructors (`uint2(a, b)`, `make_int2`), `all`, `any` and integer `dot`.
-    fn vector_call(&mut self, callee: &str, args: &[Expr]) -> Option<Value> {
-        if let Some((n, elem)) = super::vector::constructor_type(callee, &self.syn.typedefs) {
-            let values: Vec<Value> = args.iter().map(|a| self.eval(a)).collect();
-            return Some(super::vector::construct(callee, n, elem, values));
-        }
-        let (op, combine) = match (callee, args.len()) {
-            ("all", 1) => (BinaryOp::LogicAnd, None),
-            ("any", 1) => (BinaryOp::LogicOr, None),
-            ("dot", 2) => (BinaryOp::Add, Some(BinaryOp::Mul)),
-            _ => return None,
-        };
-        let mut values: Vec<Value> = args.iter().map(|a| self.eval(a)).collect();
-        let terms = match combine {
-            Some(mul) => {
-                let b = values.pop()?;
-                let a = values.pop()?;
-                super::vector::components(self.binary(mul, a, b))
-            }
-            // A scalar is true when it is not zero.
-            None => super::vector::components(values.pop()?)
-                .into_iter()
-                .map(|c| self.binary(BinaryOp::Ne, c, Value::Int(int(0))))
-                .collect(),
-        };
-        let mut terms = terms.into_iter();
-        let first = terms.next()?;
-        Some(terms.fold(first, |acc, t| self.binary(op, acc, t)))
     }
 
     /// `g.thread_rank()`, `g.size()`, `g.meta_group_rank()` on a cooperative group.
@@ -1569,60 +1540,6 @@ impl<'a> Interp<'a> {
             self.eval_lvalue_parts(lhs);
             r
         }
-    }
-
-    /// Stores `v` into a local named by an argument passed by reference (`x`, `p.x`);
-    /// shared memory and other places are left alone.
-    fn write_back(&mut self, arg: &Expr, v: Value) {
-        match &arg.kind {
-            ExprKind::Ident(name) if !matches!(self.lookup(name), None | Some(Value::Array(_))) => {
-                self.assign(name, v);
-            }
-            ExprKind::Member(..) | ExprKind::Index(..) if self.place(arg).is_none() => {
-                self.assign_component(None, arg, v);
-            }
-            _ => {}
-        }
-    }
-
-    /// `p.x = v`, `p.yx += q`, `p[1] = v` on a local vector: updates those components
-    /// (a field that is not a swizzle, or an index that is not a constant, makes the
-    /// vector unknown). `None` when `lhs` is not a part of a local vector.
-    fn assign_component(&mut self, op: Option<BinaryOp>, lhs: &Expr, r: Value) -> Option<Value> {
-        let (base, field) = match &lhs.kind {
-            ExprKind::Member(b, f) => (b, f.clone()),
-            ExprKind::Index(b, i) => {
-                let k = self.const_eval(i);
-                let field = k
-                    .and_then(|k| usize::try_from(k).ok())
-                    .and_then(|k| "xyzw".get(k..=k));
-                (b, field.unwrap_or("?").to_string())
-            }
-            _ => return None,
-        };
-        let ExprKind::Ident(name) = &base.kind else {
-            return None;
-        };
-        let cur = self.lookup(name)?.clone();
-        if !matches!(cur, Value::Vector(_)) {
-            return None;
-        }
-        let rhs = match op {
-            None => r,
-            Some(op) => {
-                let old = super::vector::swizzle(&cur, &field)
-                    .unwrap_or_else(|| Value::Unknown(format!("`{name}.{field}`")));
-                self.binary(op, old, r)
-            }
-        };
-        let updated =
-            super::vector::assign_swizzle(&cur, &field, rhs.clone()).unwrap_or_else(|| {
-                Value::Unknown(format!(
-                    "`{name}.{field}` is assigned where bankcheck cannot follow it"
-                ))
-            });
-        self.assign(name, updated);
-        Some(rhs)
     }
 
     fn eval_lvalue_parts(&mut self, e: &Expr) {
@@ -2069,42 +1986,6 @@ impl<'a> Interp<'a> {
                     .collect(),
             })
             .collect())
-    }
-}
-
-/// `min`, `max` and `clamp` (`min(max(x, lo), hi)`), component-wise on vectors.
-fn min_max(short: &str, values: Vec<Value>) -> Value {
-    if let Some(per_component) = super::vector::zip_args(&values) {
-        return Value::Vector(
-            per_component
-                .into_iter()
-                .map(|c| min_max(short, c))
-                .collect(),
-        );
-    }
-    let mut ints = Vec::with_capacity(values.len());
-    for v in values {
-        match v {
-            Value::Int(i) => ints.push(i),
-            d @ Value::Data(_) => return d,
-            other => return Value::Unknown(other.reason()),
-        }
-    }
-    match (short, ints.as_slice()) {
-        ("clamp", [x, lo, hi]) => Value::Int(fold(
-            BinOp::Min,
-            fold(BinOp::Max, x.clone(), lo.clone()),
-            hi.clone(),
-        )),
-        (_, [a, b]) => {
-            let op = if short.ends_with("min") {
-                BinOp::Min
-            } else {
-                BinOp::Max
-            };
-            Value::Int(fold(op, a.clone(), b.clone()))
-        }
-        _ => Value::Unknown(format!("`{short}` with {} arguments", ints.len())),
     }
 }
 
