@@ -39,12 +39,13 @@ impl Interp<'_> {
             "#ifndef" => true,
             "#if" => {
                 let cond = args.first()?;
-                // Names no macro defines are 0 in `#if`.
+                // Names no macro defines are 0 in `#if` (locals and `static const`s
+                // are invisible to the preprocessor).
                 let mut names = Vec::new();
                 undefined_names(cond, &mut names);
                 let mut zeros = HashMap::new();
                 for n in names {
-                    if !self.defined(&n) && self.lookup(&n).is_none() {
+                    if !self.defined(&n) {
                         self.assume_undefined(&n);
                         zeros.insert(n, Value::Int(Ir::Const(0)));
                     }
