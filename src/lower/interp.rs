@@ -681,6 +681,12 @@ impl<'a> Interp<'a> {
                                 ))
                             })
                         }
+                        // A branch that assigns data: the merged value depends on data.
+                        (_, d @ Value::Data(_), _) | (_, _, d @ Value::Data(_)) => d.clone(),
+                        (None, _, _) if matches!(c, Value::Data(_)) => Value::Data(format!(
+                            "`{name}` is assigned under a condition that depends on data ({})",
+                            c.reason()
+                        )),
                         _ => Value::Unknown(format!(
                             "`{name}` is assigned in a branch bankcheck cannot resolve"
                         )),
@@ -943,10 +949,14 @@ impl<'a> Interp<'a> {
                             ))),
                             _ => None,
                         })
-                        .unwrap_or_else(|| {
-                            Value::Unknown("a conditional value bankcheck cannot resolve".into())
+                        .unwrap_or_else(|| match (t, f) {
+                            (d @ Value::Data(_), _) | (_, d @ Value::Data(_)) => d,
+                            _ => Value::Unknown(
+                                "a conditional value bankcheck cannot resolve".into(),
+                            ),
                         }),
                     },
+                    (d @ Value::Data(_), _, _) => d,
                     (c, _, _) => Value::Unknown(c.reason()),
                 }
             }
