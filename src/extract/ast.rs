@@ -174,6 +174,8 @@ pub struct Param {
     pub semantic: Option<String>,
     /// Array parameter (`float s[]`) or reference parameter.
     pub array_or_ref: bool,
+    /// Written back to the caller's argument: HLSL `out`/`inout`, a C++ reference.
+    pub writes_back: bool,
 }
 
 /// A template parameter with its default, when it has one.

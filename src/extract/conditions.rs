@@ -1,10 +1,10 @@
 //! Preprocessor conditions, kept when they are simple.
 //!
 //! Portable headers define the same helper once per target language
-//! (`#if defined(A_GLSL)` ... `#elif defined(A_HLSL)` ...), and kernels switch code
-//! paths with `#ifdef FAST_PATH`. bankcheck reads every branch; recording what a branch
-//! asks of the macros lets the lowering take the branch the file selects when the
-//! macros it knows decide it, and keep both when they do not.
+//! (`#if defined(A_GLSL)` ... `#elif defined(A_HLSL)` ...). bankcheck reads every
+//! branch; recording what the branches around a definition ask of the macros lets the
+//! lowering inline the alternative the including file selects. (Conditionals inside
+//! function bodies are decided by the lowering itself, see `interp/preproc.rs`.)
 
 use tree_sitter::Node;
 
@@ -30,31 +30,10 @@ impl Test {
             Test::Zero => Test::NonZero,
         }
     }
-
-    /// The name the lowering reads this test by (a call `defined(X)` and so on).
-    pub fn callee(self) -> &'static str {
-        match self {
-            Test::Defined => "defined",
-            Test::Undefined => "!defined",
-            Test::NonZero => "nonzero",
-            Test::Zero => "!nonzero",
-        }
-    }
-
-    /// The test a [`Test::callee`] name stands for.
-    pub fn from_callee(name: &str) -> Option<Test> {
-        [Test::Defined, Test::Undefined, Test::NonZero, Test::Zero]
-            .into_iter()
-            .find(|t| t.callee() == name)
-    }
 }
 
 /// One test of a branch's condition.
 pub type Requirement = (String, Test);
-
-/// The callee of the synthetic call a resolved `#if` inside a function becomes: its
-/// arguments are one call per [`Requirement`], all of which must hold.
-pub const PREPROCESSOR_CONDITION: &str = "#if";
 
 /// What `#ifdef` / `#ifndef` / `#if` / `#elif` node `node` asks for its own branch:
 /// `None` when the condition is not a conjunction of `defined(X)`, `!defined(X)`, `X`

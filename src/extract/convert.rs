@@ -59,6 +59,45 @@ impl<'a> Converter<'a> {
         let field = |name: &str| node.child_by_field_name(name);
         match node.kind() {
             "number_literal" => parse_int(self.text(node)).map_or(ExprKind::Float, ExprKind::Int),
+            // `defined(X)` in a preprocessor condition.
+            "preproc_defined" => ExprKind::Call {
+                callee: "#ifdef".to_string(),
+                template_args: Vec::new(),
+                args: node
+                    .named_children(&mut node.walk())
+                    .find(|c| c.kind() == "identifier")
+                    .map(|c| Expr {
+                        span: span_of(c),
+                        kind: ExprKind::Ident(self.text(c).to_string()),
+                    })
+                    .into_iter()
+                    .collect(),
+            },
+            // HLSL's swizzle of a literal, `2.xx`, parses as a literal `2.` with suffix `xx`.
+            // It is read as the integer broadcast: the corpus uses it with `%` and `==`,
+            // where integer-valued floats and integers agree.
+            "user_defined_literal" => {
+                let t = self.text(node);
+                match t.split_once('.') {
+                    Some((n, sw))
+                        if !sw.is_empty()
+                            && sw.len() <= 4
+                            && (sw.chars().all(|c| c == 'x') || sw.chars().all(|c| c == 'r')) =>
+                    {
+                        match parse_int(n) {
+                            Some(v) => ExprKind::Member(
+                                Box::new(Expr {
+                                    span: span_of(node),
+                                    kind: ExprKind::Int(v),
+                                }),
+                                sw.to_string(),
+                            ),
+                            None => ExprKind::Float,
+                        }
+                    }
+                    _ => ExprKind::Opaque,
+                }
+            }
             "char_literal" => {
                 let t = self.text(node);
                 t.chars()
@@ -245,7 +284,38 @@ impl<'a> Converter<'a> {
     fn stmt_inner(&self, node: Node) -> Stmt {
         let field = |name: &str| node.child_by_field_name(name);
         match node.kind() {
-            "preproc_if" | "preproc_ifdef" | "preproc_elif" => self.conditional(node),
+            // `#if C ... #else ... #endif` in a body: an `if` on a marker call (`#if`,
+            // `#ifdef`, `#ifndef`) that lowering decides from the macros it knows.
+            "preproc_if" | "preproc_elif" | "preproc_ifdef" | "preproc_elifdef" => {
+                let span = span_of(node);
+                let (callee, arg) = if let Some(c) = field("condition") {
+                    ("#if".to_string(), self.expr(c))
+                } else {
+                    let negated = node
+                        .children(&mut node.walk())
+                        .any(|c| !c.is_named() && self.text(c).ends_with("ndef"));
+                    let name = field("name").map_or(String::new(), |n| self.text(n).to_string());
+                    (
+                        if negated { "#ifndef" } else { "#ifdef" }.to_string(),
+                        Expr {
+                            span,
+                            kind: ExprKind::Ident(name),
+                        },
+                    )
+                };
+                Stmt::If {
+                    cond: Expr {
+                        span,
+                        kind: ExprKind::Call {
+                            callee,
+                            template_args: Vec::new(),
+                            args: vec![arg],
+                        },
+                    },
+                    then: Box::new(Stmt::Block(self.stmts(node))),
+                    otherwise: field("alternative").map(|a| Box::new(self.stmt(a))),
+                }
+            }
             "compound_statement" | "preproc_else" | "declaration_list" => {
                 Stmt::Block(self.stmts(node))
             }
@@ -329,64 +399,8 @@ impl<'a> Converter<'a> {
         }
     }
 
-    /// `#if`/`#ifdef` inside a function: when the condition is simple, an `if` on a
-    /// [`PREPROCESSOR_CONDITION`](crate::extract::conditions::PREPROCESSOR_CONDITION)
-    /// that the lowering resolves with the macros it knows; otherwise both branches in
-    /// sequence.
-    fn conditional(&self, node: Node) -> Stmt {
-        let Some(requires) =
-            crate::extract::conditions::branch_requires(node, self.src).filter(|r| !r.is_empty())
-        else {
-            return Stmt::Block(self.stmts(node));
-        };
-        let alternative = node.child_by_field_name("alternative");
-        let span = span_of(node);
-        let tests = requires
-            .into_iter()
-            .map(|(name, test)| Expr {
-                span,
-                kind: ExprKind::Call {
-                    callee: test.callee().into(),
-                    template_args: Vec::new(),
-                    args: vec![Expr {
-                        span,
-                        kind: ExprKind::Ident(name),
-                    }],
-                },
-            })
-            .collect();
-        let cond = Expr {
-            span,
-            kind: ExprKind::Call {
-                callee: crate::extract::conditions::PREPROCESSOR_CONDITION.into(),
-                template_args: Vec::new(),
-                args: tests,
-            },
-        };
-        let then: Vec<Stmt> = self
-            .stmts(node)
-            .into_iter()
-            .zip(self.stmt_nodes(node))
-            .filter(|(_, n)| Some(*n) != alternative)
-            .map(|(s, _)| s)
-            .collect();
-        Stmt::If {
-            cond,
-            then: Box::new(Stmt::Block(then)),
-            otherwise: alternative.map(|a| Box::new(self.stmt(a))),
-        }
-    }
-
     /// The statements directly inside a block-like node.
     pub fn stmts(&self, node: Node) -> Vec<Stmt> {
-        self.stmt_nodes(node)
-            .into_iter()
-            .map(|c| self.stmt(c))
-            .collect()
-    }
-
-    /// The nodes [`Converter::stmts`] converts.
-    fn stmt_nodes<'t>(&self, node: Node<'t>) -> Vec<Node<'t>> {
         node.named_children(&mut node.walk())
             .filter(|c| {
                 !matches!(
@@ -395,9 +409,12 @@ impl<'a> Converter<'a> {
                 )
             })
             .filter(|c| {
-                node.kind() != "preproc_if" || node.child_by_field_name("condition") != Some(*c)
+                !node.kind().starts_with("preproc")
+                    || (node.child_by_field_name("condition") != Some(*c)
+                        && node.child_by_field_name("alternative") != Some(*c))
             })
             .filter(|c| c.kind() != "identifier" || !node.kind().starts_with("preproc"))
+            .map(|c| self.stmt(c))
             .collect()
     }
 
@@ -587,6 +604,9 @@ impl<'a> Converter<'a> {
                 }
             }
             let mut array_or_ref = false;
+            let mut writes_back = p
+                .children(&mut p.walk())
+                .any(|c| !c.is_named() && matches!(self.text(c), "out" | "inout"));
             let mut pointers = 0;
             let mut cur = p.child_by_field_name("declarator");
             let mut name = String::new();
@@ -596,7 +616,11 @@ impl<'a> Converter<'a> {
                         name = self.text(d).to_string();
                         break;
                     }
-                    "array_declarator" | "reference_declarator" => array_or_ref = true,
+                    "array_declarator" => array_or_ref = true,
+                    "reference_declarator" => {
+                        array_or_ref = true;
+                        writes_back = true;
+                    }
                     "pointer_declarator" => pointers += 1,
                     _ => {}
                 }
@@ -619,6 +643,7 @@ impl<'a> Converter<'a> {
                 },
                 semantic,
                 array_or_ref,
+                writes_back,
             });
         }
         out

@@ -467,6 +467,10 @@ impl Walker<'_, '_> {
         };
         self.note_defined(&name);
         let Some(value) = c.child_by_field_name("value") else {
+            // `#define HLSL`: defined, with no value (for `#ifdef` in bodies).
+            self.out
+                .macros
+                .insert(name, LazyExpr::new("", span_of(c), self.file.language));
             return;
         };
         let text = self.conv.text(value).trim();
@@ -835,7 +839,8 @@ pub(crate) fn parse_snippet(text: &str, language: crate::Language, span: Span) -
     if text.is_empty() || text.len() > 4000 {
         return None;
     }
-    let snippet = format!("int __bankcheck_macro = ({text});");
+    // The newline ends a trailing `// comment` of the macro's line before the `)`.
+    let snippet = format!("int __bankcheck_macro = ({text}\n);");
     let file = SourceFile {
         text: snippet.clone(),
         parse_text: snippet,

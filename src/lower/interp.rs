@@ -18,12 +18,17 @@ use crate::extract::types::Layout;
 use crate::extract::FileSyntax;
 use std::collections::{HashMap, HashSet};
 
+mod preproc;
+mod returns;
+mod vectors;
+
 /// A value during interpretation.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Value {
     Int(Ir),
-    /// Three integer components (`threadIdx`, `uint3 gtid : SV_GroupThreadID`, `dim3`).
-    Vec3([Box<Value>; 3]),
+    /// A vector of 1 to 4 components (`threadIdx`, `uint3 gtid : SV_GroupThreadID`,
+    /// `dim3`, `uint2(a, b)`); see [`super::vector`].
+    Vector(Vec<Value>),
     /// A pointer into shared array `array` at `offset` bytes, pointing at `pointee`.
     Ptr {
         array: usize,
@@ -54,7 +59,7 @@ impl Value {
             }
             Value::Memory => "a pointer to memory is used as an integer".to_string(),
             Value::Local => "a thread-local array is used as an integer".to_string(),
-            Value::Vec3(_) => "a vector is used as an integer".to_string(),
+            Value::Vector(_) => "a vector is used as an integer".to_string(),
             Value::Group(_) => "a thread group is used as an integer".to_string(),
             Value::Int(_) => "an integer is combined with a non-integer value".to_string(),
         }
@@ -97,8 +102,13 @@ pub struct Interp<'a> {
     depth: u32,
     uniform_names: HashMap<String, usize>,
     returned: bool,
-    /// The value of the first `return` reached in an inlined helper.
-    return_value: Option<Value>,
+    /// The `return`s reached in the inlined helper ([`returns`]).
+    returns: returns::Returns,
+    /// Nesting of control flow whose condition is not a guard (unknown `if`
+    /// conditions, loop bodies, switch cases).
+    opaque_control: u32,
+    /// Assumptions made deciding preprocessor conditionals ([`preproc`]).
+    pp_assumptions: Vec<String>,
     /// Values of file constants already evaluated, by their qualified key.
     const_cache: HashMap<String, Value>,
     /// Namespaces of the constant definitions being evaluated, innermost last.
@@ -245,7 +255,9 @@ impl<'a> Interp<'a> {
             depth: 0,
             uniform_names: HashMap::new(),
             returned: false,
-            return_value: None,
+            returns: returns::Returns::default(),
+            opaque_control: 0,
+            pp_assumptions: Vec::new(),
             const_cache: HashMap::new(),
             ns_context: Vec::new(),
             call_stack: Vec::new(),
@@ -364,13 +376,9 @@ impl<'a> Interp<'a> {
                     let gy = self.uniform("SV_GroupID.y", Some((0, 65535)));
                     let gz = self.uniform("SV_GroupID.z", Some((0, 65535)));
                     let c = |g: Ir, d: u32, t: Ir| {
-                        Box::new(Value::Int(fold(
-                            BinOp::Add,
-                            fold(BinOp::Mul, g, int(i64::from(d))),
-                            t,
-                        )))
+                        Value::Int(fold(BinOp::Add, fold(BinOp::Mul, g, int(i64::from(d))), t))
                     };
-                    Value::Vec3([
+                    Value::Vector(vec![
                         c(gx, b.x, self.thread(Axis::X)),
                         c(gy, b.y, self.thread(Axis::Y)),
                         c(gz, b.z, self.thread(Axis::Z)),
@@ -380,11 +388,7 @@ impl<'a> Interp<'a> {
                     let gx = self.uniform("SV_GroupID.x", Some((0, 65535)));
                     let gy = self.uniform("SV_GroupID.y", Some((0, 65535)));
                     let gz = self.uniform("SV_GroupID.z", Some((0, 65535)));
-                    Value::Vec3([
-                        Box::new(Value::Int(gx)),
-                        Box::new(Value::Int(gy)),
-                        Box::new(Value::Int(gz)),
-                    ])
+                    Value::Vector(vec![Value::Int(gx), Value::Int(gy), Value::Int(gz)])
                 }
                 _ if !f.is_kernel && p.ty.pointers == 0 && !p.array_or_ref => {
                     Value::Unknown(format!(
@@ -410,9 +414,13 @@ impl<'a> Interp<'a> {
                     }
                 }
             };
-            // A scalar parameter with a vector semantic holds its x component.
+            // A scalar parameter with a vector semantic holds its x component; a
+            // `uint2` one its first two.
             let v = match v {
-                Value::Vec3(c) if p.semantic.is_some() && is_scalar_type(&p.ty) => (*c[0]).clone(),
+                Value::Vector(mut c) if p.semantic.is_some() && is_scalar_type(&p.ty) => {
+                    c.swap_remove(0)
+                }
+                v @ Value::Vector(_) => super::vector::fit(&p.ty, v, &self.syn.typedefs),
                 other => other,
             };
             if !p.name.is_empty() {
@@ -422,10 +430,10 @@ impl<'a> Interp<'a> {
     }
 
     fn vec3_threads(&self) -> Value {
-        Value::Vec3([
-            Box::new(Value::Int(self.thread(Axis::X))),
-            Box::new(Value::Int(self.thread(Axis::Y))),
-            Box::new(Value::Int(self.thread(Axis::Z))),
+        Value::Vector(vec![
+            Value::Int(self.thread(Axis::X)),
+            Value::Int(self.thread(Axis::Y)),
+            Value::Int(self.thread(Axis::Z)),
         ])
     }
 
@@ -477,7 +485,9 @@ impl<'a> Interp<'a> {
                 if !*do_while {
                     self.eval(cond);
                 }
+                self.opaque_control += 1;
                 self.block(std::slice::from_ref(body));
+                self.opaque_control -= 1;
                 self.returned = false;
                 self.invalidate(&assigned, "it changes in a loop");
             }
@@ -490,20 +500,18 @@ impl<'a> Interp<'a> {
                     Stmt::Block(b) => b,
                     other => std::slice::from_ref(other),
                 };
+                self.opaque_control += 1;
                 for case in cases {
                     self.block(std::slice::from_ref(case));
                     self.returned = false;
                 }
+                self.opaque_control -= 1;
                 self.invalidate(&assigned, "it is assigned in a switch");
             }
             Stmt::Return(e) => {
                 let v = e.as_ref().map(|e| self.eval(e));
-                if !self.call_stack.is_empty() && self.return_value.is_none() {
-                    self.return_value = Some(match v {
-                        Some(v) if self.guards.len() <= self.inline_guard_base => v,
-                        Some(_) => Value::Unknown("a helper returns from inside a branch".into()),
-                        None => Value::Unknown("a helper returns nothing".into()),
-                    });
+                if !self.call_stack.is_empty() {
+                    self.record_return(v);
                 }
                 self.returned = true;
             }
@@ -544,7 +552,11 @@ impl<'a> Interp<'a> {
                 let v = self.eval(init);
                 self.convert_to(&d.ty, v)
             }
-            None => Value::Unknown(format!("`{}` is declared without a value", d.name)),
+            None => {
+                super::vector::undefined(&d.name, &d.ty, &self.syn.typedefs).unwrap_or_else(|| {
+                    Value::Unknown(format!("`{}` is declared without a value", d.name))
+                })
+            }
         };
         self.bind(&d.name, v);
     }
@@ -572,7 +584,7 @@ impl<'a> Interp<'a> {
                     name: None,
                 }
             }
-            other => other,
+            other => super::vector::fit(ty, other, &self.syn.typedefs),
         }
     }
 
@@ -626,40 +638,8 @@ impl<'a> Interp<'a> {
     }
 
     fn if_stmt(&mut self, cond: &Expr, then: &Stmt, otherwise: Option<&Stmt>) {
-        // `#if` inside a function: one branch when the known macros decide it, else both
-        // in sequence, as the preprocessor's text would read without it.
-        if let ExprKind::Call { callee, args, .. } = &cond.kind {
-            if callee == crate::extract::conditions::PREPROCESSOR_CONDITION {
-                let requires: Vec<_> = args
-                    .iter()
-                    .filter_map(|a| match &a.kind {
-                        ExprKind::Call { callee, args, .. } => match args.as_slice() {
-                            [Expr {
-                                kind: ExprKind::Ident(name),
-                                ..
-                            }] => crate::extract::conditions::Test::from_callee(callee)
-                                .map(|t| (name.clone(), t)),
-                            _ => None,
-                        },
-                        _ => None,
-                    })
-                    .collect();
-                match self.requirements_hold(&requires) {
-                    Some(true) => self.block(std::slice::from_ref(then)),
-                    Some(false) => {
-                        if let Some(o) = otherwise {
-                            self.block(std::slice::from_ref(o));
-                        }
-                    }
-                    None => {
-                        self.block(std::slice::from_ref(then));
-                        if let Some(o) = otherwise {
-                            self.block(std::slice::from_ref(o));
-                        }
-                    }
-                }
-                return;
-            }
+        if self.preproc_if(cond, then, otherwise) {
+            return;
         }
         let c = self.eval(cond);
         // A constant condition (`if (0)`, a resolved `#ifdef`) takes one branch only.
@@ -682,6 +662,8 @@ impl<'a> Interp<'a> {
         if let Some(g) = &guard {
             self.guards.push(g.clone());
         }
+        let opaque = u32::from(guard.is_none());
+        self.opaque_control += opaque;
         self.block(std::slice::from_ref(then));
         if guard.is_some() {
             self.guards.pop();
@@ -700,6 +682,7 @@ impl<'a> Interp<'a> {
                 self.guards.pop();
             }
         }
+        self.opaque_control -= opaque;
         let else_returned = std::mem::replace(&mut self.returned, false);
         // Merge the two environments: equal values stay, different ones select on the condition.
         let after_else = std::mem::take(&mut self.scopes);
@@ -721,6 +704,28 @@ impl<'a> Interp<'a> {
                             Box::new(g.clone()),
                             Box::new(a.clone()),
                             Box::new(b.clone()),
+                        )),
+                        // Vectors select component by component.
+                        (Some(g), t @ Value::Vector(_), v @ Value::Vector(_)) => {
+                            super::vector::merge(t, v, |a, b| match (a, b) {
+                                (Value::Int(a), Value::Int(b)) => Some(Value::Int(Ir::Select(
+                                    Box::new(g.clone()),
+                                    Box::new(a.clone()),
+                                    Box::new(b.clone()),
+                                ))),
+                                _ => None,
+                            })
+                            .unwrap_or_else(|| {
+                                Value::Unknown(format!(
+                                    "`{name}` is assigned in a branch bankcheck cannot resolve"
+                                ))
+                            })
+                        }
+                        // A branch that assigns data: the merged value depends on data.
+                        (_, d @ Value::Data(_), _) | (_, _, d @ Value::Data(_)) => d.clone(),
+                        (None, _, _) if matches!(c, Value::Data(_)) => Value::Data(format!(
+                            "`{name}` is assigned under a condition that depends on data ({})",
+                            c.reason()
                         )),
                         _ => Value::Unknown(format!(
                             "`{name}` is assigned in a branch bankcheck cannot resolve"
@@ -848,7 +853,9 @@ impl<'a> Interp<'a> {
         }
         let saved_returned = self.returned;
         // The body's own induction steps are the loop's, not extra assignments.
+        self.opaque_control += 1;
         self.block(std::slice::from_ref(body));
+        self.opaque_control -= 1;
         self.returned = saved_returned;
         self.guards.truncate(guard_len);
         self.scopes.pop();
@@ -943,15 +950,22 @@ impl<'a> Interp<'a> {
             ExprKind::Index(..) => self.access_value(e, AccessKind::Load),
             ExprKind::Unary(UnaryOp::Deref, _) => self.access_value(e, AccessKind::Load),
             ExprKind::Unary(UnaryOp::AddrOf, inner) => self.address_of(inner),
-            ExprKind::Unary(op, inner) => match self.eval(inner) {
-                Value::Int(i) => Value::Int(match op {
-                    UnaryOp::Neg => fold(BinOp::Sub, int(0), i),
-                    UnaryOp::Plus => i,
-                    UnaryOp::BitNot => Ir::Unary(UnOp::BitNot, Box::new(i)),
-                    _ => Ir::Unary(UnOp::LogicNot, Box::new(i)),
-                }),
-                other => other,
-            },
+            ExprKind::Unary(op, inner) => {
+                let v = self.eval(inner);
+                let unary = |v: Value| match v {
+                    Value::Int(i) => Value::Int(match op {
+                        UnaryOp::Neg => fold(BinOp::Sub, int(0), i),
+                        UnaryOp::Plus => i,
+                        UnaryOp::BitNot => Ir::Unary(UnOp::BitNot, Box::new(i)),
+                        _ => Ir::Unary(UnOp::LogicNot, Box::new(i)),
+                    }),
+                    other => other,
+                };
+                match v {
+                    Value::Vector(c) => Value::Vector(c.into_iter().map(unary).collect()),
+                    other => unary(other),
+                }
+            }
             ExprKind::Binary(op, a, b) => {
                 let va = self.eval(a);
                 let vb = self.eval(b);
@@ -985,10 +999,22 @@ impl<'a> Interp<'a> {
                     (Value::Int(c), t, f) => match c.as_const() {
                         Some(0) => f,
                         Some(_) => t,
-                        None => {
-                            Value::Unknown("a conditional value bankcheck cannot resolve".into())
-                        }
+                        None => super::vector::merge(&t, &f, |a, b| match (a, b) {
+                            (Value::Int(a), Value::Int(b)) => Some(Value::Int(Ir::Select(
+                                Box::new(c.clone()),
+                                Box::new(a.clone()),
+                                Box::new(b.clone()),
+                            ))),
+                            _ => None,
+                        })
+                        .unwrap_or_else(|| match (t, f) {
+                            (d @ Value::Data(_), _) | (_, d @ Value::Data(_)) => d,
+                            _ => Value::Unknown(
+                                "a conditional value bankcheck cannot resolve".into(),
+                            ),
+                        }),
                     },
+                    (d @ Value::Data(_), _, _) => d,
                     (c, _, _) => Value::Unknown(c.reason()),
                 }
             }
@@ -1065,20 +1091,18 @@ impl<'a> Interp<'a> {
             "threadIdx" => return self.vec3_threads(),
             "blockDim" => {
                 let b = self.block;
-                return Value::Vec3([
-                    Box::new(Value::Int(int(i64::from(b.x)))),
-                    Box::new(Value::Int(int(i64::from(b.y)))),
-                    Box::new(Value::Int(int(i64::from(b.z)))),
+                return Value::Vector(vec![
+                    Value::Int(int(i64::from(b.x))),
+                    Value::Int(int(i64::from(b.y))),
+                    Value::Int(int(i64::from(b.z))),
                 ]);
             }
             "blockIdx" | "gridDim" | "clusterIdx" => {
                 let lo = i64::from(name == "gridDim");
                 let c = |s: &mut Self, a: &str| {
-                    Box::new(Value::Int(
-                        s.uniform(&format!("{name}.{a}"), Some((lo, 65535))),
-                    ))
+                    Value::Int(s.uniform(&format!("{name}.{a}"), Some((lo, 65535))))
                 };
-                return Value::Vec3([c(self, "x"), c(self, "y"), c(self, "z")]);
+                return Value::Vector(vec![c(self, "x"), c(self, "y"), c(self, "z")]);
             }
             "warpSize" => return Value::Int(int(i64::from(self.warp_size))),
             "true" => return Value::Int(int(1)),
@@ -1132,34 +1156,26 @@ impl<'a> Interp<'a> {
             return self.access_value(whole, AccessKind::Load);
         }
         match self.eval(base) {
-            Value::Vec3(c) => {
-                let index = |ch: char| match ch {
-                    'x' | 'r' => Some(0),
-                    'y' | 'g' => Some(1),
-                    'z' | 'b' => Some(2),
-                    _ => None,
-                };
-                let picked: Option<Vec<usize>> = field.chars().map(index).collect();
-                match picked.as_deref() {
-                    Some([i]) => (*c[*i]).clone(),
-                    // A swizzle (`gtid.xy`) is a vector of the picked components.
-                    Some(list) if (2..=3).contains(&list.len()) => {
-                        let comp = |k: usize| {
-                            list.get(k)
-                                .map_or(Box::new(Value::Int(int(0))), |&i| c[i].clone())
-                        };
-                        Value::Vec3([comp(0), comp(1), comp(2)])
-                    }
-                    _ => Value::Unknown(format!("component `{field}`")),
-                }
-            }
-            Value::Int(i) if field == "x" || field == "r" => Value::Int(i),
+            // A component (`p.x`) or a swizzle (`gtid.xy`, `v.yx`, `s.xx`).
+            v @ (Value::Vector(_) | Value::Int(_)) => super::vector::swizzle(&v, field)
+                .unwrap_or_else(|| {
+                    Value::Unknown(format!("member `{field}` of a scalar or vector"))
+                }),
             Value::Data(r) => Value::Data(r),
             other => Value::Unknown(format!("member `{field}` of {}", other.reason())),
         }
     }
 
     fn binary(&mut self, op: BinaryOp, a: Value, b: Value) -> Value {
+        // Vectors act component-wise, a scalar broadcasting (`Tile * 8 - 8`).
+        if let Some(pairs) = super::vector::zip(&a, &b) {
+            return Value::Vector(
+                pairs
+                    .into_iter()
+                    .map(|(x, y)| self.binary(op, x, y))
+                    .collect(),
+            );
+        }
         match (a, b) {
             (Value::Int(a), Value::Int(b)) => {
                 let e = fold(map_binop(op), a, b);
@@ -1225,6 +1241,14 @@ impl<'a> Interp<'a> {
     }
 
     fn cast(&mut self, ty: &TypeName, v: Value) -> Value {
+        // `(uint2)v`, `(uint)v`: truncate or broadcast.
+        if ty.pointers == 0 && super::vector::vector_type(&ty.base, &self.syn.typedefs).is_some() {
+            return super::vector::fit(ty, v, &self.syn.typedefs);
+        }
+        let v = match v {
+            Value::Vector(_) => super::vector::fit(ty, v, &self.syn.typedefs),
+            other => other,
+        };
         match v {
             Value::Array(a) => {
                 let p = self.decay(a);
@@ -1298,24 +1322,27 @@ impl<'a> Interp<'a> {
             for a in args.iter().skip(1) {
                 self.eval(a);
             }
+            // HLSL returns the original value through a last argument:
+            // `InterlockedAdd(dest, v, original)`, `InterlockedCompareExchange(dest, c, v, original)`.
+            let out_arg = if lower.contains("comparestore") {
+                None
+            } else if lower.contains("compareexchange") {
+                args.get(3)
+            } else {
+                args.get(2)
+            };
+            if let (true, Some(out)) = (lower.starts_with("interlocked"), out_arg) {
+                let v = Value::Data(format!("the result of `{short}`"));
+                self.write_back(out, v);
+            }
             return Value::Data(format!("the result of `{short}`"));
         }
         match short {
-            "min" | "max" | "umin" | "umax" | "imin" | "imax" if args.len() == 2 => {
-                let a = self.eval(&args[0]);
-                let b = self.eval(&args[1]);
-                return match (a, b) {
-                    (Value::Int(a), Value::Int(b)) => Value::Int(fold(
-                        if short.ends_with("min") {
-                            BinOp::Min
-                        } else {
-                            BinOp::Max
-                        },
-                        a,
-                        b,
-                    )),
-                    (a, _) => Value::Unknown(a.reason()),
-                };
+            "min" | "max" | "umin" | "umax" | "imin" | "imax" | "clamp"
+                if args.len() == 2 || (short == "clamp" && args.len() == 3) =>
+            {
+                let values: Vec<Value> = args.iter().map(|a| self.eval(a)).collect();
+                return vectors::min_max(short, values);
             }
             "__lane_id" | "LaneId" | "laneid" | "WaveGetLaneIndex" | "lane_id" | "get_lane_id" => {
                 return Value::Int(fold(
@@ -1368,27 +1395,23 @@ impl<'a> Interp<'a> {
                 let b = self.eval(&args[1]);
                 return self.binary(BinaryOp::Mul, a, b);
             }
-            // HLSL integer vector constructors, `uint2(x, y)`, used as coordinates.
-            "dim3" | "uint3" | "int3" | "uint2" | "int2" | "min16uint2" | "min16int2"
-            | "min16uint3" | "min16int3" => {
-                let mut comps: Vec<Box<Value>> =
-                    args.iter().map(|a| Box::new(self.eval(a))).collect();
-                while comps.len() < 3 {
-                    comps.push(Box::new(Value::Int(int(1))));
-                }
-                comps.truncate(3);
-                let [x, y, z]: [Box<Value>; 3] = match comps.try_into() {
-                    Ok(a) => a,
-                    Err(_) => return Value::Unknown("dim3".into()),
-                };
-                return Value::Vec3([x, y, z]);
-            }
             "uint" | "int" | "unsigned" | "size_t" if args.len() == 1 => {
-                return self.eval(&args[0])
+                let v = self.eval(&args[0]);
+                let ty = TypeName {
+                    base: short.to_string(),
+                    pointers: 0,
+                };
+                return super::vector::fit(&ty, v, &self.syn.typedefs);
             }
             _ => {}
         }
+        if let Some(v) = self.vector_call(callee, args) {
+            return v;
+        }
         if let Some(v) = self.group_method(callee) {
+            return v;
+        }
+        if let Some(v) = self.preproc_condition(callee, args) {
             return v;
         }
         if let Some(m) = self.syn.fn_macros.get(short) {
@@ -1537,7 +1560,8 @@ impl<'a> Interp<'a> {
             self.bind(&n, v);
         }
         let saved_base = std::mem::replace(&mut self.inline_guard_base, self.guards.len());
-        let saved_return = self.return_value.take();
+        let saved_return = std::mem::take(&mut self.returns);
+        self.returns.opaque_base = self.opaque_control;
         let saved_function = self.function.clone();
         let line = if std::ptr::eq(self.text, self.base_text) {
             crate::diag::line_of(&self.syn.line_starts, call.span.start)
@@ -1576,17 +1600,41 @@ impl<'a> Interp<'a> {
         self.block(&f.body);
         self.call_stack.pop();
         self.returned = false;
+        // `out`/`inout` and reference parameters: their final values go back to the
+        // caller's arguments (unknown when the helper may return before its end).
+        let early = self.returns.returns_early();
+        let written: Vec<(&Expr, Value)> = f
+            .params
+            .iter()
+            .zip(args)
+            .filter(|(p, _)| p.writes_back && p.ty.pointers == 0 && !p.name.is_empty())
+            .map(|(p, a)| {
+                let v = match self.scopes.first().and_then(|s| s.get(&p.name)) {
+                    Some(_) if early => Value::Unknown(format!(
+                        "`{}` is set through a parameter of `{name}`, which may return early",
+                        self.snippet(a.span)
+                    )),
+                    Some(v) => v.clone(),
+                    None => {
+                        Value::Unknown(format!("`{}` is set by `{name}`", self.snippet(a.span)))
+                    }
+                };
+                (a, v)
+            })
+            .collect();
         let result = self
-            .return_value
-            .take()
+            .helper_value()
             .unwrap_or_else(|| Value::Data(format!("the result of `{name}()`")));
-        self.return_value = saved_return;
+        self.returns = saved_return;
         self.type_args = saved_types;
         self.inline_guard_base = saved_base;
         self.scopes = saved_scopes;
         self.function = saved_function;
         self.text = saved_text;
         self.foreign = saved_foreign;
+        for (a, v) in written {
+            self.write_back(a, v);
+        }
         Some(result)
     }
 
@@ -1661,6 +1709,8 @@ impl<'a> Interp<'a> {
                 }
             };
             self.assign(name, v.clone());
+            v
+        } else if let Some(v) = self.assign_component(op, lhs, r.clone()) {
             v
         } else {
             // Stores to global memory or fields: evaluate for nested accesses.
@@ -1968,7 +2018,18 @@ impl<'a> Interp<'a> {
             // Not shared memory: evaluate operands for nested accesses; the value is data.
             let mut lane_dependent = false;
             if let ExprKind::Index(b, i) = &e.kind {
-                if self.eval(b) == Value::Local {
+                let base = self.eval(b);
+                // A component of a local vector, `v[1]`.
+                if let Value::Vector(c) = &base {
+                    return match self.const_eval(i).and_then(|k| usize::try_from(k).ok()) {
+                        Some(k) if k < c.len() => c[k].clone(),
+                        _ => Value::Unknown(format!(
+                            "`{}` picks a vector component that is not a constant",
+                            self.snippet(e.span)
+                        )),
+                    };
+                }
+                if base == Value::Local {
                     self.eval(i);
                     return Value::Data(format!(
                         "`{}` is an element of a thread-local array",
@@ -2021,10 +2082,11 @@ impl<'a> Interp<'a> {
             .iter()
             .map(|s| self.text.get(s.start..s.end).unwrap_or("").to_string())
             .collect();
-        let assumptions = match &self.shape_source {
+        let mut assumptions = match &self.shape_source {
             ShapeSource::Assumed(s) => vec![s.clone()],
             ShapeSource::Known(_) => Vec::new(),
         };
+        assumptions.extend(self.pp_assumptions.iter().cloned());
         self.sites.push(AccessSite {
             span,
             array,

@@ -13,6 +13,7 @@ pub mod purity;
 pub mod shape;
 pub mod site;
 pub mod templates;
+pub mod vector;
 
 use crate::config::Settings;
 use crate::extract::ast::{Expr, ExprKind};
@@ -26,15 +27,23 @@ pub fn lower_file(syn: &FileSyntax, text: &str, settings: &Settings) -> LoweredF
     let mut out = LoweredFile::default();
     let mut defines: HashMap<String, Expr> = HashMap::new();
     for (name, value) in &settings.defines {
-        if let Ok(v) = value.trim().parse::<i64>() {
-            defines.insert(
-                name.clone(),
-                Expr {
-                    span: crate::diag::Span::default(),
-                    kind: ExprKind::Int(v),
-                },
-            );
-        }
+        // Every define counts for `#ifdef`; an integer or a name is also a value.
+        let value = value.trim();
+        let kind = if let Ok(v) = value.parse::<i64>() {
+            ExprKind::Int(v)
+        } else if !value.is_empty() && value.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+        {
+            ExprKind::Ident(value.to_string())
+        } else {
+            ExprKind::Opaque
+        };
+        defines.insert(
+            name.clone(),
+            Expr {
+                span: crate::diag::Span::default(),
+                kind,
+            },
+        );
     }
     // Helpers called from other functions of the file are analysed through their callers.
     let called = called_helpers(syn);

@@ -191,11 +191,11 @@ pub fn launch_shapes(
         probe.pop_scope();
         let shape = match v {
             Value::Int(i) => to_u32(i.as_const()).map(|x| BlockShape { x, y: 1, z: 1 }),
-            Value::Vec3(c) => {
+            Value::Vector(c) => {
                 let d: Vec<Option<u32>> = c
                     .iter()
                     .map(|v| {
-                        if let Value::Int(i) = v.as_ref() {
+                        if let Value::Int(i) = v {
                             to_u32(i.as_const())
                         } else {
                             None

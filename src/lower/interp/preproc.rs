@@ -1,0 +1,165 @@
+//! Preprocessor conditionals inside function bodies (`#if`, `#ifdef`, `#ifndef`,
+//! `#elif`, `#else`), which extraction turns into an `if` on a marker call.
+//!
+//! The condition is decided from the macros bankcheck knows (the file's, its headers',
+//! the settings' defines). A name none of them defines is taken as not defined, as the
+//! preprocessor does, and the assumption is stated on every access recorded after it
+//! (a compiler flag may define it). A decided conditional walks the taken branch in the
+//! enclosing scope, as the preprocessor pastes it there; the dropped branch is walked
+//! apart, for its accesses only. An undecided one is an `if` whose condition is not
+//! known.
+
+use super::{Interp, Value};
+use crate::extract::ast::{Expr, ExprKind, Stmt};
+use crate::lower::ir::Expr as Ir;
+use std::collections::HashMap;
+
+impl Interp<'_> {
+    /// Whether `name` is a macro or constant bankcheck knows.
+    fn defined(&self, name: &str) -> bool {
+        self.syn.macros.contains_key(name)
+            || self.syn.defined.contains(name)
+            || self.syn.fn_macros.contains_key(name)
+            || self.extra_constants.contains_key(name)
+    }
+
+    /// States that `name` was taken as not defined.
+    fn assume_undefined(&mut self, name: &str) {
+        let note = format!(
+            "`{name}` is taken as not defined in a preprocessor condition: neither the file, its headers nor the settings define it"
+        );
+        if !self.pp_assumptions.contains(&note) {
+            self.pp_assumptions.push(note);
+        }
+    }
+
+    /// The value of a marker call `#if(c)`, `#ifdef(X)`, `#ifndef(X)`; `None` for other calls.
+    pub(super) fn preproc_condition(&mut self, callee: &str, args: &[Expr]) -> Option<Value> {
+        let negated = match callee {
+            "#ifdef" => false,
+            "#ifndef" => true,
+            "#if" => {
+                let cond = args.first()?;
+                // Names no macro defines are 0 in `#if` (locals and `static const`s
+                // are invisible to the preprocessor).
+                let mut names = Vec::new();
+                undefined_names(cond, &mut names);
+                let mut zeros = HashMap::new();
+                for n in names {
+                    if !self.defined(&n) {
+                        self.assume_undefined(&n);
+                        zeros.insert(n, Value::Int(Ir::Const(0)));
+                    }
+                }
+                self.scopes.push(zeros);
+                let v = self.eval(cond);
+                self.scopes.pop();
+                return Some(match v {
+                    Value::Int(i) => match i.as_const() {
+                        Some(c) => Value::Int(Ir::Const(i64::from(c != 0))),
+                        None => Value::Unknown("a preprocessor condition is not a constant".into()),
+                    },
+                    other => other,
+                });
+            }
+            _ => return None,
+        };
+        let Some(ExprKind::Ident(name)) = args.first().map(|a| &a.kind) else {
+            return Some(Value::Unknown("a preprocessor condition".into()));
+        };
+        let defined = self.defined(name);
+        if !defined {
+            self.assume_undefined(name);
+        }
+        Some(Value::Int(Ir::Const(i64::from(defined != negated))))
+    }
+
+    /// Walks a decided preprocessor conditional's taken branch in the enclosing scope;
+    /// `false` when `cond` is not a preprocessor condition or is not decided.
+    pub(super) fn preproc_if(
+        &mut self,
+        cond: &Expr,
+        then: &Stmt,
+        otherwise: Option<&Stmt>,
+    ) -> bool {
+        let ExprKind::Call { callee, args, .. } = &cond.kind else {
+            return false;
+        };
+        if !callee.starts_with('#') {
+            return false;
+        }
+        let taken = match self.preproc_condition(callee, args) {
+            Some(Value::Int(i)) => i.as_const(),
+            _ => None,
+        };
+        let (branch, dropped) = match taken {
+            Some(0) => (otherwise, Some(then)),
+            Some(_) => (Some(then), otherwise),
+            None => return false,
+        };
+        // When the decision rests on a macro taken as not defined (a build flag may define
+        // it), the dropped branch is still checked, as code of another configuration: its
+        // accesses are recorded, its effects on values and returns are discarded. A branch
+        // that macros the file defines drop is not compiled, and not checked.
+        let mut names = Vec::new();
+        for a in args {
+            if callee == "#if" {
+                undefined_names(a, &mut names);
+            } else if let ExprKind::Ident(n) = &a.kind {
+                names.push(n.clone());
+            }
+        }
+        let assumed = names.iter().any(|n| !self.defined(n));
+        if let Some(d) = dropped.filter(|_| assumed) {
+            let scopes = self.scopes.clone();
+            let guards = self.guards.len();
+            let returned = self.returned;
+            let opaque_base = self.returns.opaque_base;
+            let returns = std::mem::take(&mut self.returns);
+            self.returns.opaque_base = opaque_base;
+            let notes = self.pp_assumptions.len();
+            self.pp_assumptions.push(
+                "in a preprocessor branch the known macros drop: checked as code of another configuration".into(),
+            );
+            self.opaque_control += 1;
+            self.block(std::slice::from_ref(d));
+            self.opaque_control -= 1;
+            self.pp_assumptions.truncate(notes);
+            self.scopes = scopes;
+            self.guards.truncate(guards);
+            self.returned = returned;
+            self.returns = returns;
+        }
+        match branch {
+            Some(Stmt::Block(stmts)) => {
+                for s in stmts {
+                    if self.returned {
+                        break;
+                    }
+                    self.stmt(s);
+                }
+            }
+            Some(other) => self.stmt(other),
+            None => {}
+        }
+        true
+    }
+}
+
+/// Identifiers of a `#if` condition outside `defined(...)`.
+fn undefined_names(e: &Expr, out: &mut Vec<String>) {
+    match &e.kind {
+        ExprKind::Ident(n) => out.push(n.clone()),
+        ExprKind::Unary(_, a) => undefined_names(a, out),
+        ExprKind::Binary(_, a, b) => {
+            undefined_names(a, out);
+            undefined_names(b, out);
+        }
+        ExprKind::Cond(a, b, c) => {
+            undefined_names(a, out);
+            undefined_names(b, out);
+            undefined_names(c, out);
+        }
+        _ => {}
+    }
+}

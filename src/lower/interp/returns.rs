@@ -1,0 +1,86 @@
+//! The value of an inlined helper with several `return`s.
+//!
+//! Each `return` is recorded with the guards in force since the helper was entered; the
+//! helper's value is the first return whose guards hold: `select(g1, v1, select(g2, v2,
+//! ... vn))`. The guards of a later return already exclude the lanes that returned
+//! earlier (an `if` that returns guards the rest of its block), and the last return is
+//! what lanes reaching it get. A return under control flow bankcheck does not follow as
+//! a guard (a condition it cannot evaluate, a loop, a switch) makes the value unknown.
+
+use super::{fold, Interp, Value};
+use crate::lower::ir::{BinOp, Expr as Ir};
+
+/// The returns reached in the helper being inlined.
+#[derive(Debug, Default)]
+pub(super) struct Returns {
+    /// Each return's guard (`None`: every lane reaching the helper's end) and value.
+    entries: Vec<(Option<Ir>, Value)>,
+    /// A return was reached under control flow that is not a guard.
+    opaque: bool,
+    /// The nesting of unfollowed control flow when the helper was entered.
+    pub(super) opaque_base: u32,
+}
+
+impl Returns {
+    /// The helper may return before its end (a guarded or unfollowed return).
+    pub(super) fn returns_early(&self) -> bool {
+        self.opaque || self.entries.iter().any(|(g, _)| g.is_some())
+    }
+}
+
+impl Interp<'_> {
+    /// Records a `return` of the helper being inlined.
+    pub(super) fn record_return(&mut self, v: Option<Value>) {
+        let r = &self.returns;
+        // After an unconditional return nothing else is reached.
+        if r.entries.last().is_some_and(|(g, _)| g.is_none()) {
+            return;
+        }
+        if self.opaque_control > r.opaque_base {
+            self.returns.opaque = true;
+        }
+        let guard = self.guards[self.inline_guard_base.min(self.guards.len())..]
+            .iter()
+            .cloned()
+            .reduce(|a, b| fold(BinOp::LogicAnd, a, b));
+        let v = v.unwrap_or_else(|| Value::Unknown("a helper returns nothing".into()));
+        self.returns.entries.push((guard, v));
+    }
+
+    /// The helper's value from its recorded returns; `None` when it returned nothing.
+    pub(super) fn helper_value(&mut self) -> Option<Value> {
+        let r = std::mem::take(&mut self.returns);
+        let mut entries = r.entries.into_iter().rev();
+        let (_, last) = entries.next()?;
+        let branch = || Value::Unknown("a helper returns from inside a branch".into());
+        if r.opaque {
+            return Some(branch());
+        }
+        let mut value = last;
+        for (guard, v) in entries {
+            let Some(g) = guard else {
+                return Some(branch());
+            };
+            value = match (v, value) {
+                (Value::Int(a), Value::Int(b)) => {
+                    Value::Int(Ir::Select(Box::new(g), Box::new(a), Box::new(b)))
+                }
+                (a, b) if a == b => a,
+                (a @ Value::Vector(_), b @ Value::Vector(_)) => {
+                    crate::lower::vector::merge(&a, &b, |x, y| match (x, y) {
+                        (Value::Int(x), Value::Int(y)) => Some(Value::Int(Ir::Select(
+                            Box::new(g.clone()),
+                            Box::new(x.clone()),
+                            Box::new(y.clone()),
+                        ))),
+                        _ => None,
+                    })
+                    .unwrap_or_else(branch)
+                }
+                (d @ Value::Data(_), _) | (_, d @ Value::Data(_)) => d,
+                _ => branch(),
+            };
+        }
+        Some(value)
+    }
+}
