@@ -17,6 +17,10 @@ use std::sync::{Arc, Mutex, OnceLock};
 /// Reads a file of the run (or an include) by path; `None` when it cannot be read.
 pub type Reader = dyn Fn(&Path) -> Option<Vec<u8>> + Send + Sync;
 
+/// Lists the source files of the workspace around the run (called at most once, and
+/// only when an include names no file bankcheck knows).
+pub type Lister = dyn Fn() -> Vec<PathBuf> + Send + Sync;
+
 /// A parsed header's definitions and its text.
 type Header = Arc<(FileSyntax, String)>;
 
@@ -41,6 +45,10 @@ pub struct ProjectIndex {
     run_files: HashMap<String, Vec<PathBuf>>,
     /// Built on first use, once every file is scanned.
     resolved: OnceLock<Includes>,
+    /// Where to look for included files that are not part of the run.
+    lister: Option<Box<Lister>>,
+    /// The lister's files, by file name.
+    workspace: OnceLock<HashMap<String, Vec<PathBuf>>>,
     include_dirs: Vec<PathBuf>,
     reader: Box<Reader>,
     /// Parsed headers, by normalised path (`None`: unreadable).
@@ -102,11 +110,21 @@ impl ProjectIndex {
             includes: Vec::new(),
             run_files: HashMap::new(),
             resolved: OnceLock::new(),
+            lister: None,
+            workspace: OnceLock::new(),
             include_dirs,
             reader,
             headers: Mutex::new(HashMap::new()),
             shapes: Mutex::new(HashMap::new()),
         }
+    }
+
+    /// Also resolves includes by name among the files `lister` lists (the headers of the
+    /// workspace that the run does not check).
+    #[must_use]
+    pub fn with_workspace(mut self, lister: Box<Lister>) -> Self {
+        self.lister = Some(lister);
+        self
     }
 
     /// Records the kernels `text` launches (a text scan, no parsing).
@@ -219,19 +237,42 @@ impl ProjectIndex {
         )
     }
 
-    /// The only file of the run whose path ends with `inc` (leading `..` dropped).
+    /// The only file of the run whose path ends with `inc` (leading `..` dropped), else
+    /// the only such file of the workspace.
     fn unique_run_file(&self, inc: &str) -> Option<PathBuf> {
         let tail: Vec<Component> = Path::new(inc)
             .components()
             .filter(|c| matches!(c, Component::Normal(_)))
             .collect();
-        let name = tail.last()?.as_os_str().to_string_lossy();
-        let mut hits = self.run_files.get(name.as_ref())?.iter().filter(|f| {
-            let comps: Vec<Component> = f.components().collect();
-            comps.len() >= tail.len() && comps[comps.len() - tail.len()..] == tail[..]
+        let name = tail.last()?.as_os_str().to_string_lossy().into_owned();
+        let unique = |files: Option<&Vec<PathBuf>>| -> Option<PathBuf> {
+            let mut hits = files?.iter().filter(|f| {
+                let comps: Vec<Component> = f.components().collect();
+                comps.len() >= tail.len() && comps[comps.len() - tail.len()..] == tail[..]
+            });
+            let first = hits.next()?;
+            hits.next().is_none().then(|| first.clone())
+        };
+        if let Some(hit) = unique(self.run_files.get(&name)) {
+            return Some(hit);
+        }
+        if self.run_files.get(&name).is_some_and(|v| !v.is_empty()) {
+            return None; // ambiguous in the run itself
+        }
+        let workspace = self.workspace.get_or_init(|| {
+            let mut by_name: HashMap<String, Vec<PathBuf>> = HashMap::new();
+            for f in self.lister.as_ref().map(|l| l()).unwrap_or_default() {
+                let f = normalise(&f);
+                if let Some(n) = f.file_name() {
+                    by_name
+                        .entry(n.to_string_lossy().into_owned())
+                        .or_default()
+                        .push(f);
+                }
+            }
+            by_name
         });
-        let first = hits.next()?;
-        hits.next().is_none().then(|| first.clone())
+        unique(workspace.get(&name))
     }
 
     fn includes(&self) -> &Includes {

@@ -548,3 +548,31 @@ fn fix_leaves_arrays_reached_through_pointers_byte_for_byte_unchanged() {
         "the file is byte-for-byte unchanged"
     );
 }
+
+#[test]
+fn an_include_found_only_in_the_workspace_fixes_the_index() {
+    // The shader is checked alone; the header it includes lives in another folder (the
+    // build passes `-I lib/config`), is not checked (no shared memory in it) and is
+    // found by its unique name under the current directory.
+    let dir = tempfile::tempdir().expect("scratch directory");
+    std::fs::create_dir_all(dir.path().join("lib/config")).unwrap();
+    std::fs::create_dir_all(dir.path().join("shaders")).unwrap();
+    std::fs::write(
+        dir.path().join("lib/config/tile_size.h"),
+        "#define TILE 32\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("shaders/blur.hlsl"),
+        "#include \"tile_size.h\"\ngroupshared float tile[TILE][TILE];\n[numthreads(TILE, TILE, 1)]\nvoid main(uint3 t : SV_GroupThreadID) { tile[t.x][t.y] = 0; }\n",
+    )
+    .unwrap();
+    let out = run_in(
+        dir.path(),
+        &["--isolated", "--format", "json", "shaders/blur.hlsl"],
+        b"",
+        &[],
+    );
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON report");
+    assert_eq!(report["accesses"][0]["conflict_factor"], 32.0, "{report}");
+}

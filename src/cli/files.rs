@@ -90,6 +90,29 @@ fn walk(dir: &Path) -> anyhow::Result<Vec<PathBuf>> {
     Ok(files)
 }
 
+/// Source and header files under the current directory (ignored and hidden files
+/// skipped, at most `LIMIT` entries visited): where includes that name no file of the
+/// run may be found. Paths are relative, as the run's own.
+pub fn workspace_sources() -> Vec<PathBuf> {
+    const LIMIT: usize = 200_000;
+    const EXTENSIONS: &[&str] = &[
+        "h", "hh", "hpp", "hxx", "inl", "inc", "cuh", "cu", "hlsl", "hlsli", "fx", "fxh",
+    ];
+    WalkBuilder::new(".")
+        .require_git(false)
+        .build()
+        .take(LIMIT)
+        .filter_map(Result::ok)
+        .filter(|e| e.file_type().is_some_and(|t| t.is_file()))
+        .map(ignore::DirEntry::into_path)
+        .filter(|p| {
+            p.extension()
+                .and_then(|e| e.to_str())
+                .is_some_and(|e| EXTENSIONS.contains(&e.to_ascii_lowercase().as_str()))
+        })
+        .collect()
+}
+
 fn is_glob(arg: &str) -> bool {
     arg.contains(['*', '?', '[', '{'])
 }

@@ -378,7 +378,8 @@ fn project_index(
             }
         }
     }
-    let mut project = ProjectIndex::new(include_dirs, Box::new(|path| std::fs::read(path).ok()));
+    let mut project = ProjectIndex::new(include_dirs, Box::new(|path| std::fs::read(path).ok()))
+        .with_workspace(Box::new(files::workspace_sources));
     for ((target, _), bytes) in jobs.iter().zip(contents) {
         if let Ok(bytes) = bytes {
             project.scan(Path::new(&target.display), &String::from_utf8_lossy(bytes));
