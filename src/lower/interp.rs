@@ -133,7 +133,7 @@ const MAX_IR_NODES: usize = 4000;
 /// Helpers nest this deep at most (callback chains of library headers reach 6 or 7).
 const MAX_CALL_DEPTH: usize = 8;
 /// Calls inlined per lowered function at most.
-const MAX_INLINED_CALLS: u32 = 400;
+const MAX_INLINED_CALLS: u32 = 1500;
 
 fn int(c: i64) -> Ir {
     Ir::Const(c)
