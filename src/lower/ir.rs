@@ -15,7 +15,7 @@ pub enum Axis {
 }
 
 /// What a variable of the IR stands for and which values it takes.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
 pub enum VarKind {
     /// `threadIdx.{x,y,z}` (HLSL `SV_GroupThreadID`): differs between lanes.
     Thread(Axis),
