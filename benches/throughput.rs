@@ -282,7 +282,7 @@ fn stages(files: &[PathBuf], settings: &Settings, out: &mut String) {
         };
         stage[2] += s.elapsed();
         let s = Instant::now();
-        let syntax = bankcheck::extract::extract(&file, &tree);
+        let syntax = bankcheck::extract::extract_relevant(&file, &tree);
         drop(tree);
         stage[3] += s.elapsed();
         let s = Instant::now();

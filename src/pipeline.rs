@@ -50,26 +50,17 @@ pub(crate) fn check_source(
     };
     report.stats.parse = clock.elapsed();
     let clock = Instant::now();
-    let mut syntax = crate::extract::extract(&file, &tree);
-    drop(tree);
-    report.stats.extract = clock.elapsed();
     let file_path = std::path::Path::new(path);
-    let kernels_without_launch: Vec<String> = syntax
-        .functions
-        .iter()
-        .filter(|f| {
-            f.is_kernel
-                && f.numthreads.is_none()
-                && !syntax.launches.iter().any(|l| l.kernel == f.name)
-        })
-        .map(|f| f.name.clone())
-        .collect();
-    for k in kernels_without_launch {
-        let shapes = project.external_launches(file_path, &k, settings);
-        if !shapes.is_empty() {
-            syntax.external_launches.insert(k, shapes);
-        }
-    }
+    // Functions that cannot reach shared memory are skipped, unless functions of other
+    // files may be added to this one: a header's includers analyse its helpers.
+    let only_relevant = !project.is_included(file_path);
+    let mut syntax = if only_relevant {
+        crate::extract::extract_relevant(&file, &tree)
+    } else {
+        crate::extract::extract(&file, &tree)
+    };
+    report.stats.extract = clock.elapsed();
+    add_external_launches(&mut syntax, file_path, project, settings);
     for span in syntax.parse_errors.iter().take(5) {
         if let Some(d) = rules::parse_error::check(*span, &file.text, settings) {
             report.diagnostics.push(d);
@@ -80,6 +71,11 @@ pub(crate) fn check_source(
     // Included headers are parsed only when the file alone leaves something unresolved:
     // most files need nothing from them, and headers can be large.
     if needs_includes(&lowered) && file.text.contains("#include") {
+        // A header's functions may call back into any function of this file.
+        if only_relevant {
+            syntax = crate::extract::extract(&file, &tree);
+            add_external_launches(&mut syntax, file_path, project, settings);
+        }
         project.merge_includes(
             file_path,
             &file.text,
@@ -89,6 +85,7 @@ pub(crate) fn check_source(
         );
         lowered = crate::lower::lower_file(&syntax, &file.text, settings);
     }
+    drop(tree);
     // Sites inside included headers' helpers belong to those headers' reports.
     lowered.sites.retain(|s| !s.foreign);
     // Helpers no function of this file calls (a header's): analyse them through the
@@ -127,6 +124,31 @@ pub(crate) fn check_source(
         .sort_by(|a, b| (a.span.start, a.rule).cmp(&(b.span.start, b.rule)));
     report.stats.rules = clock.elapsed();
     report
+}
+
+/// Block shapes of the file's kernels launched only in other files of the run.
+fn add_external_launches(
+    syntax: &mut crate::extract::FileSyntax,
+    file_path: &std::path::Path,
+    project: &ProjectIndex,
+    settings: &Settings,
+) {
+    let kernels_without_launch: Vec<String> = syntax
+        .functions
+        .iter()
+        .filter(|f| {
+            f.is_kernel
+                && f.numthreads.is_none()
+                && !syntax.launches.iter().any(|l| l.kernel == f.name)
+        })
+        .map(|f| f.name.clone())
+        .collect();
+    for k in kernels_without_launch {
+        let shapes = project.external_launches(file_path, &k, settings);
+        if !shapes.is_empty() {
+            syntax.external_launches.insert(k, shapes);
+        }
+    }
 }
 
 /// Adds sites found through an includer, replacing this file's own lowering of the same

@@ -139,6 +139,19 @@ impl FileSyntax {
 
 /// Extracts the facts of `file` from its syntax tree.
 pub fn extract(file: &SourceFile, tree: &tree_sitter::Tree) -> FileSyntax {
+    extract_with(file, tree, false)
+}
+
+/// Extracts the facts of `file` keeping only the functions that can reach shared memory
+/// (see [`relevant_functions`]): the others are neither converted nor returned. Lowering
+/// such a file gives the same sites and arrays as lowering the whole file, as long as no
+/// other file's functions are added to it (merged includes, includers): callers use
+/// [`extract`] then.
+pub fn extract_relevant(file: &SourceFile, tree: &tree_sitter::Tree) -> FileSyntax {
+    extract_with(file, tree, true)
+}
+
+fn extract_with(file: &SourceFile, tree: &tree_sitter::Tree, only_relevant: bool) -> FileSyntax {
     let src = file.parse_text.as_str();
     let mut out = FileSyntax {
         hlsl: file.language == crate::Language::Hlsl,
@@ -159,10 +172,110 @@ pub fn extract(file: &SourceFile, tree: &tree_sitter::Tree) -> FileSyntax {
         depth: 0,
         file,
         out: &mut out,
+        deferred: only_relevant.then(Vec::new),
     };
     walker.top_level(tree.root_node(), &[]);
+    if let Some(deferred) = walker.deferred.take() {
+        let keep = relevant_functions(&out, src);
+        for (index, body) in deferred {
+            if keep[index] {
+                out.functions[index].body = conv.stmts(body);
+            }
+        }
+        // Drop the others; launches point at functions by index.
+        let mut new_index = Vec::with_capacity(keep.len());
+        let mut next = 0;
+        for &k in &keep {
+            new_index.push(k.then_some(next));
+            next += usize::from(k);
+        }
+        let mut i = 0;
+        out.functions.retain(|_| {
+            i += 1;
+            keep[i - 1]
+        });
+        for l in &mut out.launches {
+            l.in_function = l.in_function.and_then(|f| new_index[f]);
+        }
+    }
     collect_errors(tree.root_node(), &mut out.parse_errors);
     out
+}
+
+/// Which functions of `syn` can reach shared memory, by a conservative text test: a
+/// function or macro is a seed when its text mentions shared memory (any spelling of
+/// `shared`), a file-scope shared array or a launch (`<<<`), or when the function is a
+/// kernel; every function and macro connected to a seed by a mention of its name (as
+/// caller or callee, in either direction, through macros too) is kept. The others can
+/// neither declare nor reach a shared array, nor pass one on, nor compute a value a kept
+/// function reads; lowering them gives no site.
+fn relevant_functions(syn: &FileSyntax, src: &str) -> Vec<bool> {
+    fn identifiers(text: &str) -> impl Iterator<Item = &str> {
+        text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .filter(|t| t.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_'))
+    }
+    fn find(parent: &mut [usize], mut x: usize) -> usize {
+        while parent[x] != x {
+            parent[x] = parent[parent[x]];
+            x = parent[x];
+        }
+        x
+    }
+    let shared_names: std::collections::HashSet<&str> =
+        syn.global_shared.iter().map(|d| d.name.as_str()).collect();
+    // Symbols: the functions (by index), then the macros.
+    let mut texts: Vec<&str> = syn
+        .functions
+        .iter()
+        .map(|f| src.get(f.span.start..f.span.end).unwrap_or(""))
+        .collect();
+    let mut by_name: HashMap<&str, Vec<usize>> = HashMap::new();
+    for (i, f) in syn.functions.iter().enumerate() {
+        by_name.entry(f.name.as_str()).or_default().push(i);
+    }
+    for (name, body) in syn
+        .macros
+        .iter()
+        .chain(syn.fn_macros.iter().map(|(n, m)| (n, &m.body)))
+    {
+        by_name.entry(name.as_str()).or_default().push(texts.len());
+        texts.push(body.text.as_str());
+    }
+    let n = texts.len();
+    let mut parent: Vec<usize> = (0..n).collect();
+    let mut seed = vec![false; n];
+    for (s, text) in texts.iter().enumerate() {
+        let function = syn.functions.get(s);
+        seed[s] = function.is_some_and(|f| f.is_kernel || f.numthreads.is_some())
+            || text.contains("<<<")
+            || text.to_ascii_lowercase().contains("shared");
+        for t in identifiers(text) {
+            if shared_names.contains(t) {
+                seed[s] = true;
+            }
+            if let Some(others) = by_name.get(t) {
+                for &o in others {
+                    let (a, b) = (find(&mut parent, s), find(&mut parent, o));
+                    if a != b {
+                        parent[a] = b;
+                    }
+                }
+            }
+        }
+    }
+    let mut hot = vec![false; n];
+    for (s, &is_seed) in seed.iter().enumerate() {
+        if is_seed {
+            let r = find(&mut parent, s);
+            hot[r] = true;
+        }
+    }
+    (0..syn.functions.len())
+        .map(|i| {
+            let r = find(&mut parent, i);
+            hot[r]
+        })
+        .collect()
 }
 
 fn collect_shared_macros(root: Node, src: &str, out: &mut Vec<String>) {
@@ -225,7 +338,7 @@ fn collect_errors(root: Node, out: &mut Vec<Span>) {
     }
 }
 
-struct Walker<'a, 'b> {
+struct Walker<'a, 'b, 't> {
     conv: &'a Converter<'a>,
     /// Names of the namespaces around the current item, outermost first.
     namespaces: Vec<String>,
@@ -233,10 +346,12 @@ struct Walker<'a, 'b> {
     depth: u32,
     file: &'a SourceFile,
     out: &'b mut FileSyntax,
+    /// When only relevant functions are kept: the bodies not converted yet, by function index.
+    deferred: Option<Vec<(usize, Node<'t>)>>,
 }
 
-impl Walker<'_, '_> {
-    fn top_level(&mut self, node: Node, template: &[TemplateParam]) {
+impl<'t> Walker<'_, '_, 't> {
+    fn top_level(&mut self, node: Node<'t>, template: &[TemplateParam]) {
         if self.depth > convert::MAX_DEPTH {
             return;
         }
@@ -247,7 +362,7 @@ impl Walker<'_, '_> {
         self.depth -= 1;
     }
 
-    fn item(&mut self, c: Node, template: &[TemplateParam]) {
+    fn item(&mut self, c: Node<'t>, template: &[TemplateParam]) {
         match c.kind() {
             "preproc_def" => self.define(c),
             "preproc_function_def" => self.fn_define(c),
@@ -587,7 +702,7 @@ impl Walker<'_, '_> {
         }
     }
 
-    fn function(&mut self, c: Node, template: &[TemplateParam]) {
+    fn function(&mut self, c: Node<'t>, template: &[TemplateParam]) {
         let Some(mut decl) = c.child_by_field_name("declarator") else {
             return;
         };
@@ -648,10 +763,20 @@ impl Walker<'_, '_> {
             }
         }
         let body_node = c.child_by_field_name("body");
-        let body = body_node.map(|b| self.conv.stmts(b)).unwrap_or_default();
         let index = self.out.functions.len();
+        let body = match (&mut self.deferred, body_node) {
+            (Some(deferred), Some(b)) => {
+                deferred.push((index, b));
+                Vec::new()
+            }
+            _ => body_node.map(|b| self.conv.stmts(b)).unwrap_or_default(),
+        };
         if let Some(b) = body_node {
-            self.find_launches(b, Some(index));
+            // Only a launch (`<<<`) or an annotation comment is looked for.
+            let text = self.conv.text(b);
+            if text.contains("<<<") || text.contains("bankcheck:") {
+                self.find_launches(b, Some(index));
+            }
         }
         self.out.functions.push(ast::Function {
             name,
