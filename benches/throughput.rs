@@ -296,7 +296,7 @@ fn stages(files: &[PathBuf], settings: &Settings, out: &mut String) {
             for part in parts {
                 components += 1;
                 let began = Instant::now();
-                let verdict = bankcheck::analyse::analyse(part, &settings.bank, budget);
+                let verdict = bankcheck::analyse::analyse_cached(part, &settings.bank, budget);
                 let spent = began.elapsed();
                 let class = match (verdict.cost.is_some(), verdict.exact) {
                     (true, true) => 0,

@@ -2,7 +2,7 @@
 //!
 //! Pure: bytes and settings in, a [`FileReport`] out.
 
-use crate::analyse::{analyse, AnalysedSite, Budget, Verdict};
+use crate::analyse::{analyse_cached, AnalysedSite, Budget, Verdict};
 use crate::bank::Wavefronts;
 use crate::config::Settings;
 use crate::diag::{AccessFacts, Status};
@@ -222,7 +222,7 @@ fn analyse_sites(
             Ok(components) => {
                 let mut total: Option<Verdict> = None;
                 for c in components {
-                    let v = analyse(c, &settings.bank, budget);
+                    let v = analyse_cached(c, &settings.bank, budget);
                     total = Some(match total {
                         None => v,
                         Some(t) => worst_of(t, v),
