@@ -90,12 +90,15 @@ pub(crate) fn check_source(
     lowered.sites.retain(|s| !s.foreign);
     // Helpers no function of this file calls (a header's): analyse them through the
     // kernels of the files of the run that include this one.
-    let called = crate::lower::called_helpers(&syntax);
-    if syntax
-        .functions
-        .iter()
-        .any(|f| !f.is_kernel && !f.body.is_empty() && !called.contains(&f.name))
-    {
+    // Only a file that others include has includers to analyse its helpers through.
+    let uncalled_helpers = || {
+        let called = crate::lower::called_helpers(&syntax);
+        syntax
+            .functions
+            .iter()
+            .any(|f| !f.is_kernel && !f.body.is_empty() && !called.contains(&f.name))
+    };
+    if !only_relevant && uncalled_helpers() {
         for other in project.sites_through_includers(file_path, &syntax, &file.text, settings) {
             adopt_foreign_sites(&mut lowered, other);
         }

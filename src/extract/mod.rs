@@ -165,6 +165,7 @@ fn extract_with(file: &SourceFile, tree: &tree_sitter::Tree, only_relevant: bool
         src,
         depth: std::cell::Cell::new(0),
         shared_macros: &shared_macros,
+        fields: convert::Fields::of(file.language),
     };
     let mut walker = Walker {
         namespaces: Vec::new(),
@@ -177,9 +178,11 @@ fn extract_with(file: &SourceFile, tree: &tree_sitter::Tree, only_relevant: bool
     walker.top_level(tree.root_node(), &[]);
     if let Some(deferred) = walker.deferred.take() {
         let keep = relevant_functions(&out, src);
-        for (index, body) in deferred {
+        for (index, body, params) in deferred {
             if keep[index] {
-                out.functions[index].body = conv.stmts(body);
+                let f = &mut out.functions[index];
+                f.params = params.map(|p| conv.params(p)).unwrap_or_default();
+                f.body = conv.stmts(body);
             }
         }
         // Drop the others; launches point at functions by index.
@@ -346,8 +349,9 @@ struct Walker<'a, 'b, 't> {
     depth: u32,
     file: &'a SourceFile,
     out: &'b mut FileSyntax,
-    /// When only relevant functions are kept: the bodies not converted yet, by function index.
-    deferred: Option<Vec<(usize, Node<'t>)>>,
+    /// When only relevant functions are kept: the bodies (and parameter lists) not
+    /// converted yet, by function index.
+    deferred: Option<Vec<(usize, Node<'t>, Option<Node<'t>>)>>,
 }
 
 impl<'t> Walker<'_, '_, 't> {
@@ -368,12 +372,13 @@ impl<'t> Walker<'_, '_, 't> {
             "preproc_function_def" => self.fn_define(c),
             "namespace_definition" => {
                 // Constants keep their qualified names too: `Reduce::Group::Width`.
-                let name = c
-                    .child_by_field_name("name")
+                let name = self
+                    .conv
+                    .field(c, "name")
                     .map(|n| self.conv.text(n).to_string())
                     .unwrap_or_default();
                 self.namespaces.push(name);
-                let body = c.child_by_field_name("body").unwrap_or(c);
+                let body = self.conv.field(c, "body").unwrap_or(c);
                 self.top_level(body, template);
                 self.namespaces.pop();
             }
@@ -384,7 +389,7 @@ impl<'t> Walker<'_, '_, 't> {
             | "declaration_list"
             | "linkage_specification"
             | "ERROR" => {
-                let body = c.child_by_field_name("body").unwrap_or(c);
+                let body = self.conv.field(c, "body").unwrap_or(c);
                 self.top_level(body, template);
             }
             "template_declaration" => {
@@ -398,7 +403,7 @@ impl<'t> Walker<'_, '_, 't> {
             "function_definition" => self.function(c, template),
             "declaration" => {
                 // A declaration may carry a struct/enum definition in its type.
-                if let Some(t) = c.child_by_field_name("type") {
+                if let Some(t) = self.conv.field(c, "type") {
                     self.type_def(t);
                 }
                 for d in self.conv.declaration(c) {
@@ -412,7 +417,7 @@ impl<'t> Walker<'_, '_, 't> {
                 }
             }
             "type_definition" => {
-                let ty = c.child_by_field_name("type");
+                let ty = self.conv.field(c, "type");
                 if let Some(t) = ty {
                     self.type_def(t);
                 }
@@ -426,9 +431,9 @@ impl<'t> Walker<'_, '_, 't> {
                     let mut t = base.clone();
                     t.pointers += pointers;
                     if t.base.starts_with("struct") || t.base.contains('{') {
-                        if let Some(n) = ty.and_then(|t| t.child_by_field_name("name")) {
+                        if let Some(n) = ty.and_then(|t| self.conv.field(t, "name")) {
                             t.base = self.conv.text(n).to_string();
-                        } else if let Some(body) = ty.and_then(|t| t.child_by_field_name("body")) {
+                        } else if let Some(body) = ty.and_then(|t| self.conv.field(t, "body")) {
                             // `typedef struct { ... } Name;`
                             let def = self.struct_fields(body);
                             self.out.structs.insert(name.clone(), def);
@@ -439,8 +444,7 @@ impl<'t> Walker<'_, '_, 't> {
                 }
             }
             "alias_declaration" => {
-                if let (Some(n), Some(t)) =
-                    (c.child_by_field_name("name"), c.child_by_field_name("type"))
+                if let (Some(n), Some(t)) = (self.conv.field(c, "name"), self.conv.field(c, "type"))
                 {
                     self.out
                         .typedefs
@@ -460,23 +464,25 @@ impl<'t> Walker<'_, '_, 't> {
     }
 
     fn template_params(&self, node: Node) -> Vec<TemplateParam> {
-        let Some(list) = node.child_by_field_name("parameters") else {
+        let Some(list) = self.conv.field(node, "parameters") else {
             return Vec::new();
         };
         list.named_children(&mut list.walk())
             .filter_map(|p| {
                 let is_type = p.kind().contains("type_parameter");
-                let name = p
-                    .child_by_field_name("declarator")
-                    .or_else(|| p.child_by_field_name("name"))
+                let name = self
+                    .conv
+                    .field(p, "declarator")
+                    .or_else(|| self.conv.field(p, "name"))
                     .or_else(|| {
                         p.named_children(&mut p.walk())
                             .find(|c| matches!(c.kind(), "identifier" | "type_identifier"))
                     })
                     .map(|n| self.conv.text(n).to_string())?;
-                let default = p
-                    .child_by_field_name("default_value")
-                    .or_else(|| p.child_by_field_name("default_type"))
+                let default = self
+                    .conv
+                    .field(p, "default_value")
+                    .or_else(|| self.conv.field(p, "default_type"))
                     .map(|d| self.conv.expr(d));
                 Some(TemplateParam {
                     name,
@@ -488,13 +494,14 @@ impl<'t> Walker<'_, '_, 't> {
     }
 
     fn define(&mut self, c: Node) {
-        let Some(name) = c
-            .child_by_field_name("name")
+        let Some(name) = self
+            .conv
+            .field(c, "name")
             .map(|n| self.conv.text(n).to_string())
         else {
             return;
         };
-        let Some(value) = c.child_by_field_name("value") else {
+        let Some(value) = self.conv.field(c, "value") else {
             return;
         };
         let text = self.conv.text(value).trim();
@@ -512,21 +519,23 @@ impl<'t> Walker<'_, '_, 't> {
     }
 
     fn fn_define(&mut self, c: Node) {
-        let Some(name) = c
-            .child_by_field_name("name")
+        let Some(name) = self
+            .conv
+            .field(c, "name")
             .map(|n| self.conv.text(n).to_string())
         else {
             return;
         };
-        let params: Vec<String> = c
-            .child_by_field_name("parameters")
+        let params: Vec<String> = self
+            .conv
+            .field(c, "parameters")
             .map(|p| {
                 p.named_children(&mut p.walk())
                     .map(|i| self.conv.text(i).to_string())
                     .collect()
             })
             .unwrap_or_default();
-        let Some(value) = c.child_by_field_name("value") else {
+        let Some(value) = self.conv.field(c, "value") else {
             return;
         };
         let body = LazyExpr::new(
@@ -543,8 +552,9 @@ impl<'t> Walker<'_, '_, 't> {
             if f.kind() != "field_declaration" {
                 continue;
             }
-            let ty = f
-                .child_by_field_name("type")
+            let ty = self
+                .conv
+                .field(f, "type")
                 .map(|t| type_from_text(self.conv.text(t)))
                 .unwrap_or_default();
             let mut cur = f.walk();
@@ -554,15 +564,16 @@ impl<'t> Walker<'_, '_, 't> {
                 let mut pointers = 0;
                 while matches!(node.kind(), "array_declarator" | "pointer_declarator") {
                     if node.kind() == "array_declarator" {
-                        let n = node
-                            .child_by_field_name("size")
+                        let n = self
+                            .conv
+                            .field(node, "size")
                             .and_then(|s| convert::parse_int(self.conv.text(s)))
                             .unwrap_or(1);
                         count *= n.max(1) as u64;
                     } else {
                         pointers += 1;
                     }
-                    match node.child_by_field_name("declarator") {
+                    match self.conv.field(node, "declarator") {
                         Some(n) => node = n,
                         None => break,
                     }
@@ -585,7 +596,7 @@ impl<'t> Walker<'_, '_, 't> {
         match t.kind() {
             "struct_specifier" | "class_specifier" => {
                 if let (Some(name), Some(body)) =
-                    (t.child_by_field_name("name"), t.child_by_field_name("body"))
+                    (self.conv.field(t, "name"), self.conv.field(t, "body"))
                 {
                     let def = self.struct_fields(body);
                     self.out
@@ -594,7 +605,7 @@ impl<'t> Walker<'_, '_, 't> {
                 }
             }
             "enum_specifier" => {
-                let Some(body) = t.child_by_field_name("body") else {
+                let Some(body) = self.conv.field(t, "body") else {
                     return;
                 };
                 let mut next = Expr {
@@ -605,11 +616,12 @@ impl<'t> Walker<'_, '_, 't> {
                     if e.kind() != "enumerator" {
                         continue;
                     }
-                    let Some(name) = e.child_by_field_name("name") else {
+                    let Some(name) = self.conv.field(e, "name") else {
                         continue;
                     };
-                    let value = e
-                        .child_by_field_name("value")
+                    let value = self
+                        .conv
+                        .field(e, "value")
                         .map_or(next.clone(), |v| self.conv.expr(v));
                     next = Expr {
                         span: value.span,
@@ -624,8 +636,9 @@ impl<'t> Walker<'_, '_, 't> {
                     };
                     let short = self.conv.text(name).to_string();
                     // Enumerators live in the enclosing namespace, and (`enum class`) in the enum.
-                    let enum_name = t
-                        .child_by_field_name("name")
+                    let enum_name = self
+                        .conv
+                        .field(t, "name")
                         .map(|n| self.conv.text(n).to_string());
                     let prefix = self
                         .namespaces
@@ -703,16 +716,16 @@ impl<'t> Walker<'_, '_, 't> {
     }
 
     fn function(&mut self, c: Node<'t>, template: &[TemplateParam]) {
-        let Some(mut decl) = c.child_by_field_name("declarator") else {
+        let Some(mut decl) = self.conv.field(c, "declarator") else {
             return;
         };
         while decl.kind() != "function_declarator" {
-            match decl.child_by_field_name("declarator") {
+            match self.conv.field(decl, "declarator") {
                 Some(d) => decl = d,
                 None => return,
             }
         }
-        let Some(name_node) = decl.child_by_field_name("declarator") else {
+        let Some(name_node) = self.conv.field(decl, "declarator") else {
             return;
         };
         let name = self
@@ -722,10 +735,14 @@ impl<'t> Walker<'_, '_, 't> {
             .next()
             .unwrap_or("")
             .to_string();
-        let params = decl
-            .child_by_field_name("parameters")
-            .map(|p| self.conv.params(p))
-            .unwrap_or_default();
+        let params_node = self.conv.field(decl, "parameters");
+        let body_node = self.conv.field(c, "body");
+        // Deferred functions get their parameters with their body, when they are kept.
+        let params = if self.deferred.is_some() && body_node.is_some() {
+            Vec::new()
+        } else {
+            params_node.map(|p| self.conv.params(p)).unwrap_or_default()
+        };
         let mut is_kernel = false;
         let mut numthreads = None;
         let mut wave_size = None;
@@ -762,11 +779,10 @@ impl<'t> Walker<'_, '_, 't> {
                 }
             }
         }
-        let body_node = c.child_by_field_name("body");
         let index = self.out.functions.len();
         let body = match (&mut self.deferred, body_node) {
             (Some(deferred), Some(b)) => {
-                deferred.push((index, b));
+                deferred.push((index, b, params_node));
                 Vec::new()
             }
             _ => body_node.map(|b| self.conv.stmts(b)).unwrap_or_default(),
@@ -818,16 +834,18 @@ impl<'t> Walker<'_, '_, 't> {
             .named_children(&mut k.walk())
             .filter(|n| n.kind() != "comment")
             .collect();
-        let (Some(f), Some(block)) = (node.child_by_field_name("function"), args.get(1)) else {
+        let (Some(f), Some(block)) = (self.conv.field(node, "function"), args.get(1)) else {
             return;
         };
         let (kernel, template_args) = if f.kind() == "template_function" {
-            let n = f
-                .child_by_field_name("name")
+            let n = self
+                .conv
+                .field(f, "name")
                 .map_or("", |n| self.conv.text(n))
                 .to_string();
-            let t = f
-                .child_by_field_name("arguments")
+            let t = self
+                .conv
+                .field(f, "arguments")
                 .map(|a| {
                     a.named_children(&mut a.walk())
                         .map(|c| self.conv.text(c).to_string())
@@ -886,6 +904,7 @@ pub(crate) fn parse_snippet(text: &str, language: crate::Language, span: Span) -
         src: &file.parse_text,
         depth: std::cell::Cell::new(0),
         shared_macros: &[],
+        fields: convert::Fields::of(language),
     };
     let decl = root.named_child(0)?;
     let d = conv.declaration(decl).into_iter().next()?;
