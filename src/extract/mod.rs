@@ -87,6 +87,11 @@ pub struct FileSyntax {
     pub instantiations: Vec<(String, Vec<String>)>,
     /// Byte offsets where the file's lines start, for numbering sites cheaply.
     pub line_starts: Vec<usize>,
+    /// By function index (when extracted with [`extract_relevant`]): true when the
+    /// function is kept only for its launches or because it is a kernel, and can reach no
+    /// shared memory, so that lowering it finds no site. Functions past the end (added
+    /// later) are lowered.
+    pub no_shared_memory: Vec<bool>,
 }
 
 impl FileSyntax {
@@ -177,7 +182,7 @@ fn extract_with(file: &SourceFile, tree: &tree_sitter::Tree, only_relevant: bool
     };
     walker.top_level(tree.root_node(), &[]);
     if let Some(deferred) = walker.deferred.take() {
-        let keep = relevant_functions(&out, src);
+        let (keep, reaches_shared) = relevant_functions(&out, src);
         for (index, body, params) in deferred {
             if keep[index] {
                 let f = &mut out.functions[index];
@@ -197,6 +202,12 @@ fn extract_with(file: &SourceFile, tree: &tree_sitter::Tree, only_relevant: bool
             i += 1;
             keep[i - 1]
         });
+        out.no_shared_memory = keep
+            .iter()
+            .zip(&reaches_shared)
+            .filter(|(k, _)| **k)
+            .map(|(_, r)| !r)
+            .collect();
         for l in &mut out.launches {
             l.in_function = l.in_function.and_then(|f| new_index[f]);
         }
@@ -212,7 +223,12 @@ fn extract_with(file: &SourceFile, tree: &tree_sitter::Tree, only_relevant: bool
 /// caller or callee, in either direction, through macros too) is kept. The others can
 /// neither declare nor reach a shared array, nor pass one on, nor compute a value a kept
 /// function reads; lowering them gives no site.
-fn relevant_functions(syn: &FileSyntax, src: &str) -> Vec<bool> {
+///
+/// Returns, per function, whether it is kept, and whether it can reach shared memory:
+/// its group holds a mention of shared memory or of a file-scope shared array (a group
+/// seeded only by a kernel or a launch is kept for the launches' block shapes, and
+/// lowering it finds no site either).
+fn relevant_functions(syn: &FileSyntax, src: &str) -> (Vec<bool>, Vec<bool>) {
     fn identifiers(text: &str) -> impl Iterator<Item = &str> {
         text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
             .filter(|t| t.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_'))
@@ -247,14 +263,15 @@ fn relevant_functions(syn: &FileSyntax, src: &str) -> Vec<bool> {
     let n = texts.len();
     let mut parent: Vec<usize> = (0..n).collect();
     let mut seed = vec![false; n];
+    let mut shared_seed = vec![false; n];
     for (s, text) in texts.iter().enumerate() {
         let function = syn.functions.get(s);
-        seed[s] = function.is_some_and(|f| f.is_kernel || f.numthreads.is_some())
-            || text.contains("<<<")
-            || text.to_ascii_lowercase().contains("shared");
+        shared_seed[s] = text.to_ascii_lowercase().contains("shared");
+        seed[s] =
+            function.is_some_and(|f| f.is_kernel || f.numthreads.is_some()) || text.contains("<<<");
         for t in identifiers(text) {
             if shared_names.contains(t) {
-                seed[s] = true;
+                shared_seed[s] = true;
             }
             if let Some(others) = by_name.get(t) {
                 for &o in others {
@@ -267,18 +284,18 @@ fn relevant_functions(syn: &FileSyntax, src: &str) -> Vec<bool> {
         }
     }
     let mut hot = vec![false; n];
-    for (s, &is_seed) in seed.iter().enumerate() {
-        if is_seed {
-            let r = find(&mut parent, s);
-            hot[r] = true;
-        }
+    let mut shared = vec![false; n];
+    for s in 0..n {
+        let r = find(&mut parent, s);
+        hot[r] |= seed[s] || shared_seed[s];
+        shared[r] |= shared_seed[s];
     }
     (0..syn.functions.len())
         .map(|i| {
             let r = find(&mut parent, i);
-            hot[r]
+            (hot[r], shared[r])
         })
-        .collect()
+        .unzip()
 }
 
 fn collect_shared_macros(root: Node, src: &str, out: &mut Vec<String>) {

@@ -40,6 +40,10 @@ pub fn lower_file(syn: &FileSyntax, text: &str, settings: &Settings) -> LoweredF
         if (!f.is_kernel && called.contains(&f.name)) || f.foreign_text.is_some() {
             continue;
         }
+        // Kept for its launches or as a kernel, but it cannot reach shared memory.
+        if syn.no_shared_memory.get(fi).copied().unwrap_or(false) {
+            continue;
+        }
         // Template parameters: defaults, or the arguments of a launch in this file.
         let mut constants = defines.clone();
         let launch_args = syn
