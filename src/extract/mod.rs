@@ -87,10 +87,10 @@ pub struct FileSyntax {
     pub instantiations: Vec<(String, Vec<String>)>,
     /// Byte offsets where the file's lines start, for numbering sites cheaply.
     pub line_starts: Vec<usize>,
-    /// By function index (when extracted with [`extract_relevant`]): true when the
-    /// function is kept only for its launches or because it is a kernel, and can reach no
-    /// shared memory, so that lowering it finds no site. Functions past the end (added
-    /// later) are lowered.
+    /// By function index (when extracted with [`extract_relevant`]): true when lowering
+    /// the function on its own can reach no shared memory (it is kept for its launches, as
+    /// a kernel, or as the caller of a kernel), so that it finds no site. Functions past
+    /// the end (added later) are lowered.
     pub no_shared_memory: Vec<bool>,
 }
 
@@ -224,10 +224,11 @@ fn extract_with(file: &SourceFile, tree: &tree_sitter::Tree, only_relevant: bool
 /// neither declare nor reach a shared array, nor pass one on, nor compute a value a kept
 /// function reads; lowering them gives no site.
 ///
-/// Returns, per function, whether it is kept, and whether it can reach shared memory:
-/// its group holds a mention of shared memory or of a file-scope shared array (a group
-/// seeded only by a kernel or a launch is kept for the launches' block shapes, and
-/// lowering it finds no site either).
+/// Returns, per function, whether it is kept, and whether lowering it on its own can
+/// reach shared memory: it mentions shared memory or a file-scope shared array, or a
+/// macro or a function other than a kernel that does (transitively; kernels are launched,
+/// never inlined). The others are kept for the launches' block shapes or as callees'
+/// context, and lowering them on their own finds no site.
 fn relevant_functions(syn: &FileSyntax, src: &str) -> (Vec<bool>, Vec<bool>) {
     fn identifiers(text: &str) -> impl Iterator<Item = &str> {
         text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
@@ -264,6 +265,9 @@ fn relevant_functions(syn: &FileSyntax, src: &str) -> (Vec<bool>, Vec<bool>) {
     let mut parent: Vec<usize> = (0..n).collect();
     let mut seed = vec![false; n];
     let mut shared_seed = vec![false; n];
+    // users[o]: the symbols that mention `o`, when `o` is a macro or a function other than
+    // a kernel (kernels are launched, never inlined into their caller).
+    let mut users: Vec<Vec<usize>> = vec![Vec::new(); n];
     for (s, text) in texts.iter().enumerate() {
         let function = syn.functions.get(s);
         shared_seed[s] = text.to_ascii_lowercase().contains("shared");
@@ -279,21 +283,33 @@ fn relevant_functions(syn: &FileSyntax, src: &str) -> (Vec<bool>, Vec<bool>) {
                     if a != b {
                         parent[a] = b;
                     }
+                    if o != s && !syn.functions.get(o).is_some_and(|f| f.is_kernel) {
+                        users[o].push(s);
+                    }
                 }
             }
         }
     }
     let mut hot = vec![false; n];
-    let mut shared = vec![false; n];
     for s in 0..n {
         let r = find(&mut parent, s);
         hot[r] |= seed[s] || shared_seed[s];
-        shared[r] |= shared_seed[s];
+    }
+    // A symbol reaches shared memory when it mentions it, or mentions a symbol that does.
+    let mut reaches = shared_seed.clone();
+    let mut stack: Vec<usize> = (0..n).filter(|&s| shared_seed[s]).collect();
+    while let Some(o) = stack.pop() {
+        for &s in &users[o] {
+            if !reaches[s] {
+                reaches[s] = true;
+                stack.push(s);
+            }
+        }
     }
     (0..syn.functions.len())
         .map(|i| {
             let r = find(&mut parent, i);
-            (hot[r], shared[r])
+            (hot[r], reaches[i])
         })
         .unzip()
 }

@@ -40,7 +40,7 @@ pub fn lower_file(syn: &FileSyntax, text: &str, settings: &Settings) -> LoweredF
         if (!f.is_kernel && called.contains(&f.name)) || f.foreign_text.is_some() {
             continue;
         }
-        // Kept for its launches or as a kernel, but it cannot reach shared memory.
+        // Kept for its launches or as a kernel, but on its own it cannot reach shared memory.
         if syn.no_shared_memory.get(fi).copied().unwrap_or(false) {
             continue;
         }
