@@ -70,7 +70,10 @@ pub(crate) fn check_source(
     let mut lowered = crate::lower::lower_file(&syntax, &file.text, settings);
     // Included headers are parsed only when the file alone leaves something unresolved:
     // most files need nothing from them, and headers can be large.
-    if needs_includes(&lowered) && file.text.contains("#include") {
+    if needs_includes(&lowered)
+        && file.text.contains("#include")
+        && includes_define_anything(project, file_path, &file.text)
+    {
         // A header's functions may call back into any function of this file.
         if only_relevant {
             syntax = crate::extract::extract(&file, &tree);
@@ -127,6 +130,27 @@ pub(crate) fn check_source(
         .sort_by(|a, b| (a.span.start, a.rule).cmp(&(b.span.start, b.rule)));
     report.stats.rules = clock.elapsed();
     report
+}
+
+/// True when the headers `text` includes (transitively, as far as the run can read
+/// them) define anything: otherwise merging them changes nothing, and neither would
+/// lowering the file again. Headers are parsed once per run, so asking costs little.
+fn includes_define_anything(project: &ProjectIndex, path: &std::path::Path, text: &str) -> bool {
+    let mut merged = crate::extract::FileSyntax::default();
+    project.merge_includes(
+        path,
+        text,
+        &mut merged,
+        0,
+        &mut std::collections::HashSet::new(),
+    );
+    !(merged.functions.is_empty()
+        && merged.constants.is_empty()
+        && merged.macros.is_empty()
+        && merged.fn_macros.is_empty()
+        && merged.typedefs.is_empty()
+        && merged.structs.is_empty()
+        && merged.shared_macros.is_empty())
 }
 
 /// Block shapes of the file's kernels launched only in other files of the run.
