@@ -270,7 +270,10 @@ fn relevant_functions(syn: &FileSyntax, src: &str) -> (Vec<bool>, Vec<bool>) {
     let mut users: Vec<Vec<usize>> = vec![Vec::new(); n];
     for (s, text) in texts.iter().enumerate() {
         let function = syn.functions.get(s);
-        shared_seed[s] = text.to_ascii_lowercase().contains("shared");
+        shared_seed[s] = text
+            .as_bytes()
+            .windows(6)
+            .any(|w| w.eq_ignore_ascii_case(b"shared"));
         seed[s] =
             function.is_some_and(|f| f.is_kernel || f.numthreads.is_some()) || text.contains("<<<");
         for t in identifiers(text) {
