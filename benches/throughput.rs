@@ -284,7 +284,7 @@ fn stages(files: &[PathBuf], settings: &Settings, out: &mut String) {
         };
         stage[2] += s.elapsed();
         let s = Instant::now();
-        let syntax = bankcheck::extract::extract(&file, &tree);
+        let syntax = bankcheck::extract::extract_relevant(&file, &tree);
         drop(tree);
         stage[3] += s.elapsed();
         let s = Instant::now();
@@ -298,7 +298,7 @@ fn stages(files: &[PathBuf], settings: &Settings, out: &mut String) {
             for part in parts {
                 components += 1;
                 let began = Instant::now();
-                let verdict = bankcheck::analyse::analyse(part, &settings.bank, budget);
+                let verdict = bankcheck::analyse::analyse_cached(part, &settings.bank, budget);
                 let spent = began.elapsed();
                 let class = match (verdict.cost.is_some(), verdict.exact) {
                     (true, true) => 0,

@@ -2,7 +2,7 @@
 //!
 //! Pure: bytes and settings in, a [`FileReport`] out.
 
-use crate::analyse::{analyse, AnalysedSite, Budget, Verdict};
+use crate::analyse::{analyse_cached, AnalysedSite, Budget, Verdict};
 use crate::bank::Wavefronts;
 use crate::config::Settings;
 use crate::diag::{AccessFacts, Status};
@@ -50,26 +50,17 @@ pub(crate) fn check_source(
     };
     report.stats.parse = clock.elapsed();
     let clock = Instant::now();
-    let mut syntax = crate::extract::extract(&file, &tree);
-    drop(tree);
-    report.stats.extract = clock.elapsed();
     let file_path = std::path::Path::new(path);
-    let kernels_without_launch: Vec<String> = syntax
-        .functions
-        .iter()
-        .filter(|f| {
-            f.is_kernel
-                && f.numthreads.is_none()
-                && !syntax.launches.iter().any(|l| l.kernel == f.name)
-        })
-        .map(|f| f.name.clone())
-        .collect();
-    for k in kernels_without_launch {
-        let shapes = project.external_launches(file_path, &k, settings);
-        if !shapes.is_empty() {
-            syntax.external_launches.insert(k, shapes);
-        }
-    }
+    // Functions that cannot reach shared memory are skipped, unless functions of other
+    // files may be added to this one: a header's includers analyse its helpers.
+    let only_relevant = !project.is_included(file_path);
+    let mut syntax = if only_relevant {
+        crate::extract::extract_relevant(&file, &tree)
+    } else {
+        crate::extract::extract(&file, &tree)
+    };
+    report.stats.extract = clock.elapsed();
+    add_external_launches(&mut syntax, file_path, project, settings);
     for span in syntax.parse_errors.iter().take(5) {
         if let Some(d) = rules::parse_error::check(*span, &file.text, settings) {
             report.diagnostics.push(d);
@@ -79,7 +70,15 @@ pub(crate) fn check_source(
     let mut lowered = crate::lower::lower_file(&syntax, &file.text, settings);
     // Included headers are parsed only when the file alone leaves something unresolved:
     // most files need nothing from them, and headers can be large.
-    if needs_includes(&lowered) && file.text.contains("#include") {
+    if needs_includes(&lowered)
+        && file.text.contains("#include")
+        && includes_define_anything(project, file_path, &file.text)
+    {
+        // A header's functions may call back into any function of this file.
+        if only_relevant {
+            syntax = crate::extract::extract(&file, &tree);
+            add_external_launches(&mut syntax, file_path, project, settings);
+        }
         project.merge_includes(
             file_path,
             &file.text,
@@ -89,16 +88,20 @@ pub(crate) fn check_source(
         );
         lowered = crate::lower::lower_file(&syntax, &file.text, settings);
     }
+    drop(tree);
     // Sites inside included headers' helpers belong to those headers' reports.
     lowered.sites.retain(|s| !s.foreign);
     // Helpers no function of this file calls (a header's): analyse them through the
     // kernels of the files of the run that include this one.
-    let called = crate::lower::called_helpers(&syntax);
-    if syntax
-        .functions
-        .iter()
-        .any(|f| !f.is_kernel && !f.body.is_empty() && !called.contains(&f.name))
-    {
+    // Only a file that others include has includers to analyse its helpers through.
+    let uncalled_helpers = || {
+        let called = crate::lower::called_helpers(&syntax);
+        syntax
+            .functions
+            .iter()
+            .any(|f| !f.is_kernel && !f.body.is_empty() && !called.contains(&f.name))
+    };
+    if !only_relevant && uncalled_helpers() {
         for other in project.sites_through_includers(file_path, &syntax, &file.text, settings) {
             adopt_foreign_sites(&mut lowered, other);
         }
@@ -127,6 +130,52 @@ pub(crate) fn check_source(
         .sort_by(|a, b| (a.span.start, a.rule).cmp(&(b.span.start, b.rule)));
     report.stats.rules = clock.elapsed();
     report
+}
+
+/// True when the headers `text` includes (transitively, as far as the run can read
+/// them) define anything: otherwise merging them changes nothing, and neither would
+/// lowering the file again. Headers are parsed once per run, so asking costs little.
+fn includes_define_anything(project: &ProjectIndex, path: &std::path::Path, text: &str) -> bool {
+    let mut merged = crate::extract::FileSyntax::default();
+    project.merge_includes(
+        path,
+        text,
+        &mut merged,
+        0,
+        &mut std::collections::HashSet::new(),
+    );
+    !(merged.functions.is_empty()
+        && merged.constants.is_empty()
+        && merged.macros.is_empty()
+        && merged.fn_macros.is_empty()
+        && merged.typedefs.is_empty()
+        && merged.structs.is_empty()
+        && merged.shared_macros.is_empty())
+}
+
+/// Block shapes of the file's kernels launched only in other files of the run.
+fn add_external_launches(
+    syntax: &mut crate::extract::FileSyntax,
+    file_path: &std::path::Path,
+    project: &ProjectIndex,
+    settings: &Settings,
+) {
+    let kernels_without_launch: Vec<String> = syntax
+        .functions
+        .iter()
+        .filter(|f| {
+            f.is_kernel
+                && f.numthreads.is_none()
+                && !syntax.launches.iter().any(|l| l.kernel == f.name)
+        })
+        .map(|f| f.name.clone())
+        .collect();
+    for k in kernels_without_launch {
+        let shapes = project.external_launches(file_path, &k, settings);
+        if !shapes.is_empty() {
+            syntax.external_launches.insert(k, shapes);
+        }
+    }
 }
 
 /// Adds sites found through an includer, replacing this file's own lowering of the same
@@ -200,7 +249,7 @@ fn analyse_sites(
             Ok(components) => {
                 let mut total: Option<Verdict> = None;
                 for c in components {
-                    let v = analyse(c, &settings.bank, budget);
+                    let v = analyse_cached(c, &settings.bank, budget);
                     total = Some(match total {
                         None => v,
                         Some(t) => worst_of(t, v),

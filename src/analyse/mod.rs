@@ -13,7 +13,9 @@ pub use enumerate::{enumerate, Budget};
 pub use verdict::{Method, Verdict};
 
 use crate::bank::BankParams;
-use crate::lower::ir::LoweredAccess;
+use crate::lower::ir::{LoweredAccess, ShapeSource};
+use std::collections::HashMap;
+use std::sync::{Mutex, OnceLock, PoisonError};
 
 /// Decides one access: the cheapest exact analysis that applies (constant stride, then
 /// the F2 count), else enumeration. Stride and F2 verdicts are exact whenever they answer;
@@ -29,6 +31,41 @@ pub fn analyse(access: &LoweredAccess, params: &BankParams, budget: Budget) -> V
     if conflicts && verdict.explanation.is_none() {
         verdict.explanation = explain::explain_conflict(access, params, &verdict.worst_case);
     }
+    verdict
+}
+
+/// [`analyse`], remembered per process: identical lowered accesses (the same index in
+/// several contexts, or in kernels that repeat within and across files) are decided once.
+/// A verdict is a pure function of the access, the bank geometry and the budget, so the
+/// output does not depend on which file or thread filled an entry.
+pub fn analyse_cached(access: &LoweredAccess, params: &BankParams, budget: Budget) -> Verdict {
+    type Key = (LoweredAccess, BankParams, u64, u64);
+    static CACHE: OnceLock<Mutex<HashMap<Key, Verdict>>> = OnceLock::new();
+    /// Entries kept before the cache is emptied (bounds memory on very large runs).
+    const LIMIT: usize = 16_384;
+    let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
+    // Where the block shape came from is never read by the analyses.
+    let mut shape_free = access.clone();
+    shape_free.shape_source = ShapeSource::Known(String::new());
+    let key = (
+        shape_free,
+        *params,
+        budget.max_lane_evals,
+        budget.sample_values,
+    );
+    if let Some(v) = cache
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .get(&key)
+    {
+        return v.clone();
+    }
+    let verdict = analyse(access, params, budget);
+    let mut map = cache.lock().unwrap_or_else(PoisonError::into_inner);
+    if map.len() >= LIMIT {
+        map.clear();
+    }
+    map.insert(key, verdict.clone());
     verdict
 }
 

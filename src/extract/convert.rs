@@ -15,6 +15,82 @@ pub struct Converter<'a> {
     pub depth: std::cell::Cell<u32>,
     /// Identifiers known to expand to a shared-memory qualifier (`FFX_GROUPSHARED`).
     pub shared_macros: &'a [String],
+    /// Field ids of the file's grammar.
+    pub fields: &'static Fields,
+}
+
+/// Field names the converter and the walker look up, resolved to field ids once per
+/// grammar: `Node::child_by_field_name` compares the name with every field name of the
+/// grammar on each call.
+const FIELD_NAMES: [&str; 23] = [
+    "alternative",
+    "argument",
+    "arguments",
+    "body",
+    "condition",
+    "consequence",
+    "declarator",
+    "default_type",
+    "default_value",
+    "field",
+    "function",
+    "index",
+    "indices",
+    "initializer",
+    "left",
+    "name",
+    "operator",
+    "parameters",
+    "right",
+    "size",
+    "type",
+    "update",
+    "value",
+];
+
+/// The ids of [`FIELD_NAMES`] in one grammar.
+pub struct Fields([Option<std::num::NonZeroU16>; 23]);
+
+impl Fields {
+    /// The ids for `language`'s grammar, computed once per process.
+    pub fn of(language: crate::Language) -> &'static Fields {
+        static CUDA: std::sync::OnceLock<Fields> = std::sync::OnceLock::new();
+        static HLSL: std::sync::OnceLock<Fields> = std::sync::OnceLock::new();
+        let (cell, grammar): (_, tree_sitter::Language) = match language {
+            crate::Language::Cuda => (&CUDA, tree_sitter_cuda::LANGUAGE.into()),
+            crate::Language::Hlsl => (&HLSL, tree_sitter_hlsl::LANGUAGE_HLSL.into()),
+        };
+        cell.get_or_init(|| Fields(FIELD_NAMES.map(|n| grammar.field_id_for_name(n))))
+    }
+
+    fn index(name: &str) -> Option<usize> {
+        Some(match name {
+            "alternative" => 0,
+            "argument" => 1,
+            "arguments" => 2,
+            "body" => 3,
+            "condition" => 4,
+            "consequence" => 5,
+            "declarator" => 6,
+            "default_type" => 7,
+            "default_value" => 8,
+            "field" => 9,
+            "function" => 10,
+            "index" => 11,
+            "indices" => 12,
+            "initializer" => 13,
+            "left" => 14,
+            "name" => 15,
+            "operator" => 16,
+            "parameters" => 17,
+            "right" => 18,
+            "size" => 19,
+            "type" => 20,
+            "update" => 21,
+            "value" => 22,
+            _ => return None,
+        })
+    }
 }
 
 /// Deepest expression or statement nesting converted; deeper input is `Opaque`/`Other`.
@@ -25,6 +101,15 @@ pub fn span_of(node: Node) -> Span {
 }
 
 impl<'a> Converter<'a> {
+    /// The child of `node` in field `name` (see [`Fields`]).
+    pub fn field<'t>(&self, node: Node<'t>, name: &str) -> Option<Node<'t>> {
+        match Fields::index(name).map(|i| self.fields.0[i]) {
+            Some(Some(id)) => node.child_by_field_id(id.get()),
+            Some(None) => None,
+            None => node.child_by_field_name(name),
+        }
+    }
+
     pub fn text(&self, node: Node) -> &'a str {
         self.src.get(node.byte_range()).unwrap_or("")
     }
@@ -56,7 +141,7 @@ impl<'a> Converter<'a> {
     }
 
     fn expr_kind(&self, node: Node) -> ExprKind {
-        let field = |name: &str| node.child_by_field_name(name);
+        let field = |name: &str| self.field(node, name);
         match node.kind() {
             "number_literal" => parse_int(self.text(node)).map_or(ExprKind::Float, ExprKind::Int),
             // `defined(X)` in a preprocessor condition.
@@ -214,11 +299,11 @@ impl<'a> Converter<'a> {
     }
 
     fn call(&self, node: Node) -> ExprKind {
-        let Some(function) = node.child_by_field_name("function") else {
+        let Some(function) = self.field(node, "function") else {
             return ExprKind::Opaque;
         };
-        let args: Vec<Expr> = node
-            .child_by_field_name("arguments")
+        let args: Vec<Expr> = self
+            .field(node, "arguments")
             .map(|a| {
                 a.named_children(&mut a.walk())
                     .filter(|c| c.kind() != "comment")
@@ -228,12 +313,12 @@ impl<'a> Converter<'a> {
             .unwrap_or_default();
         let (callee, template_args) = match function.kind() {
             "template_function" => {
-                let name = function
-                    .child_by_field_name("name")
+                let name = self
+                    .field(function, "name")
                     .map_or("", |n| self.text(n))
                     .to_string();
-                let targs: Vec<String> = function
-                    .child_by_field_name("arguments")
+                let targs: Vec<String> = self
+                    .field(function, "arguments")
                     .map(|a| {
                         a.named_children(&mut a.walk())
                             .map(|c| self.text(c).trim().to_string())
@@ -282,7 +367,7 @@ impl<'a> Converter<'a> {
     }
 
     fn stmt_inner(&self, node: Node) -> Stmt {
-        let field = |name: &str| node.child_by_field_name(name);
+        let field = |name: &str| self.field(node, name);
         match node.kind() {
             // `#if C ... #else ... #endif` in a body: an `if` on a marker call (`#if`,
             // `#ifdef`, `#ifndef`) that lowering decides from the macros it knows.
@@ -410,8 +495,8 @@ impl<'a> Converter<'a> {
             })
             .filter(|c| {
                 !node.kind().starts_with("preproc")
-                    || (node.child_by_field_name("condition") != Some(*c)
-                        && node.child_by_field_name("alternative") != Some(*c))
+                    || (self.field(node, "condition") != Some(*c)
+                        && self.field(node, "alternative") != Some(*c))
             })
             .filter(|c| c.kind() != "identifier" || !node.kind().starts_with("preproc"))
             .map(|c| self.stmt(c))
@@ -443,8 +528,8 @@ impl<'a> Converter<'a> {
     /// The declarators of a `declaration` node.
     pub fn declaration(&self, node: Node) -> Vec<VarDecl> {
         let words = self.qualifier_words(node);
-        let mut ty = node
-            .child_by_field_name("type")
+        let mut ty = self
+            .field(node, "type")
             .map(|t| type_from_text(self.text(t)))
             .unwrap_or_default();
         // A macro qualifier (`FFX_GROUPSHARED float x[..]`) can be read as the type, with
@@ -462,10 +547,7 @@ impl<'a> Converter<'a> {
         let mut cursor = node.walk();
         for d in node.children_by_field_name("declarator", &mut cursor) {
             let (inner, init) = if d.kind() == "init_declarator" {
-                (
-                    d.child_by_field_name("declarator"),
-                    d.child_by_field_name("value"),
-                )
+                (self.field(d, "declarator"), self.field(d, "value"))
             } else {
                 (Some(d), None)
             };
@@ -474,8 +556,8 @@ impl<'a> Converter<'a> {
             // argument is an identifier: read it as a construction from those names.
             if inner.kind() == "function_declarator" && init.is_none() {
                 if let (Some(name), Some(params)) = (
-                    inner.child_by_field_name("declarator"),
-                    inner.child_by_field_name("parameters"),
+                    self.field(inner, "declarator"),
+                    self.field(inner, "parameters"),
                 ) {
                     let args: Option<Vec<Expr>> = params
                         .named_children(&mut params.walk())
@@ -518,8 +600,8 @@ impl<'a> Converter<'a> {
             loop {
                 match cur.kind() {
                     "array_declarator" => {
-                        extents.push(cur.child_by_field_name("size").map(|s| self.expr(s)));
-                        match cur.child_by_field_name("declarator") {
+                        extents.push(self.field(cur, "size").map(|s| self.expr(s)));
+                        match self.field(cur, "declarator") {
                             Some(n) => cur = n,
                             None => break,
                         }
@@ -528,8 +610,8 @@ impl<'a> Converter<'a> {
                         if cur.kind() == "pointer_declarator" {
                             pointers += 1;
                         }
-                        match cur
-                            .child_by_field_name("declarator")
+                        match self
+                            .field(cur, "declarator")
                             .or_else(|| cur.named_child(cur.named_child_count().saturating_sub(1)))
                         {
                             Some(n) if n != cur => cur = n,
@@ -593,8 +675,8 @@ impl<'a> Converter<'a> {
             ) {
                 continue;
             }
-            let ty = p
-                .child_by_field_name("type")
+            let ty = self
+                .field(p, "type")
                 .map(|t| type_from_text(self.text(t)))
                 .unwrap_or_default();
             let mut semantic = None;
@@ -608,7 +690,7 @@ impl<'a> Converter<'a> {
                 .children(&mut p.walk())
                 .any(|c| !c.is_named() && matches!(self.text(c), "out" | "inout"));
             let mut pointers = 0;
-            let mut cur = p.child_by_field_name("declarator");
+            let mut cur = self.field(p, "declarator");
             let mut name = String::new();
             while let Some(d) = cur {
                 match d.kind() {
@@ -624,8 +706,8 @@ impl<'a> Converter<'a> {
                     "pointer_declarator" => pointers += 1,
                     _ => {}
                 }
-                cur = d
-                    .child_by_field_name("declarator")
+                cur = self
+                    .field(d, "declarator")
                     .or_else(|| {
                         d.named_children(&mut d.walk())
                             .find(|c| c.kind() == "identifier")

@@ -90,6 +90,11 @@ pub struct FileSyntax {
     pub instantiations: Vec<(String, Vec<String>)>,
     /// Byte offsets where the file's lines start, for numbering sites cheaply.
     pub line_starts: Vec<usize>,
+    /// By function index (when extracted with [`extract_relevant`]): true when lowering
+    /// the function on its own can reach no shared memory (it is kept for its launches, as
+    /// a kernel, or as the caller of a kernel), so that it finds no site. Functions past
+    /// the end (added later) are lowered.
+    pub no_shared_memory: Vec<bool>,
 }
 
 impl FileSyntax {
@@ -147,6 +152,19 @@ impl FileSyntax {
 
 /// Extracts the facts of `file` from its syntax tree.
 pub fn extract(file: &SourceFile, tree: &tree_sitter::Tree) -> FileSyntax {
+    extract_with(file, tree, false)
+}
+
+/// Extracts the facts of `file` keeping only the functions that can reach shared memory
+/// (see [`relevant_functions`]): the others are neither converted nor returned. Lowering
+/// such a file gives the same sites and arrays as lowering the whole file, as long as no
+/// other file's functions are added to it (merged includes, includers): callers use
+/// [`extract`] then.
+pub fn extract_relevant(file: &SourceFile, tree: &tree_sitter::Tree) -> FileSyntax {
+    extract_with(file, tree, true)
+}
+
+fn extract_with(file: &SourceFile, tree: &tree_sitter::Tree, only_relevant: bool) -> FileSyntax {
     let src = file.parse_text.as_str();
     let mut out = FileSyntax {
         hlsl: file.language == crate::Language::Hlsl,
@@ -160,6 +178,7 @@ pub fn extract(file: &SourceFile, tree: &tree_sitter::Tree) -> FileSyntax {
         src,
         depth: std::cell::Cell::new(0),
         shared_macros: &shared_macros,
+        fields: convert::Fields::of(file.language),
     };
     let mut walker = Walker {
         namespaces: Vec::new(),
@@ -169,8 +188,40 @@ pub fn extract(file: &SourceFile, tree: &tree_sitter::Tree) -> FileSyntax {
         out: &mut out,
         requires: Vec::new(),
         opaque: 0,
+        deferred: only_relevant.then(Vec::new),
     };
     walker.top_level(tree.root_node(), &[]);
+    if let Some(deferred) = walker.deferred.take() {
+        let (keep, reaches_shared) = relevant_functions(&out, src);
+        for (index, body, params) in deferred {
+            if keep[index] {
+                let f = &mut out.functions[index];
+                f.params = params.map(|p| conv.params(p)).unwrap_or_default();
+                f.body = conv.stmts(body);
+            }
+        }
+        // Drop the others; launches point at functions by index.
+        let mut new_index = Vec::with_capacity(keep.len());
+        let mut next = 0;
+        for &k in &keep {
+            new_index.push(k.then_some(next));
+            next += usize::from(k);
+        }
+        let mut i = 0;
+        out.functions.retain(|_| {
+            i += 1;
+            keep[i - 1]
+        });
+        out.no_shared_memory = keep
+            .iter()
+            .zip(&reaches_shared)
+            .filter(|(k, _)| **k)
+            .map(|(_, r)| !r)
+            .collect();
+        for l in &mut out.launches {
+            l.in_function = l.in_function.and_then(|f| new_index[f]);
+        }
+    }
     collect_errors(tree.root_node(), &mut out.parse_errors);
     out
 }
@@ -188,6 +239,107 @@ fn is_include_guard(node: Node, own: &[conditions::Requirement], src: &str) -> b
                     .and_then(|n| src.get(n.byte_range()))
                     == Some(name.as_str())
         })
+}
+
+/// Which functions of `syn` can reach shared memory, by a conservative text test: a
+/// function or macro is a seed when its text mentions shared memory (any spelling of
+/// `shared`), a file-scope shared array or a launch (`<<<`), or when the function is a
+/// kernel; every function and macro connected to a seed by a mention of its name (as
+/// caller or callee, in either direction, through macros too) is kept. The others can
+/// neither declare nor reach a shared array, nor pass one on, nor compute a value a kept
+/// function reads; lowering them gives no site.
+///
+/// Returns, per function, whether it is kept, and whether lowering it on its own can
+/// reach shared memory: it mentions shared memory or a file-scope shared array, or a
+/// macro or a function other than a kernel that does (transitively; kernels are launched,
+/// never inlined). The others are kept for the launches' block shapes or as callees'
+/// context, and lowering them on their own finds no site.
+fn relevant_functions(syn: &FileSyntax, src: &str) -> (Vec<bool>, Vec<bool>) {
+    fn identifiers(text: &str) -> impl Iterator<Item = &str> {
+        text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .filter(|t| t.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_'))
+    }
+    fn find(parent: &mut [usize], mut x: usize) -> usize {
+        while parent[x] != x {
+            parent[x] = parent[parent[x]];
+            x = parent[x];
+        }
+        x
+    }
+    let shared_names: std::collections::HashSet<&str> =
+        syn.global_shared.iter().map(|d| d.name.as_str()).collect();
+    // Symbols: the functions (by index), then the macros.
+    let mut texts: Vec<&str> = syn
+        .functions
+        .iter()
+        .map(|f| src.get(f.span.start..f.span.end).unwrap_or(""))
+        .collect();
+    let mut by_name: HashMap<&str, Vec<usize>> = HashMap::new();
+    for (i, f) in syn.functions.iter().enumerate() {
+        by_name.entry(f.name.as_str()).or_default().push(i);
+    }
+    for (name, body) in syn
+        .macros
+        .iter()
+        .chain(syn.fn_macros.iter().map(|(n, m)| (n, &m.body)))
+    {
+        by_name.entry(name.as_str()).or_default().push(texts.len());
+        texts.push(body.text.as_str());
+    }
+    let n = texts.len();
+    let mut parent: Vec<usize> = (0..n).collect();
+    let mut seed = vec![false; n];
+    let mut shared_seed = vec![false; n];
+    // users[o]: the symbols that mention `o`, when `o` is a macro or a function other than
+    // a kernel (kernels are launched, never inlined into their caller).
+    let mut users: Vec<Vec<usize>> = vec![Vec::new(); n];
+    for (s, text) in texts.iter().enumerate() {
+        let function = syn.functions.get(s);
+        shared_seed[s] = text
+            .as_bytes()
+            .windows(6)
+            .any(|w| w.eq_ignore_ascii_case(b"shared"));
+        seed[s] =
+            function.is_some_and(|f| f.is_kernel || f.numthreads.is_some()) || text.contains("<<<");
+        for t in identifiers(text) {
+            if shared_names.contains(t) {
+                shared_seed[s] = true;
+            }
+            if let Some(others) = by_name.get(t) {
+                for &o in others {
+                    let (a, b) = (find(&mut parent, s), find(&mut parent, o));
+                    if a != b {
+                        parent[a] = b;
+                    }
+                    if o != s && !syn.functions.get(o).is_some_and(|f| f.is_kernel) {
+                        users[o].push(s);
+                    }
+                }
+            }
+        }
+    }
+    let mut hot = vec![false; n];
+    for s in 0..n {
+        let r = find(&mut parent, s);
+        hot[r] |= seed[s] || shared_seed[s];
+    }
+    // A symbol reaches shared memory when it mentions it, or mentions a symbol that does.
+    let mut reaches = shared_seed.clone();
+    let mut stack: Vec<usize> = (0..n).filter(|&s| shared_seed[s]).collect();
+    while let Some(o) = stack.pop() {
+        for &s in &users[o] {
+            if !reaches[s] {
+                reaches[s] = true;
+                stack.push(s);
+            }
+        }
+    }
+    (0..syn.functions.len())
+        .map(|i| {
+            let r = find(&mut parent, i);
+            (hot[r], reaches[i])
+        })
+        .unzip()
 }
 
 fn collect_shared_macros(root: Node, src: &str, out: &mut Vec<String>) {
@@ -250,7 +402,7 @@ fn collect_errors(root: Node, out: &mut Vec<Span>) {
     }
 }
 
-struct Walker<'a, 'b> {
+struct Walker<'a, 'b, 't> {
     conv: &'a Converter<'a>,
     /// Names of the namespaces around the current item, outermost first.
     namespaces: Vec<String>,
@@ -262,10 +414,13 @@ struct Walker<'a, 'b> {
     requires: Vec<Vec<conditions::Requirement>>,
     /// Enclosing branches whose condition (or its negation) bankcheck cannot read.
     opaque: u32,
+    /// When only relevant functions are kept: the bodies (and parameter lists) not
+    /// converted yet, by function index.
+    deferred: Option<Vec<(usize, Node<'t>, Option<Node<'t>>)>>,
 }
 
-impl Walker<'_, '_> {
-    fn top_level(&mut self, node: Node, template: &[TemplateParam]) {
+impl<'t> Walker<'_, '_, 't> {
+    fn top_level(&mut self, node: Node<'t>, template: &[TemplateParam]) {
         if self.depth > convert::MAX_DEPTH {
             return;
         }
@@ -276,24 +431,25 @@ impl Walker<'_, '_> {
         self.depth -= 1;
     }
 
-    fn item(&mut self, c: Node, template: &[TemplateParam]) {
+    fn item(&mut self, c: Node<'t>, template: &[TemplateParam]) {
         match c.kind() {
             "preproc_def" => self.define(c),
             "preproc_function_def" => self.fn_define(c),
             "namespace_definition" => {
                 // Constants keep their qualified names too: `Reduce::Group::Width`.
-                let name = c
-                    .child_by_field_name("name")
+                let name = self
+                    .conv
+                    .field(c, "name")
                     .map(|n| self.conv.text(n).to_string())
                     .unwrap_or_default();
                 self.namespaces.push(name);
-                let body = c.child_by_field_name("body").unwrap_or(c);
+                let body = self.conv.field(c, "body").unwrap_or(c);
                 self.top_level(body, template);
                 self.namespaces.pop();
             }
             "preproc_if" | "preproc_ifdef" | "preproc_elif" => self.branch(c, template, Vec::new()),
             "preproc_else" | "declaration_list" | "linkage_specification" | "ERROR" => {
-                let body = c.child_by_field_name("body").unwrap_or(c);
+                let body = self.conv.field(c, "body").unwrap_or(c);
                 // `extern "C" __global__ void k(...) { ... }`: the body is the definition.
                 if body != c && body.kind() == "function_definition" {
                     self.item(body, template);
@@ -312,7 +468,7 @@ impl Walker<'_, '_> {
             "function_definition" => self.function(c, template),
             "declaration" => {
                 // A declaration may carry a struct/enum definition in its type.
-                if let Some(t) = c.child_by_field_name("type") {
+                if let Some(t) = self.conv.field(c, "type") {
                     self.type_def(t);
                 }
                 for d in self.conv.declaration(c) {
@@ -326,7 +482,7 @@ impl Walker<'_, '_> {
                 }
             }
             "type_definition" => {
-                let ty = c.child_by_field_name("type");
+                let ty = self.conv.field(c, "type");
                 if let Some(t) = ty {
                     self.type_def(t);
                 }
@@ -340,9 +496,9 @@ impl Walker<'_, '_> {
                     let mut t = base.clone();
                     t.pointers += pointers;
                     if t.base.starts_with("struct") || t.base.contains('{') {
-                        if let Some(n) = ty.and_then(|t| t.child_by_field_name("name")) {
+                        if let Some(n) = ty.and_then(|t| self.conv.field(t, "name")) {
                             t.base = self.conv.text(n).to_string();
-                        } else if let Some(body) = ty.and_then(|t| t.child_by_field_name("body")) {
+                        } else if let Some(body) = ty.and_then(|t| self.conv.field(t, "body")) {
                             // `typedef struct { ... } Name;`
                             let def = self.struct_fields(body);
                             self.out.structs.insert(name.clone(), def);
@@ -353,8 +509,7 @@ impl Walker<'_, '_> {
                 }
             }
             "alias_declaration" => {
-                if let (Some(n), Some(t)) =
-                    (c.child_by_field_name("name"), c.child_by_field_name("type"))
+                if let (Some(n), Some(t)) = (self.conv.field(c, "name"), self.conv.field(c, "type"))
                 {
                     self.out
                         .typedefs
@@ -385,7 +540,7 @@ impl Walker<'_, '_> {
     /// `#elif`/`#else` under the negation (`inherited`: what an `#elif` inherits).
     fn branch(
         &mut self,
-        c: Node,
+        c: Node<'t>,
         template: &[TemplateParam],
         inherited: Vec<conditions::Requirement>,
     ) {
@@ -431,23 +586,25 @@ impl Walker<'_, '_> {
     }
 
     fn template_params(&self, node: Node) -> Vec<TemplateParam> {
-        let Some(list) = node.child_by_field_name("parameters") else {
+        let Some(list) = self.conv.field(node, "parameters") else {
             return Vec::new();
         };
         list.named_children(&mut list.walk())
             .filter_map(|p| {
                 let is_type = p.kind().contains("type_parameter");
-                let name = p
-                    .child_by_field_name("declarator")
-                    .or_else(|| p.child_by_field_name("name"))
+                let name = self
+                    .conv
+                    .field(p, "declarator")
+                    .or_else(|| self.conv.field(p, "name"))
                     .or_else(|| {
                         p.named_children(&mut p.walk())
                             .find(|c| matches!(c.kind(), "identifier" | "type_identifier"))
                     })
                     .map(|n| self.conv.text(n).to_string())?;
-                let default = p
-                    .child_by_field_name("default_value")
-                    .or_else(|| p.child_by_field_name("default_type"))
+                let default = self
+                    .conv
+                    .field(p, "default_value")
+                    .or_else(|| self.conv.field(p, "default_type"))
                     .map(|d| self.conv.expr(d));
                 Some(TemplateParam {
                     name,
@@ -459,14 +616,15 @@ impl Walker<'_, '_> {
     }
 
     fn define(&mut self, c: Node) {
-        let Some(name) = c
-            .child_by_field_name("name")
+        let Some(name) = self
+            .conv
+            .field(c, "name")
             .map(|n| self.conv.text(n).to_string())
         else {
             return;
         };
         self.note_defined(&name);
-        let Some(value) = c.child_by_field_name("value") else {
+        let Some(value) = self.conv.field(c, "value") else {
             // `#define HLSL`: defined, with no value (for `#ifdef` in bodies).
             self.out
                 .macros
@@ -488,22 +646,24 @@ impl Walker<'_, '_> {
     }
 
     fn fn_define(&mut self, c: Node) {
-        let Some(name) = c
-            .child_by_field_name("name")
+        let Some(name) = self
+            .conv
+            .field(c, "name")
             .map(|n| self.conv.text(n).to_string())
         else {
             return;
         };
         self.note_defined(&name);
-        let params: Vec<String> = c
-            .child_by_field_name("parameters")
+        let params: Vec<String> = self
+            .conv
+            .field(c, "parameters")
             .map(|p| {
                 p.named_children(&mut p.walk())
                     .map(|i| self.conv.text(i).to_string())
                     .collect()
             })
             .unwrap_or_default();
-        let Some(value) = c.child_by_field_name("value") else {
+        let Some(value) = self.conv.field(c, "value") else {
             return;
         };
         let body = LazyExpr::new(
@@ -520,8 +680,9 @@ impl Walker<'_, '_> {
             if f.kind() != "field_declaration" {
                 continue;
             }
-            let ty = f
-                .child_by_field_name("type")
+            let ty = self
+                .conv
+                .field(f, "type")
                 .map(|t| type_from_text(self.conv.text(t)))
                 .unwrap_or_default();
             let mut cur = f.walk();
@@ -531,15 +692,16 @@ impl Walker<'_, '_> {
                 let mut pointers = 0;
                 while matches!(node.kind(), "array_declarator" | "pointer_declarator") {
                     if node.kind() == "array_declarator" {
-                        let n = node
-                            .child_by_field_name("size")
+                        let n = self
+                            .conv
+                            .field(node, "size")
                             .and_then(|s| convert::parse_int(self.conv.text(s)))
                             .unwrap_or(1);
                         count *= n.max(1) as u64;
                     } else {
                         pointers += 1;
                     }
-                    match node.child_by_field_name("declarator") {
+                    match self.conv.field(node, "declarator") {
                         Some(n) => node = n,
                         None => break,
                     }
@@ -562,7 +724,7 @@ impl Walker<'_, '_> {
         match t.kind() {
             "struct_specifier" | "class_specifier" => {
                 if let (Some(name), Some(body)) =
-                    (t.child_by_field_name("name"), t.child_by_field_name("body"))
+                    (self.conv.field(t, "name"), self.conv.field(t, "body"))
                 {
                     let def = self.struct_fields(body);
                     self.out
@@ -571,7 +733,7 @@ impl Walker<'_, '_> {
                 }
             }
             "enum_specifier" => {
-                let Some(body) = t.child_by_field_name("body") else {
+                let Some(body) = self.conv.field(t, "body") else {
                     return;
                 };
                 let mut next = Expr {
@@ -582,11 +744,12 @@ impl Walker<'_, '_> {
                     if e.kind() != "enumerator" {
                         continue;
                     }
-                    let Some(name) = e.child_by_field_name("name") else {
+                    let Some(name) = self.conv.field(e, "name") else {
                         continue;
                     };
-                    let value = e
-                        .child_by_field_name("value")
+                    let value = self
+                        .conv
+                        .field(e, "value")
                         .map_or(next.clone(), |v| self.conv.expr(v));
                     next = Expr {
                         span: value.span,
@@ -601,8 +764,9 @@ impl Walker<'_, '_> {
                     };
                     let short = self.conv.text(name).to_string();
                     // Enumerators live in the enclosing namespace, and (`enum class`) in the enum.
-                    let enum_name = t
-                        .child_by_field_name("name")
+                    let enum_name = self
+                        .conv
+                        .field(t, "name")
                         .map(|n| self.conv.text(n).to_string());
                     let prefix = self
                         .namespaces
@@ -679,17 +843,17 @@ impl Walker<'_, '_> {
         }
     }
 
-    fn function(&mut self, c: Node, template: &[TemplateParam]) {
-        let Some(mut decl) = c.child_by_field_name("declarator") else {
+    fn function(&mut self, c: Node<'t>, template: &[TemplateParam]) {
+        let Some(mut decl) = self.conv.field(c, "declarator") else {
             return;
         };
         while decl.kind() != "function_declarator" {
-            match decl.child_by_field_name("declarator") {
+            match self.conv.field(decl, "declarator") {
                 Some(d) => decl = d,
                 None => return,
             }
         }
-        let Some(name_node) = decl.child_by_field_name("declarator") else {
+        let Some(name_node) = self.conv.field(decl, "declarator") else {
             return;
         };
         let name = self
@@ -699,10 +863,14 @@ impl Walker<'_, '_> {
             .next()
             .unwrap_or("")
             .to_string();
-        let params = decl
-            .child_by_field_name("parameters")
-            .map(|p| self.conv.params(p))
-            .unwrap_or_default();
+        let params_node = self.conv.field(decl, "parameters");
+        let body_node = self.conv.field(c, "body");
+        // Deferred functions get their parameters with their body, when they are kept.
+        let params = if self.deferred.is_some() && body_node.is_some() {
+            Vec::new()
+        } else {
+            params_node.map(|p| self.conv.params(p)).unwrap_or_default()
+        };
         let mut is_kernel = false;
         let mut numthreads = None;
         let mut wave_size = None;
@@ -739,11 +907,20 @@ impl Walker<'_, '_> {
                 }
             }
         }
-        let body_node = c.child_by_field_name("body");
-        let body = body_node.map(|b| self.conv.stmts(b)).unwrap_or_default();
         let index = self.out.functions.len();
+        let body = match (&mut self.deferred, body_node) {
+            (Some(deferred), Some(b)) => {
+                deferred.push((index, b, params_node));
+                Vec::new()
+            }
+            _ => body_node.map(|b| self.conv.stmts(b)).unwrap_or_default(),
+        };
         if let Some(b) = body_node {
-            self.find_launches(b, Some(index));
+            // Only a launch (`<<<`) or an annotation comment is looked for.
+            let text = self.conv.text(b);
+            if text.contains("<<<") || text.contains("bankcheck:") {
+                self.find_launches(b, Some(index));
+            }
         }
         self.out.functions.push(ast::Function {
             name,
@@ -786,16 +963,18 @@ impl Walker<'_, '_> {
             .named_children(&mut k.walk())
             .filter(|n| n.kind() != "comment")
             .collect();
-        let (Some(f), Some(block)) = (node.child_by_field_name("function"), args.get(1)) else {
+        let (Some(f), Some(block)) = (self.conv.field(node, "function"), args.get(1)) else {
             return;
         };
         let (kernel, template_args) = if f.kind() == "template_function" {
-            let n = f
-                .child_by_field_name("name")
+            let n = self
+                .conv
+                .field(f, "name")
                 .map_or("", |n| self.conv.text(n))
                 .to_string();
-            let t = f
-                .child_by_field_name("arguments")
+            let t = self
+                .conv
+                .field(f, "arguments")
                 .map(|a| {
                     a.named_children(&mut a.walk())
                         .map(|c| self.conv.text(c).to_string())
@@ -855,6 +1034,7 @@ pub(crate) fn parse_snippet(text: &str, language: crate::Language, span: Span) -
         src: &file.parse_text,
         depth: std::cell::Cell::new(0),
         shared_macros: &[],
+        fields: convert::Fields::of(language),
     };
     let decl = root.named_child(0)?;
     let d = conv.declaration(decl).into_iter().next()?;

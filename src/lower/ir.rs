@@ -15,7 +15,7 @@ pub enum Axis {
 }
 
 /// What a variable of the IR stands for and which values it takes.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
 pub enum VarKind {
     /// `threadIdx.{x,y,z}` (HLSL `SV_GroupThreadID`): differs between lanes.
     Thread(Axis),
@@ -30,7 +30,7 @@ pub enum VarKind {
 }
 
 /// A named variable of one lowered access.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
 pub struct VarInfo {
     /// The source name (`threadIdx.x`, `k`, `stride`) for messages.
     pub name: String,
@@ -221,7 +221,7 @@ impl BlockShape {
 }
 
 /// Where the block shape came from, for the diagnostic's assumptions.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
 pub enum ShapeSource {
     /// Fixed by the source (a launch, `[numthreads]`, an annotation, lint.toml).
     Known(String),
@@ -230,7 +230,7 @@ pub enum ShapeSource {
 }
 
 /// One access site lowered to a byte address over named variables.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
 pub struct LoweredAccess {
     pub vars: Vec<VarInfo>,
     /// Byte offset from the start of the array (16-byte aligned).

@@ -64,7 +64,12 @@ pub fn lower_file(syn: &FileSyntax, text: &str, settings: &Settings) -> LoweredF
             } else {
                 is_called && !helpers.reached.contains(&f.name) && naming_shared.contains(&f.name)
             };
-            if !wanted || f.foreign_text.is_some() {
+            // Kept for its launches or as a kernel, but on its own it cannot reach shared
+            // memory (see `extract::extract_relevant`).
+            if !wanted
+                || f.foreign_text.is_some()
+                || syn.no_shared_memory.get(fi).copied().unwrap_or(false)
+            {
                 continue;
             }
             // Non-type template parameters: their defaults, unless an instantiation sets them.

@@ -17,6 +17,9 @@ use super::render::{formulas, operand, render, subscript};
 use super::simulate::{row_major_offset, simulate, Simulated};
 use crate::bank::{BankParams, Wavefronts};
 use crate::diag::{AfterAccess, Applicability, Edit, Suggestion};
+use crate::lower::ir::{BlockShape, Expr, VarKind};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// Largest padding tried, in elements.
 const MAX_PADDING: u64 = 32;
@@ -100,14 +103,27 @@ pub fn suggest_padding(array: &ArrayUse, params: &BankParams) -> Option<Suggesti
 /// verdict), before and after; `lower_bound_wavefronts` is the sum over the accesses of the
 /// Lemma 9.5 bound of one instruction (present when the accesses are linear).
 pub fn suggest(array: &ArrayUse, params: &BankParams) -> Option<Suggestion> {
-    let before = current(array, params)?;
-    let swizzle = swizzle_plan(array, params, &before);
-    let padding = padding_plan(
-        array,
-        params,
-        &before,
-        swizzle.as_ref().map(|p| p.after.as_slice()),
-    );
+    let core = cached_core(array, params);
+    let before = core.before.as_ref()?;
+    let swizzle = core.swizzle.as_ref().and_then(|c| swizzle_text(array, c));
+    let padding = if padding_applies(array) {
+        let found = if swizzle.is_some() {
+            &core.padding_vs_swizzle
+        } else {
+            &core.padding_vs_ideal
+        }
+        .get_or_init(|| {
+            padding_search(
+                array,
+                params,
+                before,
+                swizzle.as_ref().map(|p| p.after.as_slice()),
+            )
+        });
+        found.clone().and_then(|f| padding_text(array, f))
+    } else {
+        None
+    };
     // One element of padding per row is the textbook fix, applied by `--fix`: it wins when
     // it is as good as the swizzle. Wider padding costs more memory than a swizzle that
     // reaches the same wavefronts, so then the swizzle is the simpler fix.
@@ -119,7 +135,7 @@ pub fn suggest(array: &ArrayUse, params: &BankParams) -> Option<Suggestion> {
                 "; padding ({}, +{} bytes) does the same with more memory",
                 p.detail, p.memory_cost_bytes
             );
-            Some(finish(array, &before, s, "swizzle", Some(alt)))
+            Some(finish(array, before, s, "swizzle", Some(alt)))
         }
         (Some(s), Some(p)) if reaches(&p.after, &s.after) => {
             let alt = format!(
@@ -128,7 +144,7 @@ pub fn suggest(array: &ArrayUse, params: &BankParams) -> Option<Suggestion> {
             );
             Some(finish(
                 array,
-                &before,
+                before,
                 Plan {
                     lower_bound: s.lower_bound,
                     ..p
@@ -145,12 +161,108 @@ pub fn suggest(array: &ArrayUse, params: &BankParams) -> Option<Suggestion> {
                 total(&p.after),
                 total(&s.after)
             );
-            Some(finish(array, &before, s, "swizzle", Some(alt)))
+            Some(finish(array, before, s, "swizzle", Some(alt)))
         }
-        (Some(s), None) => Some(finish(array, &before, s, "swizzle", None)),
-        (None, Some(p)) => Some(finish(array, &before, p, "padding", None)),
+        (Some(s), None) => Some(finish(array, before, s, "swizzle", None)),
+        (None, Some(p)) => Some(finish(array, before, p, "padding", None)),
         (None, None) => None,
     }
+}
+
+/// The numeric results of the fix search for one array: they depend only on the
+/// accesses' lowered form, the extents, the element size and the bank geometry, so arrays
+/// that agree on those (common within and across files) share them. Source text (names,
+/// index expressions, spans) is applied afterwards.
+#[derive(Debug, Default)]
+struct Core {
+    before: Option<Vec<Simulated>>,
+    swizzle: Option<SwizzleCore>,
+    /// The padding search aiming at the swizzle's wavefronts.
+    padding_vs_swizzle: OnceLock<Option<(u64, Vec<Simulated>)>>,
+    /// The padding search aiming at every access's ideal (no swizzle).
+    padding_vs_ideal: OnceLock<Option<(u64, Vec<Simulated>)>>,
+}
+
+/// What the fix search reads of one access (never its source names or text).
+#[derive(Debug, PartialEq, Eq, Hash)]
+struct AccessKey {
+    kinds: Vec<VarKind>,
+    coords: Option<Vec<Expr>>,
+    guards: Vec<Expr>,
+    width: u32,
+    atomic: bool,
+    block: BlockShape,
+    warp_size: u32,
+}
+
+/// What the fix search reads of one array.
+#[derive(Debug, PartialEq, Eq, Hash)]
+struct CoreKey {
+    params: BankParams,
+    element_bytes: u32,
+    extents: Vec<u64>,
+    accesses: Vec<AccessKey>,
+}
+
+impl CoreKey {
+    fn of(array: &ArrayUse, params: &BankParams) -> CoreKey {
+        CoreKey {
+            params: *params,
+            element_bytes: array.element_bytes,
+            extents: array.extents.clone(),
+            accesses: array
+                .accesses
+                .iter()
+                .map(|s| {
+                    let a = &s.lowered;
+                    AccessKey {
+                        kinds: a.vars.iter().map(|v| v.kind.clone()).collect(),
+                        coords: a.coords.clone(),
+                        guards: a.guards.clone(),
+                        width: a.width,
+                        atomic: a.atomic,
+                        block: a.block,
+                        warp_size: a.warp_size,
+                    }
+                })
+                .collect(),
+        }
+    }
+}
+
+/// Entries kept before the cache is emptied (bounds memory on very large runs).
+const CORE_CACHE_LIMIT: usize = 4096;
+
+/// The process-wide cache of [`Core`]s. Every entry is a pure function of its key, so
+/// output does not depend on which file filled it, nor on the thread count.
+fn core_cache() -> &'static Mutex<HashMap<CoreKey, Arc<Core>>> {
+    static CACHE: OnceLock<Mutex<HashMap<CoreKey, Arc<Core>>>> = OnceLock::new();
+    CACHE.get_or_init(|| Mutex::new(HashMap::new()))
+}
+
+fn cached_core(array: &ArrayUse, params: &BankParams) -> Arc<Core> {
+    let key = CoreKey::of(array, params);
+    if let Some(core) = core_cache()
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+        .get(&key)
+    {
+        return Arc::clone(core);
+    }
+    let before = current(array, params);
+    let swizzle = before.as_ref().and_then(|b| swizzle_core(array, params, b));
+    let core = Arc::new(Core {
+        before,
+        swizzle,
+        ..Core::default()
+    });
+    let mut cache = core_cache()
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    if cache.len() >= CORE_CACHE_LIMIT {
+        cache.clear();
+    }
+    Arc::clone(cache.entry(key).or_insert(core))
 }
 
 fn finish(
@@ -208,8 +320,28 @@ fn finish(
     }
 }
 
+/// The numeric part of the swizzle plan: everything that depends only on the accesses'
+/// lowered form, the extents, the element size and the bank geometry (no source text).
+#[derive(Debug, Clone)]
+struct SwizzleCore {
+    after: Vec<Simulated>,
+    formulas: Vec<super::render::DimFormula>,
+    cute: Option<String>,
+    classic: Option<[u64; 3]>,
+    lower_bound: u64,
+}
+
 /// Builds, simplifies and verifies the swizzle (see the module doc).
 fn swizzle_plan(array: &ArrayUse, params: &BankParams, before: &[Simulated]) -> Option<Plan> {
+    swizzle_text(array, &swizzle_core(array, params, before)?)
+}
+
+/// Builds, simplifies and verifies the swizzle: the numeric part.
+fn swizzle_core(
+    array: &ArrayUse,
+    params: &BankParams,
+    before: &[Simulated],
+) -> Option<SwizzleCore> {
     let ext = &array.extents;
     let geom = Geometry::new(array.element_bytes, *params, false)?;
     if array
@@ -240,7 +372,24 @@ fn swizzle_plan(array: &ArrayUse, params: &BankParams, before: &[Simulated]) -> 
     if !improves(&after, before) {
         return None;
     }
-    let f = formulas(&mem, ext)?;
+    let formulas = formulas(&mem, ext)?;
+    let lower_bound = layouts
+        .iter()
+        .map(|a| lemma95(a, &[], d, &geom).per_instruction)
+        .sum();
+    Some(SwizzleCore {
+        after,
+        formulas,
+        cute,
+        classic: classic.map(|c| [c.vec, c.per_phase, c.max_phase]),
+        lower_bound,
+    })
+}
+
+/// The swizzle plan written in the array's own index expressions.
+fn swizzle_text(array: &ArrayUse, core: &SwizzleCore) -> Option<Plan> {
+    let ext = &array.extents;
+    let f = &core.formulas;
     let mut edits = Vec::new();
     let mut first: Option<String> = None;
     for site in &array.accesses {
@@ -249,7 +398,7 @@ fn swizzle_plan(array: &ArrayUse, params: &BankParams, before: &[Simulated]) -> 
         } else {
             (0..ext.len()).map(|j| format!("i{j}")).collect()
         };
-        let new = render(&f, &texts)?;
+        let new = render(f, &texts)?;
         if first.is_none() {
             first = Some(subscript(&array.name, &new));
         }
@@ -267,25 +416,22 @@ fn swizzle_plan(array: &ArrayUse, params: &BankParams, before: &[Simulated]) -> 
     edits.sort_by_key(|e| (e.span.start, e.span.end));
     edits.dedup();
     let replacement = first?;
-    let lower_bound = layouts
-        .iter()
-        .map(|a| lemma95(a, &[], d, &geom).per_instruction)
-        .sum();
-    let named = cute
+    let named = core
+        .cute
         .as_ref()
         .map(|c| format!(", CuTe `{c}`"))
         .unwrap_or_default();
     Some(Plan {
-        after,
+        after: core.after.clone(),
         what: format!("XOR-swizzle every access to `{}`", array.name),
         detail: format!("`{replacement}`{named}"),
         replacement,
         edits,
         memory_cost_bytes: 0,
         applicability: Applicability::DisplayOnly,
-        cute,
-        classic: classic.map(|c| [c.vec, c.per_phase, c.max_phase]),
-        lower_bound: Some(lower_bound),
+        cute: core.cute.clone(),
+        classic: core.classic,
+        lower_bound: Some(core.lower_bound),
     })
 }
 
@@ -297,9 +443,28 @@ fn padding_plan(
     before: &[Simulated],
     target: Option<&[Simulated]>,
 ) -> Option<Plan> {
+    if !padding_applies(array) {
+        return None;
+    }
+    let found = padding_search(array, params, before, target)?;
+    padding_text(array, found)
+}
+
+/// Padding needs at least two dimensions whose extents are spelled in the source.
+fn padding_applies(array: &ArrayUse) -> bool {
+    array.extents.len() >= 2 && array.extent_spans.len() == array.extents.len()
+}
+
+/// The numeric part of the padding plan: the padding chosen and every access under it.
+fn padding_search(
+    array: &ArrayUse,
+    params: &BankParams,
+    before: &[Simulated],
+    target: Option<&[Simulated]>,
+) -> Option<(u64, Vec<Simulated>)> {
     let ext = &array.extents;
     let (&last, rows) = ext.split_last()?;
-    if rows.is_empty() || array.extent_spans.len() != ext.len() {
+    if rows.is_empty() {
         return None;
     }
     let ideal: Vec<Simulated> = before
@@ -336,6 +501,13 @@ fn padding_plan(
     if !improves(&after, before) {
         return None;
     }
+    Some((p, after))
+}
+
+/// The padding plan written as an edit of the declaration.
+fn padding_text(array: &ArrayUse, (p, after): (u64, Vec<Simulated>)) -> Option<Plan> {
+    let ext = &array.extents;
+    let (&last, rows) = ext.split_last()?;
     let memory_cost_bytes = rows
         .iter()
         .try_fold(p * u64::from(array.element_bytes), |acc, &r| {
