@@ -119,9 +119,13 @@ pub struct Interp<'a> {
     pub inlined: HashSet<String>,
     /// Helpers whose calls give floating-point data without inlining (see `purity`).
     pub float_only: Option<&'a HashSet<String>>,
+    /// The file's functions by name (indices into `syn.functions`), when built.
+    pub functions_by_name: Option<&'a HashMap<String, Vec<usize>>>,
     /// Calls still allowed to be inlined in this function: bounds the cost of deep,
     /// wide call trees.
     inline_budget: u32,
+    /// Statements interpreted inside inlined helpers so far.
+    inline_work: u32,
     /// Inside a helper of another file: sites recorded now belong to that file.
     foreign: bool,
     /// The text of the file being lowered (`text` changes inside helpers of other files).
@@ -134,6 +138,9 @@ const MAX_IR_NODES: usize = 4000;
 const MAX_CALL_DEPTH: usize = 8;
 /// Calls inlined per lowered function at most.
 const MAX_INLINED_CALLS: u32 = 1500;
+/// Statements interpreted inside inlined helpers per lowered function at most: many
+/// small helpers (bit-field remaps) are cheap, a few huge ones called often are not.
+const MAX_INLINED_STATEMENTS: u32 = 6000;
 
 fn int(c: i64) -> Ir {
     Ir::Const(c)
@@ -263,7 +270,9 @@ impl<'a> Interp<'a> {
             call_stack: Vec::new(),
             inlined: HashSet::new(),
             float_only: None,
+            functions_by_name: None,
             inline_budget: MAX_INLINED_CALLS,
+            inline_work: 0,
             foreign: false,
             base_text: text,
         }
@@ -453,6 +462,9 @@ impl<'a> Interp<'a> {
     }
 
     fn stmt(&mut self, s: &Stmt) {
+        if !self.call_stack.is_empty() {
+            self.inline_work += 1;
+        }
         match s {
             Stmt::Decl(decls) => {
                 for d in decls {
@@ -1505,7 +1517,13 @@ impl<'a> Interp<'a> {
         let syn = self.syn;
         // Kernels are launched, not inlined. Of a header's alternatives for different
         // targets, the first whose `#if` requirements the file's macros meet.
-        let mut candidates = syn.functions.iter().filter(|f| {
+        let by_name = self.functions_by_name.and_then(|m| m.get(name));
+        let all: Box<dyn Iterator<Item = &Function>> = match by_name {
+            Some(ids) => Box::new(ids.iter().filter_map(|&i| syn.functions.get(i))),
+            None if self.functions_by_name.is_some() => Box::new(std::iter::empty()),
+            None => Box::new(syn.functions.iter()),
+        };
+        let mut candidates = all.filter(|f| {
             f.name == name && !f.is_kernel && f.params.len() == args.len() && !f.body.is_empty()
         });
         let first = candidates.next()?;
@@ -1538,6 +1556,7 @@ impl<'a> Interp<'a> {
         let key = format!("{name}/{}", args.len());
         if self.call_stack.len() >= MAX_CALL_DEPTH
             || self.inline_budget == 0
+            || self.inline_work > MAX_INLINED_STATEMENTS
             || self.call_stack.contains(&key)
         {
             return None;

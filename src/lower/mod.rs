@@ -47,7 +47,12 @@ pub fn lower_file(syn: &FileSyntax, text: &str, settings: &Settings) -> LoweredF
     }
     // Helpers called from other functions of the file are analysed through their callers.
     let called = called_helpers(syn);
+    let mut by_name: HashMap<String, Vec<usize>> = HashMap::new();
+    for (i, f) in syn.functions.iter().enumerate() {
+        by_name.entry(f.name.clone()).or_default().push(i);
+    }
     let mut helpers = Helpers {
+        by_name,
         float_only: purity::float_only_helpers(syn),
         reached: std::collections::HashSet::new(),
     };
@@ -169,6 +174,8 @@ pub fn lower_file(syn: &FileSyntax, text: &str, settings: &Settings) -> LoweredF
 
 /// What lowering learns about helpers across the functions of a file.
 struct Helpers {
+    /// The file's functions by name, for resolving calls.
+    by_name: HashMap<String, Vec<usize>>,
     /// Helpers whose calls give floating-point data without inlining.
     float_only: std::collections::HashSet<String>,
     /// Helpers inlined from some function lowered so far.
@@ -211,6 +218,7 @@ fn lower_function(
         }
         interp.type_args.clone_from(types);
         interp.float_only = Some(&helpers.float_only);
+        interp.functions_by_name = Some(&helpers.by_name);
         interp.bind_params(f);
         interp.block(&f.body);
         out.append(&mut interp.sites);

@@ -110,7 +110,7 @@ pub struct Instantiation {
 }
 
 /// Most instantiations of one kernel analysed; the rest are named in an assumption.
-pub const MAX_INSTANTIATIONS: usize = 64;
+pub const MAX_INSTANTIATIONS: usize = 32;
 
 /// The distinct instantiations of `f` in the file: from its launches (through templated
 /// host functions), its explicit instantiations, its defaults. Type parameters that
@@ -281,18 +281,21 @@ fn calls_with_template_args(syn: &FileSyntax, name: &str) -> Vec<(usize, Vec<Str
                 template_args,
                 args,
             } => {
-                let (c, targs) = match callee.split_once('<') {
-                    Some((c, rest)) if template_args.is_empty() => (
-                        c,
-                        rest.trim_end_matches('>')
+                let written = callee.split_once('<').filter(|_| template_args.is_empty());
+                let c = written.map_or(callee.as_str(), |(c, _)| c);
+                // The name first: most calls are of other functions.
+                if c.rsplit("::").next() == Some(name) {
+                    let targs: Vec<String> = match written {
+                        Some((_, rest)) => rest
+                            .trim_end_matches('>')
                             .split(',')
                             .map(|a| a.trim().to_string())
                             .collect(),
-                    ),
-                    _ => (callee.as_str(), template_args.clone()),
-                };
-                if c.rsplit("::").next() == Some(name) && !targs.is_empty() {
-                    out.push(targs);
+                        None => template_args.clone(),
+                    };
+                    if !targs.is_empty() {
+                        out.push(targs);
+                    }
                 }
                 for a in args {
                     walk_expr(a, name, out);
