@@ -2106,6 +2106,14 @@ impl<'a> Interp<'a> {
             ShapeSource::Known(_) => Vec::new(),
         };
         assumptions.extend(self.pp_assumptions.iter().cloned());
+        // Every lane reading one word (an address no thread index reaches) reads one value:
+        // a warp-uniform unknown, as a kernel parameter is.
+        let uniform_value = match &lowered {
+            Ok(comps) => {
+                !comps.is_empty() && comps.iter().all(|c| c.address.var_mask() & 0b111 == 0)
+            }
+            Err(_) => false,
+        };
         self.sites.push(AccessSite {
             span,
             array,
@@ -2125,6 +2133,10 @@ impl<'a> Interp<'a> {
                 ShapeSource::Known(s) | ShapeSource::Assumed(s) => s.clone(),
             }),
         });
+        if uniform_value {
+            let name = format!("{}@{}", self.snippet(span), span.start);
+            return Value::Int(self.uniform(&name, None));
+        }
         Value::Data(format!(
             "`{}` is loaded from shared memory",
             self.snippet(span)
