@@ -302,6 +302,16 @@ impl<'a> Interp<'a> {
         fold(BinOp::Add, fold(BinOp::Add, self.thread(Axis::X), y), z)
     }
 
+    /// A new warp-uniform unknown, distinct from every other (one value read at one place).
+    fn fresh_uniform(&mut self, name: &str) -> Ir {
+        let i = self.vars.len();
+        self.vars.push(VarInfo {
+            name: name.to_string(),
+            kind: VarKind::Uniform { range: None },
+        });
+        Ir::Var(i)
+    }
+
     fn uniform(&mut self, name: &str, range: Option<(i64, i64)>) -> Ir {
         if let Some(&i) = self.uniform_names.get(name) {
             return Ir::Var(i);
@@ -536,6 +546,10 @@ impl<'a> Interp<'a> {
 
     fn invalidate(&mut self, names: &[String], why: &str) {
         for n in names {
+            // A shared variable is read from memory, whatever was stored before.
+            if matches!(self.lookup(n), Some(Value::Array(_))) {
+                continue;
+            }
             if self.lookup(n).is_some() {
                 self.assign(
                     n,
@@ -2134,8 +2148,8 @@ impl<'a> Interp<'a> {
             }),
         });
         if uniform_value {
-            let name = format!("{}@{}", self.snippet(span), span.start);
-            return Value::Int(self.uniform(&name, None));
+            let name = self.snippet(span);
+            return Value::Int(self.fresh_uniform(&name));
         }
         Value::Data(format!(
             "`{}` is loaded from shared memory",
