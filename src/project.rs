@@ -41,7 +41,7 @@ pub struct ProjectIndex {
     launchers: HashMap<String, Vec<PathBuf>>,
     /// Quoted includes seen by the scan: (includer, included name), in scan order.
     includes: Vec<(PathBuf, String)>,
-    /// Every scanned file of the run, by file name.
+    /// Every scanned file of the run, by file name in lower case.
     run_files: HashMap<String, Vec<PathBuf>>,
     /// Built on first use, once every file is scanned.
     resolved: OnceLock<Includes>,
@@ -133,7 +133,7 @@ impl ProjectIndex {
         self.resolved = OnceLock::new();
         if let Some(name) = me.file_name() {
             self.run_files
-                .entry(name.to_string_lossy().into_owned())
+                .entry(name.to_string_lossy().to_lowercase())
                 .or_default()
                 .push(me.clone());
         }
@@ -238,16 +238,19 @@ impl ProjectIndex {
     }
 
     /// The only file of the run whose path ends with `inc` (leading `..` dropped), else
-    /// the only such file of the workspace.
+    /// the only such file of the workspace. Letter case is ignored: projects written on
+    /// case-insensitive file systems spell folders loosely (`Ray Sorting/` for `Ray sorting/`).
     fn unique_run_file(&self, inc: &str) -> Option<PathBuf> {
-        let tail: Vec<Component> = Path::new(inc)
+        let lower = |c: &Component| c.as_os_str().to_string_lossy().to_lowercase();
+        let tail: Vec<String> = Path::new(inc)
             .components()
             .filter(|c| matches!(c, Component::Normal(_)))
+            .map(|c| lower(&c))
             .collect();
-        let name = tail.last()?.as_os_str().to_string_lossy().into_owned();
+        let name = tail.last()?.clone();
         let unique = |files: Option<&Vec<PathBuf>>| -> Option<PathBuf> {
             let mut hits = files?.iter().filter(|f| {
-                let comps: Vec<Component> = f.components().collect();
+                let comps: Vec<String> = f.components().map(|c| lower(&c)).collect();
                 comps.len() >= tail.len() && comps[comps.len() - tail.len()..] == tail[..]
             });
             let first = hits.next()?;
@@ -265,7 +268,7 @@ impl ProjectIndex {
                 let f = normalise(&f);
                 if let Some(n) = f.file_name() {
                     by_name
-                        .entry(n.to_string_lossy().into_owned())
+                        .entry(n.to_string_lossy().to_lowercase())
                         .or_default()
                         .push(f);
                 }
@@ -279,7 +282,7 @@ impl ProjectIndex {
         self.resolved.get_or_init(|| {
             let is_run_file = |p: &Path| {
                 p.file_name()
-                    .and_then(|n| self.run_files.get(n.to_string_lossy().as_ref()))
+                    .and_then(|n| self.run_files.get(&n.to_string_lossy().to_lowercase()))
                     .is_some_and(|v| v.iter().any(|f| f == p))
             };
             let mut out = Includes::default();

@@ -1537,10 +1537,21 @@ impl<'a> Interp<'a> {
             None if self.functions_by_name.is_some() => Box::new(std::iter::empty()),
             None => Box::new(syn.functions.iter()),
         };
-        let mut candidates = all.filter(|f| {
-            f.name == name && !f.is_kernel && f.params.len() == args.len() && !f.body.is_empty()
-        });
-        let first = candidates.next()?;
+        let named: Vec<&Function> = all
+            .filter(|f| f.name == name && !f.is_kernel && !f.body.is_empty())
+            .collect();
+        let mut candidates = named
+            .iter()
+            .copied()
+            .filter(|f| f.params.len() == args.len())
+            .peekable();
+        // No overload of that arity: the only definition, when it takes more parameters
+        // (defaults, or a parameter list cut by `#ifdef`); the missing ones are unknown.
+        let sole = match named.as_slice() {
+            [f] if f.params.len() > args.len() && candidates.peek().is_none() => Some(*f),
+            _ => None,
+        };
+        let first = candidates.next().or(sole)?;
         // The alternative the known macros support best: none contradicted, most met.
         let mut best: Option<(usize, &Function)> = None;
         for f in std::iter::once(first).chain(candidates) {
@@ -1609,6 +1620,14 @@ impl<'a> Interp<'a> {
         let saved_foreign = self.foreign;
         self.text = f.foreign_text.as_deref().unwrap_or(self.base_text);
         self.foreign = f.foreign_text.is_some();
+        for p in f.params.iter().skip(values.len()) {
+            if !p.name.is_empty() {
+                self.bind(
+                    &p.name,
+                    Value::Unknown(format!("`{}` takes its default value", p.name)),
+                );
+            }
+        }
         for (p, v) in f.params.iter().zip(values) {
             let v = match v {
                 Value::Int(i)
