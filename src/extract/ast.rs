@@ -176,6 +176,8 @@ pub struct Param {
     pub array_or_ref: bool,
     /// Written back to the caller's argument: HLSL `out`/`inout`, a C++ reference.
     pub writes_back: bool,
+    /// The default argument (`int stride = 1`).
+    pub default: Option<Expr>,
 }
 
 /// A template parameter with its default, when it has one.

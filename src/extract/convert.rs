@@ -726,6 +726,7 @@ impl<'a> Converter<'a> {
                 semantic,
                 array_or_ref,
                 writes_back,
+                default: self.field(p, "default_value").map(|d| self.expr(d)),
             });
         }
         out

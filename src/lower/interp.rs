@@ -1416,6 +1416,36 @@ impl<'a> Interp<'a> {
                     name: None,
                 };
             }
+            // Powers of two written with floating-point functions, exact on integers:
+            // `pow(2, d + 1)`, `exp2(k)`, `log2(256)`.
+            "pow" | "exp2" if args.len() == 2 || (short == "exp2" && args.len() == 1) => {
+                let (base, exponent) = if args.len() == 2 {
+                    (self.const_eval(&args[0]), &args[1])
+                } else {
+                    (Some(2), &args[0])
+                };
+                let shift = base
+                    .filter(|b| *b > 0 && (*b as u64).is_power_of_two())
+                    .map(|b| i64::from((b as u64).trailing_zeros()));
+                let e = self.eval(exponent);
+                return match (shift, e) {
+                    (Some(m), Value::Int(e)) => {
+                        Value::Int(fold(BinOp::Shl, int(1), fold(BinOp::Mul, e, int(m))))
+                    }
+                    _ => Value::Data(format!("the result of `{short}()`")),
+                };
+            }
+            "log2" if args.len() == 1 => {
+                return match self.const_eval(&args[0]) {
+                    Some(v) if v > 0 && (v as u64).is_power_of_two() => {
+                        Value::Int(int(i64::from((v as u64).trailing_zeros())))
+                    }
+                    _ => {
+                        self.eval(&args[0]);
+                        Value::Data("the result of `log2()`".into())
+                    }
+                };
+            }
             "__mul24" | "__umul24" | "mul24" if args.len() == 2 => {
                 let a = self.eval(&args[0]);
                 let b = self.eval(&args[1]);
@@ -1620,13 +1650,23 @@ impl<'a> Interp<'a> {
         let saved_foreign = self.foreign;
         self.text = f.foreign_text.as_deref().unwrap_or(self.base_text);
         self.foreign = f.foreign_text.is_some();
-        for p in f.params.iter().skip(values.len()) {
-            if !p.name.is_empty() {
-                self.bind(
-                    &p.name,
-                    Value::Unknown(format!("`{}` takes its default value", p.name)),
-                );
-            }
+        // Parameters the call leaves out: their default arguments, evaluated here (they are
+        // constants in practice), else unknown.
+        let defaults: Vec<(String, Value)> = f
+            .params
+            .iter()
+            .skip(values.len())
+            .filter(|p| !p.name.is_empty())
+            .map(|p| {
+                let v = match &p.default {
+                    Some(d) => self.eval(d),
+                    None => Value::Unknown(format!("`{}` has no value at this call", p.name)),
+                };
+                (p.name.clone(), v)
+            })
+            .collect();
+        for (name, v) in defaults {
+            self.bind(&name, v);
         }
         for (p, v) in f.params.iter().zip(values) {
             let v = match v {
