@@ -226,5 +226,6 @@ pub struct Launch {
 /// A struct's fields in declaration order: (name, type, array count).
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct StructDef {
+    /// Name, type and element count of each member (0: an extent that is not a literal).
     pub fields: Vec<(String, TypeName, u64)>,
 }

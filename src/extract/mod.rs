@@ -76,6 +76,9 @@ pub struct FileSyntax {
     pub fn_macros: HashMap<String, FnMacro>,
     pub typedefs: HashMap<String, TypeName>,
     pub structs: HashMap<String, StructDef>,
+    /// `static constexpr` members of structs and classes (`Traits::kThreads`), by struct
+    /// name, with the struct's template type parameters (bound to a use's arguments).
+    pub static_members: HashMap<String, StaticMembers>,
     pub launches: Vec<Launch>,
     pub annotations: Vec<Annotation>,
     pub parse_errors: Vec<Span>,
@@ -123,6 +126,11 @@ impl FileSyntax {
         for (k, v) in &other.typedefs {
             self.typedefs.entry(k.clone()).or_insert_with(|| v.clone());
         }
+        for (k, v) in &other.static_members {
+            self.static_members
+                .entry(k.clone())
+                .or_insert_with(|| v.clone());
+        }
         for (k, v) in &other.structs {
             self.structs.entry(k.clone()).or_insert_with(|| v.clone());
         }
@@ -148,6 +156,13 @@ impl FileSyntax {
             }
         }
     }
+}
+
+/// The `static constexpr` members of one struct.
+#[derive(Debug, Clone, Default)]
+pub struct StaticMembers {
+    pub template_params: Vec<String>,
+    pub values: HashMap<String, Expr>,
 }
 
 /// Extracts the facts of `file` from its syntax tree.
@@ -516,7 +531,10 @@ impl<'t> Walker<'_, '_, 't> {
                         .insert(self.conv.text(n).to_string(), self.conv.type_descriptor(t));
                 }
             }
-            "struct_specifier" | "class_specifier" | "enum_specifier" => self.type_def(c),
+            "struct_specifier" | "class_specifier" | "enum_specifier" => {
+                self.type_def(c);
+                self.static_members(c, template);
+            }
             "template_instantiation" => self.instantiation(c),
             "expression_statement" => self.find_launches(c, None),
             "comment" => self.annotation(c),
@@ -692,12 +710,13 @@ impl<'t> Walker<'_, '_, 't> {
                 let mut pointers = 0;
                 while matches!(node.kind(), "array_declarator" | "pointer_declarator") {
                     if node.kind() == "array_declarator" {
+                        // An extent that is not a literal leaves the layout unknown (0).
                         let n = self
                             .conv
                             .field(node, "size")
                             .and_then(|s| convert::parse_int(self.conv.text(s)))
-                            .unwrap_or(1);
-                        count *= n.max(1) as u64;
+                            .unwrap_or(0);
+                        count *= n.max(0) as u64;
                     } else {
                         pointers += 1;
                     }
@@ -718,6 +737,41 @@ impl<'t> Walker<'_, '_, 't> {
             }
         }
         def
+    }
+
+    /// `static constexpr T name = value;` members of a struct or class definition.
+    fn static_members(&mut self, t: Node, template: &[TemplateParam]) {
+        let (Some(name), Some(body)) = (self.conv.field(t, "name"), self.conv.field(t, "body"))
+        else {
+            return;
+        };
+        let mut members = StaticMembers {
+            template_params: template
+                .iter()
+                .filter(|p| p.is_type)
+                .map(|p| p.name.clone())
+                .collect(),
+            values: HashMap::new(),
+        };
+        for d in body.named_children(&mut body.walk()) {
+            if d.kind() != "field_declaration" || !self.conv.text(d).contains("static") {
+                continue;
+            }
+            let (Some(decl), Some(value)) = (
+                self.conv.field(d, "declarator"),
+                self.conv.field(d, "default_value"),
+            ) else {
+                continue;
+            };
+            members
+                .values
+                .insert(self.conv.text(decl).to_string(), self.conv.expr(value));
+        }
+        if !members.values.is_empty() {
+            self.out
+                .static_members
+                .insert(self.conv.text(name).to_string(), members);
+        }
     }
 
     fn type_def(&mut self, t: Node) {

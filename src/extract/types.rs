@@ -128,6 +128,10 @@ fn layout_rec(
         let mut offset = 0u64;
         let mut align = 1u64;
         for (_, fty, count) in &s.fields {
+            // A member array whose extent is not a literal: the size is not known.
+            if *count == 0 {
+                return None;
+            }
             let f = if fty.pointers > 0 {
                 Layout { size: 8, align: 8 }
             } else {

@@ -1135,6 +1135,9 @@ impl<'a> Interp<'a> {
             "false" | "nullptr" | "NULL" => return Value::Int(int(0)),
             _ => {}
         }
+        if let Some(v) = self.static_member(name) {
+            return v;
+        }
         if let Some((key, def)) = self.find_constant(name) {
             if let Some(v) = self.const_cache.get(&key) {
                 return v.clone();
@@ -1515,6 +1518,52 @@ impl<'a> Interp<'a> {
     /// The definition of constant `name` and the key it was found under: a `-D` define,
     /// then the name qualified by the namespaces of the definition being evaluated (innermost
     /// first), then the name as written, then with leading qualifiers dropped.
+    /// `Owner::member` where `Owner` is a struct with a `static constexpr` member, named
+    /// directly, through a typedef (`x128` for `Packed128<float>`) or as a template type
+    /// argument (`Traits`); the struct's own type parameters are bound to the use's.
+    fn static_member(&mut self, name: &str) -> Option<Value> {
+        let (owner, member) = name.rsplit_once("::")?;
+        let owner = owner.trim_start_matches("typename ").trim();
+        let mut ty = owner.to_string();
+        for _ in 0..4 {
+            let next = self
+                .type_args
+                .get(ty.as_str())
+                .or_else(|| self.syn.typedefs.get(ty.as_str()))
+                .filter(|t| t.pointers == 0)
+                .map(|t| t.base.clone());
+            match next {
+                Some(n) if n != ty => ty = n,
+                _ => break,
+            }
+        }
+        let (base, args) = match ty.split_once('<') {
+            Some((b, rest)) => (
+                b.trim().to_string(),
+                rest.trim_end()
+                    .trim_end_matches('>')
+                    .split(',')
+                    .map(|a| a.trim().to_string())
+                    .collect::<Vec<_>>(),
+            ),
+            None => (ty.clone(), Vec::new()),
+        };
+        let members = self.syn.static_members.get(base.rsplit("::").next()?)?;
+        let value = members.values.get(member)?.clone();
+        let saved = self.type_args.clone();
+        for (p, a) in members.template_params.iter().zip(&args) {
+            let t = self
+                .type_args
+                .get(a.as_str())
+                .cloned()
+                .unwrap_or_else(|| crate::extract::convert::type_from_text(a));
+            self.type_args.insert(p.clone(), t);
+        }
+        let v = self.eval(&value);
+        self.type_args = saved;
+        Some(v)
+    }
+
     fn find_constant(&self, name: &str) -> Option<(String, Expr)> {
         if let Some(d) = self.extra_constants.get(name) {
             return Some((name.to_string(), d.clone()));
