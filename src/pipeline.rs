@@ -40,8 +40,10 @@ pub(crate) fn check_source(
     // A file that never mentions shared memory has no access to check: skip the parse,
     // as a text search skips files without a match (its kernels' launches are still
     // found by the run-wide index, which scans text).
-    // A header included by files of the run may reach their shared memory through its helpers.
-    if !mentions_shared_memory(&file.text) && !project.is_included(std::path::Path::new(path)) {
+    // A header included by shared-memory code may reach its arrays through its helpers.
+    if !crate::project::mentions_shared_memory(&file.text)
+        && !project.is_included_by_shared_memory_code(std::path::Path::new(path))
+    {
         return report;
     }
     let clock = Instant::now();
@@ -210,9 +212,6 @@ fn adopt_foreign_sites(lowered: &mut LoweredFile, other: LoweredFile) {
 
 /// True when the text can declare or reach shared memory: `__shared__`, `groupshared`,
 /// a macro spelled with SHARED (`FFX_GROUPSHARED`), the `SharedMemory<T>` wrapper.
-fn mentions_shared_memory(text: &str) -> bool {
-    text.contains("shared") || text.contains("SHARED") || text.contains("Shared")
-}
 
 /// True when lowering left something that an included header may define: an index,
 /// type or extent it could not resolve, a block shape it had to assume, or an array

@@ -41,6 +41,8 @@ pub struct ProjectIndex {
     launchers: HashMap<String, Vec<PathBuf>>,
     /// Quoted includes seen by the scan: (includer, included name), in scan order.
     includes: Vec<(PathBuf, String)>,
+    /// Files of the run whose text mentions shared memory.
+    shared_files: HashSet<PathBuf>,
     /// Every scanned file of the run, by file name in lower case.
     run_files: HashMap<String, Vec<PathBuf>>,
     /// Built on first use, once every file is scanned.
@@ -80,6 +82,12 @@ fn include_regex() -> &'static Regex {
     })
 }
 
+/// A cheap text test: a file that never spells `shared` declares and reaches no shared
+/// memory of its own (its launches are still found by the index's text scan).
+pub(crate) fn mentions_shared_memory(text: &str) -> bool {
+    text.contains("shared") || text.contains("SHARED") || text.contains("Shared")
+}
+
 /// `a/b/../c` -> `a/c`, without touching the file system.
 fn normalise(p: &Path) -> PathBuf {
     let mut out = PathBuf::new();
@@ -108,6 +116,7 @@ impl ProjectIndex {
         ProjectIndex {
             launchers: HashMap::new(),
             includes: Vec::new(),
+            shared_files: HashSet::new(),
             run_files: HashMap::new(),
             resolved: OnceLock::new(),
             lister: None,
@@ -131,6 +140,9 @@ impl ProjectIndex {
     pub fn scan(&mut self, path: &Path, text: &str) {
         let me = normalise(path);
         self.resolved = OnceLock::new();
+        if mentions_shared_memory(text) {
+            self.shared_files.insert(me.clone());
+        }
         if let Some(name) = me.file_name() {
             self.run_files
                 .entry(name.to_string_lossy().to_lowercase())
@@ -220,6 +232,15 @@ impl ProjectIndex {
     /// True when some file of the run includes `path`.
     pub fn is_included(&self, path: &Path) -> bool {
         self.includes().includers.contains_key(&normalise(path))
+    }
+
+    /// True when a file of the run that mentions shared memory includes `path`: only
+    /// then can the header's helpers receive a shared array from an includer.
+    pub fn is_included_by_shared_memory_code(&self, path: &Path) -> bool {
+        self.includes()
+            .includers
+            .get(&normalise(path))
+            .is_some_and(|inc| inc.iter().any(|i| self.shared_files.contains(i)))
     }
 
     /// Where `inc`, included by `includer`, may live: next to the includer, then in
