@@ -350,7 +350,14 @@ impl ProjectIndex {
         };
         let foreign_text: Arc<str> = Arc::from(text);
         let mut out = Vec::new();
-        for inc in includers.iter().filter(|i| **i != me).take(MAX_INCLUDERS) {
+        // A header without shared memory of its own reaches only arrays that an includer
+        // with shared-memory code hands its helpers.
+        let own_shared = mentions_shared_memory(text);
+        for inc in includers
+            .iter()
+            .filter(|i| **i != me && (own_shared || self.shared_files.contains(*i)))
+            .take(MAX_INCLUDERS)
+        {
             let Some(bytes) = (self.reader)(inc) else {
                 continue;
             };

@@ -24,6 +24,7 @@ use std::collections::HashMap;
 
 /// Lowers every shared-memory access of a file.
 pub fn lower_file(syn: &FileSyntax, text: &str, settings: &Settings) -> LoweredFile {
+    templates::start_file();
     let mut out = LoweredFile::default();
     let mut defines: HashMap<String, Expr> = HashMap::new();
     for (name, value) in &settings.defines {

@@ -271,9 +271,30 @@ fn substitute_host(
     out
 }
 
+thread_local! {
+    /// Results of [`calls_with_template_args`] for the file being lowered (a walk of every
+    /// function body per query would otherwise repeat for each instantiation).
+    static CALLS: std::cell::RefCell<HashMap<String, Vec<(usize, Vec<String>)>>> =
+        std::cell::RefCell::new(HashMap::new());
+}
+
+/// Forgets the cached calls: a new file is being lowered.
+pub fn start_file() {
+    CALLS.with(|c| c.borrow_mut().clear());
+}
+
 /// Calls `name<...>(...)` with explicit template arguments anywhere in the file's
 /// functions: the calling function's index and the arguments' text.
 fn calls_with_template_args(syn: &FileSyntax, name: &str) -> Vec<(usize, Vec<String>)> {
+    if let Some(hit) = CALLS.with(|c| c.borrow().get(name).cloned()) {
+        return hit;
+    }
+    let found = walk_calls_with_template_args(syn, name);
+    CALLS.with(|c| c.borrow_mut().insert(name.to_string(), found.clone()));
+    found
+}
+
+fn walk_calls_with_template_args(syn: &FileSyntax, name: &str) -> Vec<(usize, Vec<String>)> {
     fn walk_expr(e: &Expr, name: &str, out: &mut Vec<Vec<String>>) {
         match &e.kind {
             ExprKind::Call {
