@@ -210,9 +210,6 @@ fn adopt_foreign_sites(lowered: &mut LoweredFile, other: LoweredFile) {
     }
 }
 
-/// True when the text can declare or reach shared memory: `__shared__`, `groupshared`,
-/// a macro spelled with SHARED (`FFX_GROUPSHARED`), the `SharedMemory<T>` wrapper.
-
 /// True when lowering left something that an included header may define: an index,
 /// type or extent it could not resolve, a block shape it had to assume, or an array
 /// whose accesses it did not find.

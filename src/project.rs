@@ -82,8 +82,9 @@ fn include_regex() -> &'static Regex {
     })
 }
 
-/// A cheap text test: a file that never spells `shared` declares and reaches no shared
-/// memory of its own (its launches are still found by the index's text scan).
+/// A cheap text test: a file that never spells `shared` (`__shared__`, `groupshared`,
+/// `FFX_GROUPSHARED`, `SharedMemory<T>`) declares and reaches no shared memory of its
+/// own (its launches are still found by the index's text scan).
 pub(crate) fn mentions_shared_memory(text: &str) -> bool {
     text.contains("shared") || text.contains("SHARED") || text.contains("Shared")
 }

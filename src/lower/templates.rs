@@ -271,11 +271,14 @@ fn substitute_host(
     out
 }
 
+/// Calls with explicit template arguments, by callee: the caller's index and the text
+/// of the arguments.
+type CallsByName = HashMap<String, Vec<(usize, Vec<String>)>>;
+
 thread_local! {
     /// Results of [`calls_with_template_args`] for the file being lowered (a walk of every
     /// function body per query would otherwise repeat for each instantiation).
-    static CALLS: std::cell::RefCell<HashMap<String, Vec<(usize, Vec<String>)>>> =
-        std::cell::RefCell::new(HashMap::new());
+    static CALLS: std::cell::RefCell<CallsByName> = std::cell::RefCell::new(HashMap::new());
 }
 
 /// Forgets the cached calls: a new file is being lowered.
