@@ -53,8 +53,6 @@ pub struct ProjectIndex {
     workspace: OnceLock<HashMap<String, Vec<PathBuf>>>,
     include_dirs: Vec<PathBuf>,
     reader: Box<Reader>,
-    /// Bytes of header text held by `headers`.
-    cached_bytes: std::sync::atomic::AtomicUsize,
     /// Parsed headers, by normalised path (`None`: unreadable).
     headers: Mutex<HashMap<PathBuf, Option<Header>>>,
     /// Resolved launch shapes per (launcher, kernel).
@@ -83,9 +81,6 @@ fn include_regex() -> &'static Regex {
         Regex::new(r#"(?m)^\s*#\s*include\s*"([^"]+)""#).expect("valid include pattern")
     })
 }
-
-/// Header text the run-wide cache holds at most (about 10 times that in memory).
-const MAX_CACHED_HEADER_BYTES: usize = 8 << 20;
 
 /// A cheap text test: a file that never spells `shared` (`__shared__`, `groupshared`,
 /// `FFX_GROUPSHARED`, `SharedMemory<T>`) declares and reaches no shared memory of its
@@ -130,7 +125,6 @@ impl ProjectIndex {
             include_dirs,
             reader,
             headers: Mutex::new(HashMap::new()),
-            cached_bytes: std::sync::atomic::AtomicUsize::new(0),
             shapes: Mutex::new(HashMap::new()),
         }
     }
@@ -473,16 +467,8 @@ impl ProjectIndex {
                 .collect();
             Some(Arc::new((syn, source.text)))
         });
-        // The cache is bounded by the text it holds (a parsed header weighs several times
-        // its text): past the bound, headers are parsed again when needed.
-        let weight = parsed.as_ref().map_or(0, |h| h.1.len());
-        let cached = self.cached_bytes.load(std::sync::atomic::Ordering::Relaxed);
-        if cached + weight <= MAX_CACHED_HEADER_BYTES {
-            if let Ok(mut m) = self.headers.lock() {
-                m.insert(path.to_path_buf(), parsed.clone());
-                self.cached_bytes
-                    .fetch_add(weight, std::sync::atomic::Ordering::Relaxed);
-            }
+        if let Ok(mut m) = self.headers.lock() {
+            m.insert(path.to_path_buf(), parsed.clone());
         }
         parsed
     }
