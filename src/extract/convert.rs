@@ -305,8 +305,14 @@ impl<'a> Converter<'a> {
         let args: Vec<Expr> = self
             .field(node, "arguments")
             .map(|a| {
+                // Preprocessor lines inside an argument list (`#ifdef X` ... `#endif`
+                // around trailing arguments) are not arguments.
                 a.named_children(&mut a.walk())
-                    .filter(|c| c.kind() != "comment")
+                    .filter(|c| {
+                        c.kind() != "comment"
+                            && !c.kind().starts_with("preproc")
+                            && !self.text(*c).trim_start().starts_with('#')
+                    })
                     .map(|c| self.expr(c))
                     .collect()
             })
