@@ -229,3 +229,90 @@ pub struct StructDef {
     /// Name, type and element count of each member (0: an extent that is not a literal).
     pub fields: Vec<(String, TypeName, u64)>,
 }
+
+impl Expr {
+    /// Calls `f` on this expression and on every expression inside it, outermost first.
+    pub fn walk(&self, f: &mut impl FnMut(&Expr)) {
+        f(self);
+        match &self.kind {
+            ExprKind::Member(b, _)
+            | ExprKind::Unary(_, b)
+            | ExprKind::IncDec(b, _)
+            | ExprKind::Cast(_, b)
+            | ExprKind::SizeofExpr(b) => b.walk(f),
+            ExprKind::Index(a, b) | ExprKind::Binary(_, a, b) | ExprKind::Assign(_, a, b) => {
+                a.walk(f);
+                b.walk(f);
+            }
+            ExprKind::Cond(a, b, c) => {
+                a.walk(f);
+                b.walk(f);
+                c.walk(f);
+            }
+            ExprKind::Call { args, .. } | ExprKind::Comma(args) => {
+                for a in args {
+                    a.walk(f);
+                }
+            }
+            ExprKind::Int(_)
+            | ExprKind::Float
+            | ExprKind::Bool(_)
+            | ExprKind::Ident(_)
+            | ExprKind::SizeofType(_)
+            | ExprKind::Opaque => {}
+        }
+    }
+}
+
+impl Stmt {
+    /// Calls [`Expr::walk`] on every expression of this statement and the statements
+    /// nested in it (initialisers and extents of declarations included).
+    pub fn walk_exprs(&self, f: &mut impl FnMut(&Expr)) {
+        match self {
+            Stmt::Decl(ds) => {
+                for d in ds {
+                    for e in d.extents.iter().flatten().chain(d.init.as_ref()) {
+                        e.walk(f);
+                    }
+                }
+            }
+            Stmt::Expr(e) | Stmt::Return(Some(e)) => e.walk(f),
+            Stmt::Block(b) => {
+                for s in b {
+                    s.walk_exprs(f);
+                }
+            }
+            Stmt::If {
+                cond,
+                then,
+                otherwise,
+            } => {
+                cond.walk(f);
+                then.walk_exprs(f);
+                if let Some(o) = otherwise {
+                    o.walk_exprs(f);
+                }
+            }
+            Stmt::For {
+                init,
+                cond,
+                update,
+                body,
+                ..
+            } => {
+                for s in init {
+                    s.walk_exprs(f);
+                }
+                for e in cond.iter().chain(update) {
+                    e.walk(f);
+                }
+                body.walk_exprs(f);
+            }
+            Stmt::While { cond, body, .. } | Stmt::Switch { cond, body } => {
+                cond.walk(f);
+                body.walk_exprs(f);
+            }
+            Stmt::Return(None) | Stmt::Break | Stmt::Continue | Stmt::Other => {}
+        }
+    }
+}

@@ -241,25 +241,14 @@ fn continues(s: &Stmt) -> bool {
 
 /// True when `e` names one of `names`.
 fn mentions_any(e: &Expr, names: &[String]) -> bool {
-    match &e.kind {
-        ExprKind::Ident(n) => names.contains(n),
-        ExprKind::Member(b, _)
-        | ExprKind::Unary(_, b)
-        | ExprKind::IncDec(b, _)
-        | ExprKind::Cast(_, b)
-        | ExprKind::SizeofExpr(b) => mentions_any(b, names),
-        ExprKind::Index(a, b) | ExprKind::Binary(_, a, b) | ExprKind::Assign(_, a, b) => {
-            mentions_any(a, names) || mentions_any(b, names)
+    // A call may read anything; only its arguments are visible here.
+    let mut found = false;
+    e.walk(&mut |x| {
+        if let ExprKind::Ident(n) = &x.kind {
+            found |= names.contains(n);
         }
-        ExprKind::Cond(a, b, c) => {
-            mentions_any(a, names) || mentions_any(b, names) || mentions_any(c, names)
-        }
-        ExprKind::Call { args, .. } | ExprKind::Comma(args) => {
-            // A call may read anything; only its arguments are visible here.
-            args.iter().any(|a| mentions_any(a, names))
-        }
-        _ => false,
-    }
+    });
+    found
 }
 
 /// True when `body` may leave the loop early (`break`, `return`), so that lanes may run
@@ -280,38 +269,11 @@ pub fn leaves_early(body: &Stmt) -> bool {
 
 /// True when any expression of `s` names `name`.
 pub fn stmt_mentions(s: &Stmt, name: &str) -> bool {
-    let names = [name.to_string()];
-    let e = |e: &Expr| mentions_any(e, &names);
-    match s {
-        Stmt::Decl(ds) => ds
-            .iter()
-            .any(|d| d.init.as_ref().is_some_and(e) || d.extents.iter().flatten().any(e)),
-        Stmt::Expr(x) | Stmt::Return(Some(x)) => e(x),
-        Stmt::Block(b) => b.iter().any(|s| stmt_mentions(s, name)),
-        Stmt::If {
-            cond,
-            then,
-            otherwise,
-        } => {
-            e(cond)
-                || stmt_mentions(then, name)
-                || otherwise.as_deref().is_some_and(|o| stmt_mentions(o, name))
+    let mut found = false;
+    s.walk_exprs(&mut |x| {
+        if let ExprKind::Ident(n) = &x.kind {
+            found |= n == name;
         }
-        Stmt::For {
-            init,
-            cond,
-            update,
-            body,
-            ..
-        } => {
-            init.iter().any(|s| stmt_mentions(s, name))
-                || cond.as_ref().is_some_and(e)
-                || update.iter().any(e)
-                || stmt_mentions(body, name)
-        }
-        Stmt::While { cond, body, .. } | Stmt::Switch { cond, body } => {
-            e(cond) || stmt_mentions(body, name)
-        }
-        _ => false,
-    }
+    });
+    found
 }

@@ -1609,16 +1609,18 @@ impl<'a> Interp<'a> {
     ) -> Option<Value> {
         let syn = self.syn;
         // Kernels are launched, not inlined. Of a header's alternatives for different
-        // targets, the first whose `#if` requirements the file's macros meet.
-        let by_name = self.functions_by_name.and_then(|m| m.get(name));
-        let all: Box<dyn Iterator<Item = &Function>> = match by_name {
-            Some(ids) => Box::new(ids.iter().filter_map(|&i| syn.functions.get(i))),
-            None if self.functions_by_name.is_some() => Box::new(std::iter::empty()),
-            None => Box::new(syn.functions.iter()),
+        // targets, the one whose `#if` requirements the known macros support best.
+        let wanted = |f: &&Function| f.name == name && !f.is_kernel && !f.body.is_empty();
+        let named: Vec<&Function> = match self.functions_by_name {
+            Some(index) => index
+                .get(name)
+                .into_iter()
+                .flatten()
+                .filter_map(|&i| syn.functions.get(i))
+                .filter(wanted)
+                .collect(),
+            None => syn.functions.iter().filter(wanted).collect(),
         };
-        let named: Vec<&Function> = all
-            .filter(|f| f.name == name && !f.is_kernel && !f.body.is_empty())
-            .collect();
         let mut candidates = named
             .iter()
             .copied()

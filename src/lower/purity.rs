@@ -4,7 +4,7 @@
 //! hold no access: inlining them (filter weights, `sinc`, tone curves, often called
 //! in unrolled tables) would cost time and tell nothing.
 
-use crate::extract::ast::{Expr, ExprKind, Function, Stmt, UnaryOp};
+use crate::extract::ast::{ExprKind, Function, UnaryOp};
 use crate::extract::FileSyntax;
 use std::collections::HashSet;
 
@@ -78,15 +78,39 @@ pub fn callees(syn: &FileSyntax) -> HashSet<String> {
         .collect()
 }
 
-fn scan<'a>(f: &Function, shared: &'a HashSet<&'a str>) -> Scan<'a> {
-    let mut scan = Scan {
-        shared,
+/// What one function's body touches, and the names it calls (qualifiers and template
+/// arguments dropped).
+struct Scan {
+    touches: bool,
+    names_shared: bool,
+    calls: HashSet<String>,
+}
+
+fn scan(f: &Function, shared: &HashSet<&str>) -> Scan {
+    let mut out = Scan {
         touches: false,
         names_shared: false,
         calls: HashSet::new(),
     };
-    f.body.iter().for_each(|s| scan.stmt(s));
-    scan
+    for s in &f.body {
+        s.walk_exprs(&mut |e| match &e.kind {
+            ExprKind::Opaque | ExprKind::Index(..) | ExprKind::Unary(UnaryOp::Deref, _) => {
+                out.touches = true;
+            }
+            ExprKind::Ident(name) if shared.contains(name.as_str()) => {
+                out.touches = true;
+                out.names_shared = true;
+            }
+            ExprKind::Call { callee, .. } => {
+                // `helper<16>(...)` written as one name calls `helper`.
+                let name = callee.split('<').next().unwrap_or(callee);
+                out.calls
+                    .insert(name.rsplit("::").next().unwrap_or(name).to_string());
+            }
+            _ => {}
+        });
+    }
+    out
 }
 
 fn is_float_param(p: &crate::extract::ast::Param) -> bool {
@@ -96,106 +120,6 @@ fn is_float_param(p: &crate::extract::ast::Param) -> bool {
         && ["float", "half", "double", "min16float", "min10float"]
             .iter()
             .any(|t| base.starts_with(t))
-}
-
-struct Scan<'a> {
-    shared: &'a HashSet<&'a str>,
-    touches: bool,
-    names_shared: bool,
-    calls: HashSet<String>,
-}
-
-impl Scan<'_> {
-    fn stmt(&mut self, s: &Stmt) {
-        match s {
-            Stmt::Decl(ds) => ds
-                .iter()
-                .filter_map(|d| d.init.as_ref())
-                .for_each(|e| self.expr(e)),
-            Stmt::Expr(e) | Stmt::Return(Some(e)) => self.expr(e),
-            Stmt::Block(b) => b.iter().for_each(|s| self.stmt(s)),
-            Stmt::If {
-                cond,
-                then,
-                otherwise,
-            } => {
-                self.expr(cond);
-                self.stmt(then);
-                if let Some(o) = otherwise {
-                    self.stmt(o);
-                }
-            }
-            Stmt::For {
-                init,
-                cond,
-                update,
-                body,
-                ..
-            } => {
-                for s in init {
-                    self.stmt(s);
-                }
-                if let Some(c) = cond {
-                    self.expr(c);
-                }
-                for e in update {
-                    self.expr(e);
-                }
-                self.stmt(body);
-            }
-            Stmt::While { cond, body, .. } | Stmt::Switch { cond, body } => {
-                self.expr(cond);
-                self.stmt(body);
-            }
-            Stmt::Return(None) | Stmt::Break | Stmt::Continue | Stmt::Other => {}
-        }
-    }
-
-    fn expr(&mut self, e: &Expr) {
-        match &e.kind {
-            ExprKind::Opaque => self.touches = true,
-            ExprKind::Index(a, b) => {
-                self.touches = true;
-                self.expr(a);
-                self.expr(b);
-            }
-            ExprKind::Unary(UnaryOp::Deref, b) => {
-                self.touches = true;
-                self.expr(b);
-            }
-            ExprKind::Ident(name) => {
-                if self.shared.contains(name.as_str()) {
-                    self.touches = true;
-                    self.names_shared = true;
-                }
-            }
-            ExprKind::Call { callee, args, .. } => {
-                // `helper<16>(...)` written as one name calls `helper`.
-                let name = callee.split('<').next().unwrap_or(callee);
-                self.calls
-                    .insert(name.rsplit("::").next().unwrap_or(name).to_string());
-                for a in args {
-                    self.expr(a);
-                }
-            }
-            ExprKind::Member(b, _)
-            | ExprKind::Unary(_, b)
-            | ExprKind::IncDec(b, _)
-            | ExprKind::Cast(_, b)
-            | ExprKind::SizeofExpr(b) => self.expr(b),
-            ExprKind::Binary(_, a, b) | ExprKind::Assign(_, a, b) => {
-                self.expr(a);
-                self.expr(b);
-            }
-            ExprKind::Cond(a, b, c) => {
-                self.expr(a);
-                self.expr(b);
-                self.expr(c);
-            }
-            ExprKind::Comma(items) => items.iter().for_each(|a| self.expr(a)),
-            ExprKind::Int(_) | ExprKind::Float | ExprKind::Bool(_) | ExprKind::SizeofType(_) => {}
-        }
-    }
 }
 
 #[cfg(test)]

@@ -12,7 +12,7 @@
 
 use super::interp::Value;
 use super::site::ArrayInfo;
-use crate::extract::ast::{Expr, ExprKind, Function, Stmt, TypeName};
+use crate::extract::ast::{Expr, ExprKind, Function, TypeName};
 use crate::extract::convert::type_from_text;
 use crate::extract::FileSyntax;
 use std::collections::HashMap;
@@ -298,93 +298,37 @@ fn calls_with_template_args(syn: &FileSyntax, name: &str) -> Vec<(usize, Vec<Str
 }
 
 fn walk_calls_with_template_args(syn: &FileSyntax, name: &str) -> Vec<(usize, Vec<String>)> {
-    fn walk_expr(e: &Expr, name: &str, out: &mut Vec<Vec<String>>) {
-        match &e.kind {
-            ExprKind::Call {
-                callee,
-                template_args,
-                args,
-            } => {
+    let mut out = Vec::new();
+    for (i, f) in syn.functions.iter().enumerate() {
+        for s in &f.body {
+            s.walk_exprs(&mut |e| {
+                let ExprKind::Call {
+                    callee,
+                    template_args,
+                    ..
+                } = &e.kind
+                else {
+                    return;
+                };
                 let written = callee.split_once('<').filter(|_| template_args.is_empty());
                 let c = written.map_or(callee.as_str(), |(c, _)| c);
                 // The name first: most calls are of other functions.
-                if c.rsplit("::").next() == Some(name) {
-                    let targs: Vec<String> = match written {
-                        Some((_, rest)) => rest
-                            .trim_end_matches('>')
-                            .split(',')
-                            .map(|a| a.trim().to_string())
-                            .collect(),
-                        None => template_args.clone(),
-                    };
-                    if !targs.is_empty() {
-                        out.push(targs);
-                    }
+                if c.rsplit("::").next() != Some(name) {
+                    return;
                 }
-                for a in args {
-                    walk_expr(a, name, out);
+                let targs: Vec<String> = match written {
+                    Some((_, rest)) => rest
+                        .trim_end_matches('>')
+                        .split(',')
+                        .map(|a| a.trim().to_string())
+                        .collect(),
+                    None => template_args.clone(),
+                };
+                if !targs.is_empty() {
+                    out.push((i, targs));
                 }
-            }
-            ExprKind::Member(b, _)
-            | ExprKind::Unary(_, b)
-            | ExprKind::IncDec(b, _)
-            | ExprKind::Cast(_, b)
-            | ExprKind::SizeofExpr(b) => walk_expr(b, name, out),
-            ExprKind::Index(a, b) | ExprKind::Binary(_, a, b) | ExprKind::Assign(_, a, b) => {
-                walk_expr(a, name, out);
-                walk_expr(b, name, out);
-            }
-            ExprKind::Cond(a, b, c) => {
-                walk_expr(a, name, out);
-                walk_expr(b, name, out);
-                walk_expr(c, name, out);
-            }
-            ExprKind::Comma(items) => items.iter().for_each(|a| walk_expr(a, name, out)),
-            _ => {}
+            });
         }
-    }
-    fn walk_stmt(s: &Stmt, name: &str, out: &mut Vec<Vec<String>>) {
-        match s {
-            Stmt::Decl(ds) => ds
-                .iter()
-                .filter_map(|d| d.init.as_ref())
-                .for_each(|e| walk_expr(e, name, out)),
-            Stmt::Expr(e) | Stmt::Return(Some(e)) => walk_expr(e, name, out),
-            Stmt::Block(b) => b.iter().for_each(|s| walk_stmt(s, name, out)),
-            Stmt::If {
-                cond,
-                then,
-                otherwise,
-            } => {
-                walk_expr(cond, name, out);
-                walk_stmt(then, name, out);
-                if let Some(o) = otherwise {
-                    walk_stmt(o, name, out);
-                }
-            }
-            Stmt::For {
-                init, cond, body, ..
-            } => {
-                for s in init {
-                    walk_stmt(s, name, out);
-                }
-                if let Some(c) = cond {
-                    walk_expr(c, name, out);
-                }
-                walk_stmt(body, name, out);
-            }
-            Stmt::While { cond, body, .. } | Stmt::Switch { cond, body } => {
-                walk_expr(cond, name, out);
-                walk_stmt(body, name, out);
-            }
-            _ => {}
-        }
-    }
-    let mut out = Vec::new();
-    for (i, f) in syn.functions.iter().enumerate() {
-        let mut found = Vec::new();
-        f.body.iter().for_each(|s| walk_stmt(s, name, &mut found));
-        out.extend(found.into_iter().map(|a| (i, a)));
     }
     out
 }
