@@ -181,10 +181,21 @@ fn child(phase: &str, args: &[String]) {
                     Vec::new(),
                     Box::new(|p: &Path| fs::read(p).ok()),
                 );
-                for p in &files {
-                    if let Ok(bytes) = fs::read(p) {
-                        index.scan(p, &String::from_utf8_lossy(&bytes));
-                    }
+                // Scanned in parallel and added in order, as the command line does.
+                let scans: Vec<bankcheck::project::FileScan> = pool.install(|| {
+                    files
+                        .par_iter()
+                        .filter_map(|p| {
+                            let bytes = fs::read(p).ok()?;
+                            Some(bankcheck::project::FileScan::of(
+                                p,
+                                &String::from_utf8_lossy(&bytes),
+                            ))
+                        })
+                        .collect()
+                });
+                for scan in scans {
+                    index.add(scan);
                 }
                 index
             });

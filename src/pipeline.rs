@@ -74,7 +74,7 @@ pub(crate) fn check_source(
     // most files need nothing from them, and headers can be large.
     if needs_includes(&lowered)
         && file.text.contains("#include")
-        && includes_define_anything(project, file_path, &file.text)
+        && project.includes_define_anything(file_path, &file.text)
     {
         // A header's functions may call back into any function of this file.
         if only_relevant {
@@ -92,19 +92,37 @@ pub(crate) fn check_source(
     }
     drop(tree);
     // Sites inside included headers' helpers belong to those headers' reports.
-    lowered.sites.retain(|s| !s.foreign);
+    lowered.sites.retain(|s| s.foreign.is_none());
     // Helpers no function of this file calls (a header's): analyse them through the
     // kernels of the files of the run that include this one.
     // Only a file that others include has includers to analyse its helpers through.
-    let uncalled_helpers = || {
+    let uncalled_helpers = || -> Vec<&str> {
         let called = crate::lower::called_helpers(&syntax);
+        let touching = crate::lower::touching_helpers(&syntax);
+        // A function that launches kernels runs on the host: it touches no shared memory.
+        let launches = |fi: usize| syntax.launches.iter().any(|l| l.in_function == Some(fi));
         syntax
             .functions
             .iter()
-            .any(|f| !f.is_kernel && !f.body.is_empty() && !called.contains(&f.name))
+            .enumerate()
+            .filter(|(fi, f)| {
+                !f.is_kernel
+                    && f.foreign_text.is_none()
+                    && !f.body.is_empty()
+                    && !called.contains(&f.name)
+                    && touching.contains(&f.name)
+                    && !launches(*fi)
+            })
+            .map(|(_, f)| f.name.as_str())
+            .collect()
     };
-    if !only_relevant && uncalled_helpers() {
-        for other in project.sites_through_includers(file_path, &syntax, &file.text, settings) {
+    let helpers = if only_relevant {
+        Vec::new()
+    } else {
+        uncalled_helpers()
+    };
+    if !helpers.is_empty() {
+        for other in project.sites_through_includers(file_path, &file.text, &helpers, settings) {
             adopt_foreign_sites(&mut lowered, other);
         }
     }
@@ -132,27 +150,6 @@ pub(crate) fn check_source(
         .sort_by(|a, b| (a.span.start, a.rule).cmp(&(b.span.start, b.rule)));
     report.stats.rules = clock.elapsed();
     report
-}
-
-/// True when the headers `text` includes (transitively, as far as the run can read
-/// them) define anything: otherwise merging them changes nothing, and neither would
-/// lowering the file again. Headers are parsed once per run, so asking costs little.
-fn includes_define_anything(project: &ProjectIndex, path: &std::path::Path, text: &str) -> bool {
-    let mut merged = crate::extract::FileSyntax::default();
-    project.merge_includes(
-        path,
-        text,
-        &mut merged,
-        0,
-        &mut std::collections::HashSet::new(),
-    );
-    !(merged.functions.is_empty()
-        && merged.constants.is_empty()
-        && merged.macros.is_empty()
-        && merged.fn_macros.is_empty()
-        && merged.typedefs.is_empty()
-        && merged.structs.is_empty()
-        && merged.shared_macros.is_empty())
 }
 
 /// Block shapes of the file's kernels launched only in other files of the run.
@@ -205,7 +202,7 @@ fn adopt_foreign_sites(lowered: &mut LoweredFile, other: LoweredFile) {
         };
         lowered
             .sites
-            .retain(|s| s.foreign || !(s.span == site.span && s.kind == site.kind));
+            .retain(|s| s.foreign.is_some() || !(s.span == site.span && s.kind == site.kind));
         lowered.sites.push(site);
     }
 }

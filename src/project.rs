@@ -21,8 +21,31 @@ pub type Reader = dyn Fn(&Path) -> Option<Vec<u8>> + Send + Sync;
 /// only when an include names no file bankcheck knows).
 pub type Lister = dyn Fn() -> Vec<PathBuf> + Send + Sync;
 
-/// A parsed header's definitions and its text.
-type Header = Arc<(FileSyntax, String)>;
+/// How many levels of includes a file's definitions are taken from: its own includes
+/// and theirs, down to four levels. Project constants and helpers sit near the kernels
+/// that use them; deeper levels are library umbrella headers (`cute/tensor.hpp` pulls
+/// in hundreds), which cost most of a run's parsing and decided no more accesses on
+/// the real-world corpus (docs/performance.md).
+const MAX_INCLUDE_DEPTH: u32 = 4;
+
+/// A parsed header's definitions and its text (the text its functions carry).
+type Header = Arc<(FileSyntax, Arc<str>)>;
+
+/// The launch shapes found in one launcher file, by kernel, resolved once.
+type LauncherShapes = Arc<OnceLock<HashMap<String, Vec<ExternalLaunch>>>>;
+
+/// A fingerprint of the settings a lowering depends on: results cached per file are
+/// cached per settings too (a configuration may differ between folders).
+fn settings_key(settings: &Settings) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    format!("{settings:?}").hash(&mut h);
+    h.finish()
+}
+
+/// An includer lowered with its headers merged: the sites in the headers' helpers, each
+/// tagged with its header's text (`None`: the includer could not be read or parsed).
+type ThroughIncluder = Arc<OnceLock<Option<Arc<crate::lower::site::LoweredFile>>>>;
 
 /// The include graph of a run, resolved once every file is scanned.
 #[derive(Default)]
@@ -33,6 +56,43 @@ struct Includes {
     /// resolved to the only file of the run whose path ends with the included path
     /// (the build's `-I` flags are not known to bankcheck).
     by_name: HashMap<(PathBuf, String), PathBuf>,
+}
+
+/// What the index learns from one file's text: the cheap part of [`ProjectIndex::scan`],
+/// independent of the other files, so that files can be scanned in parallel.
+#[derive(Debug)]
+pub struct FileScan {
+    path: PathBuf,
+    shared: bool,
+    includes: Vec<String>,
+    launches: Vec<String>,
+}
+
+impl FileScan {
+    /// Scans `text`, the content of `path`: its shared memory, quoted includes and the
+    /// kernels it launches (each once, in order).
+    pub fn of(path: &Path, text: &str) -> FileScan {
+        let includes = include_regex()
+            .captures_iter(text)
+            .filter_map(|c| c.get(1).map(|m| m.as_str().to_string()))
+            .collect();
+        let mut launches: Vec<String> = Vec::new();
+        if text.contains("<<<") {
+            for c in launch_regex().captures_iter(text) {
+                if let Some(k) = c.get(1) {
+                    if !launches.iter().any(|l| l == k.as_str()) {
+                        launches.push(k.as_str().to_string());
+                    }
+                }
+            }
+        }
+        FileScan {
+            path: normalise(path),
+            shared: mentions_shared_memory(text),
+            includes,
+            launches,
+        }
+    }
 }
 
 /// Launches, headers and include directories of one run.
@@ -55,8 +115,11 @@ pub struct ProjectIndex {
     reader: Box<Reader>,
     /// Parsed headers, by normalised path (`None`: unreadable).
     headers: Mutex<HashMap<PathBuf, Option<Header>>>,
-    /// Resolved launch shapes per (launcher, kernel).
-    shapes: Mutex<HashMap<(PathBuf, String), Vec<ExternalLaunch>>>,
+    /// Resolved launch shapes per launcher (and settings), by kernel.
+    shapes: Mutex<HashMap<(PathBuf, u64), LauncherShapes>>,
+    /// Includers lowered with their headers, per (includer, settings): every header of
+    /// an includer takes its sites from one lowering instead of one each.
+    through: Mutex<HashMap<(PathBuf, u64), ThroughIncluder>>,
 }
 
 impl std::fmt::Debug for ProjectIndex {
@@ -82,11 +145,30 @@ fn include_regex() -> &'static Regex {
     })
 }
 
-/// A cheap text test: a file that never spells `shared` (`__shared__`, `groupshared`,
-/// `FFX_GROUPSHARED`, `SharedMemory<T>`) declares and reaches no shared memory of its
-/// own (its launches are still found by the index's text scan).
+/// A cheap text test: a file that spells no shared-memory qualifier (`__shared__`,
+/// `groupshared` in any case, an upper-case macro such as `FFX_GROUPSHARED` or
+/// `SHARED_MEM`, the `SharedMemory<T>` wrapper) declares and reaches no shared memory
+/// of its own; `SharedStorage` types and `sharedMemPerBlock` queries do not count (its
+/// launches are still found by the run-wide index's text scan).
 pub(crate) fn mentions_shared_memory(text: &str) -> bool {
-    text.contains("shared") || text.contains("SHARED") || text.contains("Shared")
+    static RE: OnceLock<Regex> = OnceLock::new();
+    RE.get_or_init(|| {
+        Regex::new(
+            r"__shared__|(?i:groupshared)|SharedMemory|(?-u:\b)[A-Z0-9_]*SHARED[A-Z0-9_]*(?-u:\b)",
+        )
+        .expect("valid shared-memory pattern")
+    })
+    .is_match(text)
+}
+
+/// True when `word` occurs in `text` as a whole identifier.
+fn mentions_word(text: &str, word: &str) -> bool {
+    let is_ident = |c: char| c.is_alphanumeric() || c == '_';
+    !word.is_empty()
+        && text.match_indices(word).any(|(i, _)| {
+            !text[..i].chars().next_back().is_some_and(is_ident)
+                && !text[i + word.len()..].chars().next().is_some_and(is_ident)
+        })
 }
 
 /// `a/b/../c` -> `a/c`, without touching the file system.
@@ -126,6 +208,7 @@ impl ProjectIndex {
             reader,
             headers: Mutex::new(HashMap::new()),
             shapes: Mutex::new(HashMap::new()),
+            through: Mutex::new(HashMap::new()),
         }
     }
 
@@ -139,9 +222,19 @@ impl ProjectIndex {
 
     /// Records the kernels `text` launches (a text scan, no parsing).
     pub fn scan(&mut self, path: &Path, text: &str) {
-        let me = normalise(path);
+        self.add(FileScan::of(path, text));
+    }
+
+    /// Adds one file's scan (see [`FileScan::of`], which runs in parallel).
+    pub fn add(&mut self, scan: FileScan) {
+        let FileScan {
+            path: me,
+            shared,
+            includes,
+            launches,
+        } = scan;
         self.resolved = OnceLock::new();
-        if mentions_shared_memory(text) {
+        if shared {
             self.shared_files.insert(me.clone());
         }
         if let Some(name) = me.file_name() {
@@ -150,24 +243,11 @@ impl ProjectIndex {
                 .or_default()
                 .push(me.clone());
         }
-        for c in include_regex().captures_iter(text) {
-            if let Some(inc) = c.get(1) {
-                self.includes.push((me.clone(), inc.as_str().to_string()));
-            }
+        for inc in includes {
+            self.includes.push((me.clone(), inc));
         }
-        if !text.contains("<<<") {
-            return;
-        }
-        let mut seen = HashSet::new();
-        for c in launch_regex().captures_iter(text) {
-            if let Some(k) = c.get(1) {
-                if seen.insert(k.as_str().to_string()) {
-                    self.launchers
-                        .entry(k.as_str().to_string())
-                        .or_default()
-                        .push(normalise(path));
-                }
-            }
+        for k in launches {
+            self.launchers.entry(k).or_default().push(me.clone());
         }
     }
 
@@ -184,40 +264,56 @@ impl ProjectIndex {
         };
         let mut out = Vec::new();
         for f in files.iter().filter(|f| **f != me) {
-            let key = (f.clone(), kernel.to_string());
-            if let Some(cached) = self.shapes.lock().ok().and_then(|m| m.get(&key).cloned()) {
-                out.extend(cached);
+            let key = (f.clone(), settings_key(settings));
+            let Some(cell) = self
+                .shapes
+                .lock()
+                .ok()
+                .map(|mut m| m.entry(key).or_default().clone())
+            else {
                 continue;
-            }
-            let resolved = self.resolve_launches(f, kernel, settings);
-            if let Ok(mut m) = self.shapes.lock() {
-                m.insert(key, resolved.clone());
-            }
-            out.extend(resolved);
+            };
+            let by_kernel = cell.get_or_init(|| self.resolve_launches(f, settings));
+            out.extend(by_kernel.get(kernel).cloned().unwrap_or_default());
         }
         out
     }
 
+    /// The block shapes of every kernel launched in `file` that the run's index lists
+    /// (the file is parsed once, however many of its kernels other files define).
     fn resolve_launches(
         &self,
         file: &Path,
-        kernel: &str,
         settings: &Settings,
-    ) -> Vec<ExternalLaunch> {
+    ) -> HashMap<String, Vec<ExternalLaunch>> {
+        let mut out = HashMap::new();
         let Some(bytes) = (self.reader)(file) else {
-            return Vec::new();
+            return out;
         };
         let name = file.display().to_string();
         let Some(source) = crate::source::load(&name, &bytes) else {
-            return Vec::new();
+            return out;
         };
         let Some(tree) = crate::source::parse(&source) else {
-            return Vec::new();
+            return out;
         };
         let mut syn = crate::extract::extract(&source, &tree);
         drop(tree);
         self.merge_includes(file, &source.text, &mut syn, 0, &mut HashSet::new());
-        crate::lower::shape::launch_shapes(&syn, &source.text, kernel, settings, &HashMap::new())
+        let me = normalise(file);
+        let kernels = self
+            .launchers
+            .iter()
+            .filter(|(_, files)| files.contains(&me))
+            .map(|(k, _)| k);
+        for kernel in kernels {
+            let shapes = crate::lower::shape::launch_shapes(
+                &syn,
+                &source.text,
+                kernel,
+                settings,
+                &HashMap::new(),
+            )
             .into_iter()
             .map(|(s, src)| {
                 let place = match src {
@@ -227,7 +323,10 @@ impl ProjectIndex {
                 };
                 ((s.x, s.y, s.z), format!("{name} ({place})"))
             })
-            .collect()
+            .collect();
+            out.insert(kernel.clone(), shapes);
+        }
+        out
     }
 
     /// True when some file of the run includes `path`.
@@ -335,13 +434,15 @@ impl ProjectIndex {
     }
 
     /// The accesses in `header`'s helpers as the kernels of the files that include it
-    /// call them: each includer is parsed with the header's functions added, and only the
-    /// sites inside those functions are kept (their spans index into the header).
+    /// call them: each includer that names one of `helpers` (the header's functions
+    /// nothing in it calls) is lowered with its headers merged (once per run, see
+    /// [`Self::through_includer`]), and only the sites inside this header's functions
+    /// are kept (their spans index into the header).
     pub fn sites_through_includers(
         &self,
         header: &Path,
-        syn: &FileSyntax,
         text: &str,
+        helpers: &[&str],
         settings: &Settings,
     ) -> Vec<crate::lower::site::LoweredFile> {
         const MAX_INCLUDERS: usize = 4;
@@ -349,58 +450,93 @@ impl ProjectIndex {
         let Some(includers) = self.includes().includers.get(&me) else {
             return Vec::new();
         };
-        let foreign_text: Arc<str> = Arc::from(text);
+        // The header's functions carry the cached text: sites in them point at it.
+        let Some(own) = self.header(&me) else {
+            return Vec::new();
+        };
         let mut out = Vec::new();
         // A header without shared memory of its own reaches only arrays that an includer
         // with shared-memory code hands its helpers.
         let own_shared = mentions_shared_memory(text);
+        // An includer that never names a helper of the header calls none of them.
+        let calls_a_helper = |inc: &Path| {
+            (self.reader)(inc).is_some_and(|bytes| {
+                let text = String::from_utf8_lossy(&bytes);
+                helpers.iter().any(|h| mentions_word(&text, h))
+            })
+        };
         for inc in includers
             .iter()
             .filter(|i| **i != me && (own_shared || self.shared_files.contains(*i)))
+            .filter(|i| calls_a_helper(i))
             .take(MAX_INCLUDERS)
         {
-            let Some(bytes) = (self.reader)(inc) else {
+            let Some(lowered) = self.through_includer(inc, settings) else {
                 continue;
             };
+            let mine = |s: &&crate::lower::site::AccessSite| {
+                s.foreign.as_ref().is_some_and(|t| Arc::ptr_eq(t, &own.1))
+            };
+            if !lowered.sites.iter().any(|s| mine(&s)) {
+                continue;
+            }
             let name = inc.display().to_string();
-            let Some(source) = crate::source::load(&name, &bytes) else {
-                continue;
-            };
-            let Some(tree) = crate::source::parse(&source) else {
-                continue;
-            };
-            let mut isyn = crate::extract::extract(&source, &tree);
-            drop(tree);
-            self.merge_includes(inc, &source.text, &mut isyn, 0, &mut HashSet::new());
-            for f in &syn.functions {
-                if !isyn
-                    .functions
-                    .iter()
-                    .any(|g| g.name == f.name && g.foreign_text.is_none() && !g.body.is_empty())
-                {
-                    let mut f = f.clone();
-                    f.foreign_text = Some(foreign_text.clone());
-                    isyn.functions.push(f);
-                }
-            }
-            for d in &syn.global_shared {
-                if !isyn.global_shared.iter().any(|g| g.name == d.name) {
-                    isyn.global_shared.push(d.clone());
-                }
-            }
-            let mut lowered = crate::lower::lower_file(&isyn, &source.text, settings);
-            lowered.sites.retain(|s| s.foreign);
-            if !lowered.sites.is_empty() {
-                for s in &mut lowered.sites {
+            let sites = lowered
+                .sites
+                .iter()
+                .filter(mine)
+                .map(|s| {
+                    let mut s = s.clone();
                     s.context = Some(format!(
                         "through `{name}`; {}",
                         s.context.clone().unwrap_or_default()
                     ));
-                }
-                out.push(lowered);
-            }
+                    s
+                })
+                .collect();
+            out.push(crate::lower::site::LoweredFile {
+                arrays: lowered.arrays.clone(),
+                sites,
+            });
         }
         out
+    }
+
+    /// `includer` lowered with the headers it includes merged, keeping only the sites in
+    /// the headers' functions. Computed once per run and settings, however many of its
+    /// headers ask.
+    fn through_includer(
+        &self,
+        includer: &Path,
+        settings: &Settings,
+    ) -> Option<Arc<crate::lower::site::LoweredFile>> {
+        let key = (includer.to_path_buf(), settings_key(settings));
+        let cell = self.through.lock().ok()?.entry(key).or_default().clone();
+        cell.get_or_init(|| {
+            let bytes = (self.reader)(includer)?;
+            let name = includer.display().to_string();
+            let source = crate::source::load(&name, &bytes)?;
+            let tree = crate::source::parse(&source)?;
+            let mut syn = crate::extract::extract(&source, &tree);
+            drop(tree);
+            let mut visited = HashSet::new();
+            self.merge_includes(includer, &source.text, &mut syn, 0, &mut visited);
+            // The headers' own shared arrays, which their helpers name (an includer's
+            // own check leaves them out: they are the headers' to report).
+            let mut headers: Vec<PathBuf> = visited.into_iter().collect();
+            headers.sort();
+            for h in headers.iter().filter_map(|p| self.header(p)) {
+                for d in &h.0.global_shared {
+                    if !syn.global_shared.iter().any(|g| g.name == d.name) {
+                        syn.global_shared.push(d.clone());
+                    }
+                }
+            }
+            let mut lowered = crate::lower::lower_file(&syn, &source.text, settings);
+            lowered.sites.retain(|s| s.foreign.is_some());
+            Some(Arc::new(lowered))
+        })
+        .clone()
     }
 
     /// Adds the definitions of the headers `text` includes (transitively) to `syn`.
@@ -412,8 +548,43 @@ impl ProjectIndex {
         depth: u32,
         visited: &mut HashSet<PathBuf>,
     ) {
-        if depth > 8 {
-            return;
+        self.walk_includes(path, text, depth, visited, &mut |h| {
+            syn.merge_included(&h.0);
+            true
+        });
+    }
+
+    /// True when a header `text` includes (transitively, as far as the run can read
+    /// them) defines anything: otherwise merging them changes nothing. Stops at the
+    /// first that does.
+    pub fn includes_define_anything(&self, path: &Path, text: &str) -> bool {
+        let mut found = false;
+        self.walk_includes(path, text, 0, &mut HashSet::new(), &mut |h| {
+            let s = &h.0;
+            found = !(s.functions.is_empty()
+                && s.constants.is_empty()
+                && s.macros.is_empty()
+                && s.fn_macros.is_empty()
+                && s.typedefs.is_empty()
+                && s.structs.is_empty()
+                && s.shared_macros.is_empty());
+            !found
+        });
+        found
+    }
+
+    /// Calls `f` on each header `text` includes, depth first in include order, until it
+    /// returns false; `false` when it did.
+    fn walk_includes(
+        &self,
+        path: &Path,
+        text: &str,
+        depth: u32,
+        visited: &mut HashSet<PathBuf>,
+        f: &mut dyn FnMut(&Header) -> bool,
+    ) -> bool {
+        if depth >= MAX_INCLUDE_DEPTH {
+            return true;
         }
         let me = normalise(path);
         for c in include_regex().captures_iter(text) {
@@ -428,12 +599,14 @@ impl ProjectIndex {
                     break;
                 }
                 if let Some(h) = self.header(&cand) {
-                    syn.merge_included(&h.0);
-                    self.merge_includes(&cand, &h.1, syn, depth + 1, visited);
+                    if !f(&h) || !self.walk_includes(&cand, &h.1, depth + 1, visited, f) {
+                        return false;
+                    }
                     break;
                 }
             }
         }
+        true
     }
 
     /// The definitions of a header and its text, parsed once per run.
@@ -455,7 +628,8 @@ impl ProjectIndex {
             let tree = crate::source::parse(&source)?;
             let full = crate::extract::extract(&source, &tree);
             let mut syn = strip(&full);
-            let text: Arc<str> = Arc::from(source.text.as_str());
+            syn.global_shared.clone_from(&full.global_shared);
+            let text: Arc<str> = Arc::from(source.text);
             syn.functions = full
                 .functions
                 .into_iter()
@@ -465,7 +639,7 @@ impl ProjectIndex {
                     f
                 })
                 .collect();
-            Some(Arc::new((syn, source.text)))
+            Some(Arc::new((syn, text)))
         });
         if let Ok(mut m) = self.headers.lock() {
             m.insert(path.to_path_buf(), parsed.clone());

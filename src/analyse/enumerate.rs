@@ -368,35 +368,80 @@ pub fn enumerate(access: &LoweredAccess, params: &BankParams, budget: Budget) ->
     let phase_lanes = u64::from(params.phase_lanes(access.width));
     let phases_per_warp = warp_size.div_ceil(phase_lanes.max(1));
     let mut saturated = false;
+    // What no combination changes is computed once per lane: guards and addresses that
+    // depend on the thread only. Guards without a thread variable are decided once per
+    // combination, and only the mixed ones per lane.
+    let on_threads_only = |e: &Expr| e.var_mask() & !thread_mask == 0;
+    let (lane_guards, rest): (Vec<&Expr>, Vec<&Expr>) =
+        guards.iter().copied().partition(|g| on_threads_only(g));
+    let (combo_guards, mixed_guards): (Vec<&Expr>, Vec<&Expr>) = rest
+        .into_iter()
+        .partition(|g| g.var_mask() & thread_mask == 0);
+    let fixed_address = on_threads_only(&lane_expr);
+    let holds = |g: &&Expr, values: &[i64]| g.eval(values).is_none_or(|v| v != 0);
+    let set_thread = |values: &mut [i64], linear: u64| {
+        let (x, y, z) = access.block.coords(linear);
+        for &(i, axis) in &thread_axes {
+            values[i] = match axis {
+                crate::lower::ir::Axis::X => x,
+                crate::lower::ir::Axis::Y => y,
+                crate::lower::ir::Axis::Z => z,
+            };
+        }
+    };
+    // Per lane of the block: active under the thread-only guards, and its address when
+    // no other variable moves it (`None` inside: the evaluation failed).
+    let lanes: Vec<Option<(bool, Option<Option<i64>>)>> = (0..n_warps * warp_size)
+        .map(|linear| {
+            (linear < threads).then(|| {
+                set_thread(&mut values, linear);
+                let active = lane_guards.iter().all(|g| holds(g, &values));
+                let address = fixed_address.then(|| lane_expr.eval(&values));
+                (active, address)
+            })
+        })
+        .collect();
+    // With a fixed address per lane, a warp's outcome depends only on which lanes are
+    // active: each (warp, active lanes) is counted once; `true` when its evaluation failed.
+    let memo_ok = fixed_address && warp_size <= 64;
+    let mut seen: std::collections::HashMap<(u64, u64), bool> = std::collections::HashMap::new();
+    let mut shifted: Vec<Option<i64>> = vec![None; warp_size as usize];
     for_each_combination(&doms, &mut |combo| {
         for (k, d) in domains.iter().enumerate() {
             values[d.index] = combo[k];
         }
+        let combo_active = combo_guards.iter().all(|g| holds(g, &values));
         for warp in 0..n_warps {
+            let mut mask = 0u64;
             for (lane, slot) in lane_addrs.iter_mut().enumerate() {
                 let linear = warp * warp_size + lane as u64;
                 *slot = None;
-                if linear >= threads {
+                let Some((lane_active, address)) = lanes.get(linear as usize).and_then(|l| *l)
+                else {
+                    continue;
+                };
+                if !combo_active || !lane_active {
                     continue;
                 }
-                let (x, y, z) = access.block.coords(linear);
-                for &(i, axis) in &thread_axes {
-                    values[i] = match axis {
-                        crate::lower::ir::Axis::X => x,
-                        crate::lower::ir::Axis::Y => y,
-                        crate::lower::ir::Axis::Z => z,
-                    };
+                if !mixed_guards.is_empty() || address.is_none() {
+                    set_thread(&mut values, linear);
                 }
-                let active = guards
-                    .iter()
-                    .all(|g| g.eval(&values).is_none_or(|v| v != 0));
-                if !active {
+                if !mixed_guards.iter().all(|g| holds(g, &values)) {
                     continue;
                 }
-                match lane_expr.eval(&values) {
+                mask |= 1u64 << (lane as u64 % 64);
+                match address.unwrap_or_else(|| lane_expr.eval(&values)) {
                     Some(a) => *slot = Some(a),
                     None => eval_failed = true,
                 }
+            }
+            if memo_ok {
+                if let Some(&failed) = seen.get(&(warp, mask)) {
+                    eval_failed = false;
+                    skipped_combos += u64::from(failed);
+                    continue;
+                }
+                seen.insert((warp, mask), eval_failed);
             }
             // A division by zero (or an out-of-range shift) cannot happen in a program
             // that runs: skip the values that cause it.
@@ -405,8 +450,9 @@ pub fn enumerate(access: &LoweredAccess, params: &BankParams, budget: Budget) ->
                 continue;
             }
             for &shift in &shifts {
-                let shifted: Vec<Option<i64>> =
-                    lane_addrs.iter().map(|a| a.map(|a| a + shift)).collect();
+                for (s, a) in shifted.iter_mut().zip(&lane_addrs) {
+                    *s = a.map(|a| a + shift);
+                }
                 let w = count_wavefronts(params, access.width, &shifted, access_is_atomic(access));
                 results.insert((w.wavefronts, w.ideal));
                 if worst

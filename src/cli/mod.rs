@@ -12,7 +12,7 @@ use anyhow::Context as _;
 use args::{Args, CheckArgs, ColorWhen, Command, Format, PresetArg, SeverityArg};
 use bankcheck::config::{resolve, BlockOverride, ConfigError, Layer, Preset, RuleInfo, Settings};
 use bankcheck::diag::Severity;
-use bankcheck::project::ProjectIndex;
+use bankcheck::project::{FileScan, ProjectIndex};
 use bankcheck::report::{self, Run};
 use bankcheck::rules::RULES;
 use bankcheck::FileReport;
@@ -209,7 +209,7 @@ fn check_paths(args: &CheckArgs) -> anyhow::Result<ExitStatus> {
                 .collect()
         });
         stats.lap("read", &mut clock);
-        let project = project_index(&jobs, &contents);
+        let project = pool.install(|| project_index(&jobs, &contents));
         stats.lap("index", &mut clock);
         let results: Vec<Result<Checked, (String, String)>> = pool.install(|| {
             jobs.par_iter()
@@ -380,10 +380,20 @@ fn project_index(
     }
     let mut project = ProjectIndex::new(include_dirs, Box::new(|path| std::fs::read(path).ok()))
         .with_workspace(Box::new(files::workspace_sources));
-    for ((target, _), bytes) in jobs.iter().zip(contents) {
-        if let Ok(bytes) = bytes {
-            project.scan(Path::new(&target.display), &String::from_utf8_lossy(bytes));
-        }
+    // Scanned in parallel, added in order.
+    let scans: Vec<FileScan> = jobs
+        .par_iter()
+        .zip(contents.par_iter())
+        .filter_map(|((target, _), bytes)| {
+            let bytes = bytes.as_ref().ok()?;
+            Some(FileScan::of(
+                Path::new(&target.display),
+                &String::from_utf8_lossy(bytes),
+            ))
+        })
+        .collect();
+    for scan in scans {
+        project.add(scan);
     }
     project
 }

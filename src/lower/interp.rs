@@ -126,8 +126,9 @@ pub struct Interp<'a> {
     inline_budget: u32,
     /// Statements interpreted inside inlined helpers so far.
     inline_work: u32,
-    /// Inside a helper of another file: sites recorded now belong to that file.
-    foreign: bool,
+    /// Inside a helper of another file: sites recorded now belong to that file, whose
+    /// text this is.
+    foreign: Option<std::sync::Arc<str>>,
     /// The text of the file being lowered (`text` changes inside helpers of other files).
     base_text: &'a str,
 }
@@ -273,7 +274,7 @@ impl<'a> Interp<'a> {
             functions_by_name: None,
             inline_budget: MAX_INLINED_CALLS,
             inline_work: 0,
-            foreign: false,
+            foreign: None,
             base_text: text,
         }
     }
@@ -1698,9 +1699,9 @@ impl<'a> Interp<'a> {
         self.function = format!("{name} (called from `{saved_function}` on line {line})");
         // A helper of another file: its spans index into that file's text.
         let saved_text = self.text;
-        let saved_foreign = self.foreign;
+        let saved_foreign = self.foreign.take();
         self.text = f.foreign_text.as_deref().unwrap_or(self.base_text);
-        self.foreign = f.foreign_text.is_some();
+        self.foreign = f.foreign_text.clone();
         // Parameters the call leaves out: their default arguments, evaluated here (they are
         // constants in practice), else unknown.
         let defaults: Vec<(String, Value)> = f
@@ -2250,7 +2251,7 @@ impl<'a> Interp<'a> {
             index_texts,
             plain_subscript: plain,
             assumptions,
-            foreign: self.foreign,
+            foreign: self.foreign.clone(),
             type_variant: None,
             instantiation: None,
             context: Some(match &self.shape_source {

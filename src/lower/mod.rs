@@ -228,6 +228,11 @@ fn lower_function(
     out
 }
 
+/// Names of the helpers that can hold an access (see [`purity::touching_helpers`]).
+pub fn touching_helpers(syn: &FileSyntax) -> std::collections::HashSet<String> {
+    purity::touching_helpers(syn)
+}
+
 /// Names of non-kernel functions called by some function of the file.
 pub fn called_helpers(syn: &FileSyntax) -> std::collections::HashSet<String> {
     purity::callees(syn)

@@ -12,6 +12,44 @@ use std::collections::HashSet;
 /// floating-point value, and neither they nor anything they call subscripts,
 /// dereferences or names a shared variable.
 pub fn float_only_helpers(syn: &FileSyntax) -> HashSet<String> {
+    let pure = untouching(syn);
+    let qualifies: HashSet<*const Function> = pure
+        .iter()
+        .filter(|(f, _)| !f.params.is_empty() && f.params.iter().all(is_float_param))
+        .map(|(f, _)| std::ptr::from_ref::<Function>(f))
+        .collect();
+    // Calls resolve by name: every overload of the name must qualify.
+    let mut names: HashSet<String> = HashSet::new();
+    let mut spoiled: HashSet<&str> = HashSet::new();
+    for f in syn.functions.iter().filter(|f| !f.body.is_empty()) {
+        if qualifies.contains(&std::ptr::from_ref(f)) {
+            names.insert(f.name.clone());
+        } else {
+            spoiled.insert(&f.name);
+        }
+    }
+    names.retain(|n| !spoiled.contains(n.as_str()));
+    names
+}
+
+/// Names of the helpers (non-kernel functions with a body) that can hold an access:
+/// they, or a function of the file they call, subscript, dereference or name a shared
+/// variable. The others hold none, whatever their callers pass them.
+pub fn touching_helpers(syn: &FileSyntax) -> HashSet<String> {
+    let pure: HashSet<*const Function> = untouching(syn)
+        .iter()
+        .map(|(f, _)| std::ptr::from_ref::<Function>(f))
+        .collect();
+    syn.functions
+        .iter()
+        .filter(|f| !f.body.is_empty() && !f.is_kernel && !pure.contains(&std::ptr::from_ref(*f)))
+        .map(|f| f.name.clone())
+        .collect()
+}
+
+/// The helpers with no memory access of their own whose calls to functions of the
+/// file reach none either, with those calls.
+fn untouching(syn: &FileSyntax) -> Vec<(&Function, HashSet<String>)> {
     let shared: HashSet<&str> = syn.global_shared.iter().map(|d| d.name.as_str()).collect();
     let defined: HashSet<&str> = syn.functions.iter().map(|f| f.name.as_str()).collect();
     // Functions with no memory access of their own, with the defined functions they call.
@@ -40,23 +78,7 @@ pub fn float_only_helpers(syn: &FileSyntax) -> HashSet<String> {
             break;
         }
     }
-    let qualifies: HashSet<*const Function> = pure
-        .iter()
-        .filter(|(f, _)| !f.params.is_empty() && f.params.iter().all(is_float_param))
-        .map(|(f, _)| std::ptr::from_ref::<Function>(f))
-        .collect();
-    // Calls resolve by name: every overload of the name must qualify.
-    let mut names: HashSet<String> = HashSet::new();
-    let mut spoiled: HashSet<&str> = HashSet::new();
-    for f in syn.functions.iter().filter(|f| !f.body.is_empty()) {
-        if qualifies.contains(&std::ptr::from_ref(f)) {
-            names.insert(f.name.clone());
-        } else {
-            spoiled.insert(&f.name);
-        }
-    }
-    names.retain(|n| !spoiled.contains(n.as_str()));
-    names
+    pure
 }
 
 /// Names of the functions whose bodies name a shared variable declared at file scope.

@@ -46,8 +46,9 @@ pub struct AccessSite {
     /// A type parameter nothing instantiates and the element size tried for it: the
     /// pipeline decides the site only when every size gives the same verdict.
     pub type_variant: Option<(String, u32)>,
-    /// The site is in a function of another file (see `Function::foreign_text`).
-    pub foreign: bool,
+    /// The text of another file when the site is in one of its functions (see
+    /// `Function::foreign_text`): the site's spans index into it.
+    pub foreign: Option<std::sync::Arc<str>>,
 }
 
 /// Everything lowered from one file.
