@@ -223,11 +223,29 @@ pub struct Launch {
     pub span: Span,
 }
 
-/// A struct's fields in declaration order: (name, type, array count).
+/// A struct's data members in declaration order, with what its layout depends on.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct StructDef {
-    /// Name, type and element count of each member (0: an extent that is not a literal).
-    pub fields: Vec<(String, TypeName, u64)>,
+    pub fields: Vec<Field>,
+    /// The template parameters of a struct template (`template <class E> struct Pack`).
+    pub template_params: Vec<TemplateParam>,
+    /// The argument of `alignas(...)` on the struct (`struct alignas(16) Pack`): a
+    /// constant expression or a type name.
+    pub align: Option<Expr>,
+    /// The struct has base classes or virtual functions: its members do not start at
+    /// offset 0 of a C layout, and bankcheck does not lay it out.
+    pub opaque: bool,
+}
+
+/// One data member of a struct.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Field {
+    pub name: String,
+    /// The member's type, with the pointers of its declarator.
+    pub ty: TypeName,
+    /// The extents of a member array, outermost first, as written (`E v[size]`): constant
+    /// expressions in the struct's scope. `None`: an extent left out (`float data[]`).
+    pub extents: Vec<Option<Expr>>,
 }
 
 impl Expr {

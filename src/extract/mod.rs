@@ -76,9 +76,10 @@ pub struct FileSyntax {
     pub fn_macros: HashMap<String, FnMacro>,
     pub typedefs: HashMap<String, TypeName>,
     pub structs: HashMap<String, StructDef>,
-    /// `static constexpr` members of structs and classes (`Traits::kThreads`), by struct
-    /// name, with the struct's template type parameters (bound to a use's arguments).
-    pub static_members: HashMap<String, StaticMembers>,
+    /// The values of `static constexpr` members of structs and classes
+    /// (`Traits::kThreads`), by struct name then member name: expressions in the struct's
+    /// scope (its template parameters are in [`FileSyntax::structs`]).
+    pub static_members: HashMap<String, HashMap<String, Expr>>,
     pub launches: Vec<Launch>,
     pub annotations: Vec<Annotation>,
     pub parse_errors: Vec<Span>,
@@ -101,14 +102,13 @@ pub struct FileSyntax {
 }
 
 impl FileSyntax {
-    /// Size and alignment of `ty` under this file's language rules.
-    pub fn layout(&self, ty: &TypeName) -> Option<types::Layout> {
-        types::layout_in(ty, &self.typedefs, &self.structs, self.hlsl)
-    }
-
-    /// Offset and layout of member `field` of `ty` under this file's language rules.
-    pub fn member(&self, ty: &TypeName, field: &str) -> Option<(u64, types::Layout)> {
-        types::member_in(ty, field, &self.typedefs, &self.structs, self.hlsl)
+    /// The file's type definitions under its language's layout rules.
+    pub fn types(&self) -> types::Types<'_> {
+        types::Types {
+            typedefs: &self.typedefs,
+            structs: &self.structs,
+            hlsl: self.hlsl,
+        }
     }
 
     /// Adds the definitions of an included file; the file's own definitions win.
@@ -156,13 +156,6 @@ impl FileSyntax {
             }
         }
     }
-}
-
-/// The `static constexpr` members of one struct.
-#[derive(Debug, Clone, Default)]
-pub struct StaticMembers {
-    pub template_params: Vec<String>,
-    pub values: HashMap<String, Expr>,
 }
 
 /// Extracts the facts of `file` from its syntax tree.
@@ -484,7 +477,7 @@ impl<'t> Walker<'_, '_, 't> {
             "declaration" => {
                 // A declaration may carry a struct/enum definition in its type.
                 if let Some(t) = self.conv.field(c, "type") {
-                    self.type_def(t);
+                    self.type_def(t, &[]);
                 }
                 for d in self.conv.declaration(c) {
                     if d.shared {
@@ -499,7 +492,7 @@ impl<'t> Walker<'_, '_, 't> {
             "type_definition" => {
                 let ty = self.conv.field(c, "type");
                 if let Some(t) = ty {
-                    self.type_def(t);
+                    self.type_def(t, &[]);
                 }
                 let base = ty
                     .map(|t| type_from_text(self.conv.text(t)))
@@ -515,7 +508,7 @@ impl<'t> Walker<'_, '_, 't> {
                             t.base = self.conv.text(n).to_string();
                         } else if let Some(body) = ty.and_then(|t| self.conv.field(t, "body")) {
                             // `typedef struct { ... } Name;`
-                            let def = self.struct_fields(body);
+                            let def = self.struct_def(ty, body, &[]);
                             self.out.structs.insert(name.clone(), def);
                             continue;
                         }
@@ -532,15 +525,15 @@ impl<'t> Walker<'_, '_, 't> {
                 }
             }
             "struct_specifier" | "class_specifier" | "enum_specifier" => {
-                self.type_def(c);
-                self.static_members(c, template);
+                self.type_def(c, template);
+                self.static_members(c);
             }
             "template_instantiation" => self.instantiation(c),
             "expression_statement" => self.find_launches(c, None),
             "comment" => self.annotation(c),
             _ => {
                 if c.kind().contains("struct") || c.kind().contains("enum") {
-                    self.type_def(c);
+                    self.type_def(c, template);
                 }
             }
         }
@@ -619,11 +612,16 @@ impl<'t> Walker<'_, '_, 't> {
                             .find(|c| matches!(c.kind(), "identifier" | "type_identifier"))
                     })
                     .map(|n| self.conv.text(n).to_string())?;
-                let default = self
-                    .conv
-                    .field(p, "default_value")
-                    .or_else(|| self.conv.field(p, "default_type"))
-                    .map(|d| self.conv.expr(d));
+                // A type's default is kept as its name (`unsigned int`, not an expression).
+                let default = match self.conv.field(p, "default_type") {
+                    Some(d) if type_from_text(self.conv.text(d)).pointers == 0 => Some(Expr {
+                        span: span_of(d),
+                        kind: ast::ExprKind::Ident(type_from_text(self.conv.text(d)).base),
+                    }),
+                    d => d
+                        .or_else(|| self.conv.field(p, "default_value"))
+                        .map(|d| self.conv.expr(d)),
+                };
                 Some(TemplateParam {
                     name,
                     default,
@@ -652,7 +650,7 @@ impl<'t> Walker<'_, '_, 't> {
         let text = self.conv.text(value).trim();
         // A macro that names a type (`#define AU1 uint`) is a typedef.
         let ty = type_from_text(text);
-        if ty.pointers == 0 && types::layout_of(&ty, &HashMap::new(), &HashMap::new()).is_some() {
+        if ty.pointers == 0 && types::builtin(&ty.base).is_some() {
             self.out.typedefs.insert(name.clone(), ty);
         }
         if text.len() <= 4000 {
@@ -692,10 +690,28 @@ impl<'t> Walker<'_, '_, 't> {
         self.out.fn_macros.insert(name, FnMacro { params, body });
     }
 
-    fn struct_fields(&self, body: Node) -> StructDef {
-        let mut def = StructDef::default();
+    /// The data members of a struct body, with the struct's template parameters and the
+    /// argument of its `alignas` (a child of `spec`, the struct specifier, when given).
+    fn struct_def(&self, spec: Option<Node>, body: Node, template: &[TemplateParam]) -> StructDef {
+        let mut def = StructDef {
+            template_params: template.to_vec(),
+            align: spec.and_then(|t| self.alignas(t)),
+            opaque: spec.is_some_and(|t| {
+                t.named_children(&mut t.walk())
+                    .any(|c| c.kind() == "base_class_clause")
+            }),
+            ..StructDef::default()
+        };
         for f in body.named_children(&mut body.walk()) {
-            if f.kind() != "field_declaration" {
+            if matches!(
+                f.kind(),
+                "function_definition" | "field_declaration" | "declaration"
+            ) && f.children(&mut f.walk()).any(|c| c.kind() == "virtual")
+            {
+                def.opaque = true;
+            }
+            // Static members take no room in the struct.
+            if f.kind() != "field_declaration" || self.is_static(f) {
                 continue;
             }
             let ty = self
@@ -705,18 +721,12 @@ impl<'t> Walker<'_, '_, 't> {
                 .unwrap_or_default();
             let mut cur = f.walk();
             for d in f.children_by_field_name("declarator", &mut cur) {
-                let mut count = 1u64;
+                let mut extents = Vec::new();
                 let mut node = d;
                 let mut pointers = 0;
                 while matches!(node.kind(), "array_declarator" | "pointer_declarator") {
                     if node.kind() == "array_declarator" {
-                        // An extent that is not a literal leaves the layout unknown (0).
-                        let n = self
-                            .conv
-                            .field(node, "size")
-                            .and_then(|s| convert::parse_int(self.conv.text(s)))
-                            .unwrap_or(0);
-                        count *= n.max(0) as u64;
+                        extents.push(self.conv.field(node, "size").map(|s| self.conv.expr(s)));
                     } else {
                         pointers += 1;
                     }
@@ -725,36 +735,75 @@ impl<'t> Walker<'_, '_, 't> {
                         None => break,
                     }
                 }
-                let name = self.conv.text(node).to_string();
-                def.fields.push((
-                    name,
-                    TypeName {
+                // A member function declared in the body takes no room either.
+                if node.kind() == "function_declarator" {
+                    continue;
+                }
+                def.fields.push(ast::Field {
+                    name: self.conv.text(node).to_string(),
+                    ty: TypeName {
                         base: ty.base.clone(),
                         pointers: ty.pointers + pointers,
                     },
-                    count,
-                ));
+                    extents,
+                });
             }
         }
         def
     }
 
+    /// The argument of `alignas(N)` or `__align__(N)` on a struct specifier (`struct
+    /// alignas(16) Pack`): a constant expression, or a type written as a name. Both are
+    /// blanked before parsing (see `source::blank`), so they are read from the file's
+    /// text between the keyword and the name or body.
+    fn alignas(&self, spec: Node) -> Option<Expr> {
+        let end = self
+            .conv
+            .field(spec, "name")
+            .or_else(|| self.conv.field(spec, "body"))?
+            .start_byte();
+        let head = self.file.text.get(spec.start_byte()..end)?;
+        let at = head.find("alignas").or_else(|| head.find("__align__"))?;
+        let open = at + head[at..].find('(').unwrap_or(head.len() - at);
+        // The argument up to the matching parenthesis; one bankcheck cannot read leaves
+        // the alignment, and so the layout, unknown.
+        let mut depth = 0;
+        let close = head[open..].char_indices().find_map(|(i, c)| {
+            match c {
+                '(' => depth += 1,
+                ')' => depth -= 1,
+                _ => {}
+            }
+            (depth == 0).then_some(open + i)
+        });
+        let start = spec.start_byte() + open;
+        let Some(close) = close.filter(|&c| c > open) else {
+            return Some(Expr {
+                span: Span::new(start, end),
+                kind: ast::ExprKind::Opaque,
+            });
+        };
+        let arg = head[open + 1..close].trim();
+        let span = Span::new(start + 1, spec.start_byte() + close);
+        let kind = match convert::parse_int(arg) {
+            Some(v) => ast::ExprKind::Int(v),
+            None => match parse_snippet(arg, self.file.language, span) {
+                Some(e) => return Some(e),
+                None => ast::ExprKind::Opaque,
+            },
+        };
+        Some(Expr { span, kind })
+    }
+
     /// `static constexpr T name = value;` members of a struct or class definition.
-    fn static_members(&mut self, t: Node, template: &[TemplateParam]) {
+    fn static_members(&mut self, t: Node) {
         let (Some(name), Some(body)) = (self.conv.field(t, "name"), self.conv.field(t, "body"))
         else {
             return;
         };
-        let mut members = StaticMembers {
-            template_params: template
-                .iter()
-                .filter(|p| p.is_type)
-                .map(|p| p.name.clone())
-                .collect(),
-            values: HashMap::new(),
-        };
+        let mut members = HashMap::new();
         for d in body.named_children(&mut body.walk()) {
-            if d.kind() != "field_declaration" || !self.conv.text(d).contains("static") {
+            if d.kind() != "field_declaration" || !self.is_static(d) {
                 continue;
             }
             let (Some(decl), Some(value)) = (
@@ -763,24 +812,29 @@ impl<'t> Walker<'_, '_, 't> {
             ) else {
                 continue;
             };
-            members
-                .values
-                .insert(self.conv.text(decl).to_string(), self.conv.expr(value));
+            members.insert(self.conv.text(decl).to_string(), self.conv.expr(value));
         }
-        if !members.values.is_empty() {
+        if !members.is_empty() {
             self.out
                 .static_members
                 .insert(self.conv.text(name).to_string(), members);
         }
     }
 
-    fn type_def(&mut self, t: Node) {
+    /// A member declaration with the `static` storage class.
+    fn is_static(&self, d: Node) -> bool {
+        d.named_children(&mut d.walk())
+            .any(|c| c.kind() == "storage_class_specifier" && self.conv.text(c) == "static")
+    }
+
+    /// A struct (with the template parameters it is declared with) or enum definition.
+    fn type_def(&mut self, t: Node, template: &[TemplateParam]) {
         match t.kind() {
             "struct_specifier" | "class_specifier" => {
                 if let (Some(name), Some(body)) =
                     (self.conv.field(t, "name"), self.conv.field(t, "body"))
                 {
-                    let def = self.struct_fields(body);
+                    let def = self.struct_def(Some(t), body, template);
                     self.out
                         .structs
                         .insert(self.conv.text(name).to_string(), def);

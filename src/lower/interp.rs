@@ -20,6 +20,7 @@ use std::collections::{HashMap, HashSet};
 
 mod preproc;
 mod returns;
+mod structs;
 mod vectors;
 
 /// A value during interpretation.
@@ -113,6 +114,9 @@ pub struct Interp<'a> {
     const_cache: HashMap<String, Value>,
     /// Namespaces of the constant definitions being evaluated, innermost last.
     ns_context: Vec<String>,
+    /// Structs whose bodies the expressions being evaluated are written in (member
+    /// extents, static members), innermost last: their static members are named bare.
+    struct_context: Vec<String>,
     /// Names of the helpers being inlined, innermost last (stops recursion).
     call_stack: Vec<String>,
     /// Helpers inlined at least once (the others are lowered on their own).
@@ -268,6 +272,7 @@ impl<'a> Interp<'a> {
             pp_assumptions: Vec::new(),
             const_cache: HashMap::new(),
             ns_context: Vec::new(),
+            struct_context: Vec::new(),
             call_stack: Vec::new(),
             inlined: HashSet::new(),
             float_only: None,
@@ -324,22 +329,6 @@ impl<'a> Interp<'a> {
         });
         self.uniform_names.insert(name.to_string(), i);
         Ir::Var(i)
-    }
-
-    /// The layout of `ty`, with the function's template type arguments substituted.
-    fn layout(&self, ty: &TypeName) -> Option<Layout> {
-        match self.type_args.get(&ty.base) {
-            Some(t) if ty.pointers == 0 && t.pointers == 0 => self.syn.layout(t),
-            _ => self.syn.layout(ty),
-        }
-    }
-
-    /// Member `field` of `ty`, with the function's template type arguments substituted.
-    fn member_layout(&self, ty: &TypeName, field: &str) -> Option<(u64, Layout)> {
-        match self.type_args.get(&ty.base) {
-            Some(t) if ty.pointers == 0 && t.pointers == 0 => self.syn.member(t, field),
-            _ => self.syn.member(ty, field),
-        }
     }
 
     /// Opens a scope for [`Interp::bind_value`] (used to evaluate launch arguments).
@@ -1136,6 +1125,9 @@ impl<'a> Interp<'a> {
             "false" | "nullptr" | "NULL" => return Value::Int(int(0)),
             _ => {}
         }
+        if let Some(v) = self.own_static_member(name) {
+            return v;
+        }
         if let Some(v) = self.static_member(name) {
             return v;
         }
@@ -1519,52 +1511,6 @@ impl<'a> Interp<'a> {
     /// The definition of constant `name` and the key it was found under: a `-D` define,
     /// then the name qualified by the namespaces of the definition being evaluated (innermost
     /// first), then the name as written, then with leading qualifiers dropped.
-    /// `Owner::member` where `Owner` is a struct with a `static constexpr` member, named
-    /// directly, through a typedef (`x128` for `Packed128<float>`) or as a template type
-    /// argument (`Traits`); the struct's own type parameters are bound to the use's.
-    fn static_member(&mut self, name: &str) -> Option<Value> {
-        let (owner, member) = name.rsplit_once("::")?;
-        let owner = owner.trim_start_matches("typename ").trim();
-        let mut ty = owner.to_string();
-        for _ in 0..4 {
-            let next = self
-                .type_args
-                .get(ty.as_str())
-                .or_else(|| self.syn.typedefs.get(ty.as_str()))
-                .filter(|t| t.pointers == 0)
-                .map(|t| t.base.clone());
-            match next {
-                Some(n) if n != ty => ty = n,
-                _ => break,
-            }
-        }
-        let (base, args) = match ty.split_once('<') {
-            Some((b, rest)) => (
-                b.trim().to_string(),
-                rest.trim_end()
-                    .trim_end_matches('>')
-                    .split(',')
-                    .map(|a| a.trim().to_string())
-                    .collect::<Vec<_>>(),
-            ),
-            None => (ty.clone(), Vec::new()),
-        };
-        let members = self.syn.static_members.get(base.rsplit("::").next()?)?;
-        let value = members.values.get(member)?.clone();
-        let saved = self.type_args.clone();
-        for (p, a) in members.template_params.iter().zip(&args) {
-            let t = self
-                .type_args
-                .get(a.as_str())
-                .cloned()
-                .unwrap_or_else(|| crate::extract::convert::type_from_text(a));
-            self.type_args.insert(p.clone(), t);
-        }
-        let v = self.eval(&value);
-        self.type_args = saved;
-        Some(v)
-    }
-
     fn find_constant(&self, name: &str) -> Option<(String, Expr)> {
         if let Some(d) = self.extra_constants.get(name) {
             return Some((name.to_string(), d.clone()));
@@ -1916,25 +1862,17 @@ impl<'a> Interp<'a> {
             ExprKind::Member(base, field) => {
                 let p = self.place(base)?;
                 Some(p.and_then(|p| {
-                    let (off, layout) = self.member_layout(&p.ty, field).ok_or_else(|| {
+                    let m = self.member_layout(&p.ty, field).ok_or_else(|| {
                         Value::Unknown(format!("member `{field}` of `{}`", p.ty.base))
                     })?;
-                    let fty = self
-                        .syn
-                        .structs
-                        .get(&p.ty.base)
-                        .and_then(|s| s.fields.iter().find(|f| f.0 == *field))
-                        .map_or_else(
-                            || TypeName {
-                                base: format!("__bytes{}", layout.size),
-                                pointers: 0,
-                            },
-                            |f| f.1.clone(),
-                        );
+                    let fty = m.ty.unwrap_or_else(|| TypeName {
+                        base: format!("__bytes{}", m.layout.size),
+                        pointers: 0,
+                    });
                     Ok(Place {
-                        offset: fold(BinOp::Add, p.offset, int(off as i64)),
+                        offset: fold(BinOp::Add, p.offset, int(m.offset as i64)),
                         ty: fty,
-                        layout: Some(layout),
+                        layout: Some(m.layout),
                         ..p
                     })
                 }))

@@ -1,0 +1,101 @@
+//! Types and constants that live in struct bodies.
+//!
+//! Layouts come from [`crate::extract::types`], which binds a struct template's
+//! parameters to a use's arguments (`Pack<float>`, through typedefs and the function's
+//! own template arguments) and asks the interpreter for the constant expressions of the
+//! struct's body: member extents (`E v[size]`), `alignas`, static members. Those are
+//! evaluated in the struct's scope: its template parameters bound, its static members
+//! named bare, and none of the function's locals or template arguments in sight.
+
+use super::{int, Interp, Value};
+use crate::extract::ast::{Expr, TypeName};
+use crate::extract::types::{Consts, Layout, Member, Scope};
+use std::collections::HashMap;
+
+impl Consts for Interp<'_> {
+    fn value(&mut self, e: &Expr, scope: &Scope) -> Option<i64> {
+        match self.eval_in(e, scope) {
+            Value::Int(i) => i.as_const(),
+            _ => None,
+        }
+    }
+}
+
+impl Interp<'_> {
+    /// The layout of `ty`, named in the function (its template arguments substituted).
+    pub(super) fn layout(&mut self, ty: &TypeName) -> Option<Layout> {
+        let types = self.syn.types();
+        let here = self.here();
+        let l = types.layout(ty, &here, self);
+        self.type_args = here.types;
+        l
+    }
+
+    /// Member `field` of `ty`, named in the function.
+    pub(super) fn member_layout(&mut self, ty: &TypeName, field: &str) -> Option<Member> {
+        let types = self.syn.types();
+        let here = self.here();
+        let m = types.member(ty, field, &here, self);
+        self.type_args = here.types;
+        m
+    }
+
+    /// `Owner::member` where `Owner` is a struct with a `static constexpr` member, named
+    /// directly, through a typedef (`x128` for `Pack<float>`) or as a template type
+    /// argument (`Traits`); the member's value is evaluated in the struct's scope.
+    pub(super) fn static_member(&mut self, name: &str) -> Option<Value> {
+        let (owner, member) = name.rsplit_once("::")?;
+        let owner = owner.trim_start_matches("typename ").trim();
+        let syn = self.syn;
+        let types = syn.types();
+        let here = self.here();
+        let found = types.struct_scope(owner, &here, self);
+        self.type_args = here.types;
+        let (short, scope) = found?;
+        let value = syn.static_members.get(&short)?.get(member)?;
+        Some(self.eval_in(value, &scope))
+    }
+
+    /// A static member of the innermost struct being evaluated in, named bare.
+    pub(super) fn own_static_member(&mut self, name: &str) -> Option<Value> {
+        let syn = self.syn;
+        let owner = self.struct_context.last()?;
+        let value = syn.static_members.get(owner)?.get(name)?;
+        Some(self.eval(value))
+    }
+
+    /// The function's own scope, its template arguments moved out of `self` for the
+    /// time of a layout (the caller puts them back).
+    fn here(&mut self) -> Scope {
+        Scope {
+            owner: None,
+            types: std::mem::take(&mut self.type_args),
+            values: HashMap::new(),
+        }
+    }
+
+    /// Evaluates `e` in `scope`: the function's own (template arguments replaced by the
+    /// scope's), or a struct's body, where only the struct's parameters, its static
+    /// members and file-level names are known.
+    fn eval_in(&mut self, e: &Expr, scope: &Scope) -> Value {
+        let saved_types = std::mem::replace(&mut self.type_args, scope.types.clone());
+        let v = match &scope.owner {
+            Some(owner) => {
+                let bound = scope
+                    .values
+                    .iter()
+                    .map(|(k, v)| (k.clone(), Value::Int(int(*v))))
+                    .collect();
+                let saved_scopes = std::mem::replace(&mut self.scopes, vec![bound]);
+                self.struct_context.push(owner.clone());
+                let v = self.eval(e);
+                self.struct_context.pop();
+                self.scopes = saved_scopes;
+                v
+            }
+            None => self.eval(e),
+        };
+        self.type_args = saved_types;
+        v
+    }
+}
