@@ -41,7 +41,7 @@ pub(crate) fn check_source(
     // as a text search skips files without a match (its kernels' launches are still
     // found by the run-wide index, which scans text).
     // A header included by shared-memory code may reach its arrays through its helpers.
-    if !crate::project::mentions_shared_memory(&file.text)
+    if !crate::source::mentions_shared_memory(&file.text)
         && !project.is_included_by_shared_memory_code(std::path::Path::new(path))
     {
         return report;
@@ -99,6 +99,12 @@ pub(crate) fn check_source(
     let uncalled_helpers = || -> Vec<&str> {
         let called = crate::lower::called_helpers(&syntax);
         let touching = crate::lower::touching_helpers(&syntax);
+        let reaching = crate::lower::reaching_shared(&syntax, &file.text);
+        // Shared memory comes into a helper from its own code or through a parameter.
+        let can_receive = |f: &crate::extract::ast::Function| {
+            reaching.contains(&f.name)
+                || f.params.iter().any(|p| p.ty.pointers > 0 || p.array_or_ref)
+        };
         // A function that launches kernels runs on the host: it touches no shared memory.
         let launches = |fi: usize| syntax.launches.iter().any(|l| l.in_function == Some(fi));
         syntax
@@ -111,6 +117,7 @@ pub(crate) fn check_source(
                     && !f.body.is_empty()
                     && !called.contains(&f.name)
                     && touching.contains(&f.name)
+                    && can_receive(f)
                     && !launches(*fi)
             })
             .map(|(_, f)| f.name.as_str())

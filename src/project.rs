@@ -88,7 +88,7 @@ impl FileScan {
         }
         FileScan {
             path: normalise(path),
-            shared: mentions_shared_memory(text),
+            shared: crate::source::mentions_shared_memory(text),
             includes,
             launches,
         }
@@ -143,22 +143,6 @@ fn include_regex() -> &'static Regex {
     RE.get_or_init(|| {
         Regex::new(r#"(?m)^\s*#\s*include\s*"([^"]+)""#).expect("valid include pattern")
     })
-}
-
-/// A cheap text test: a file that spells no shared-memory qualifier (`__shared__`,
-/// `groupshared` in any case, an upper-case macro such as `FFX_GROUPSHARED` or
-/// `SHARED_MEM`, the `SharedMemory<T>` wrapper) declares and reaches no shared memory
-/// of its own; `SharedStorage` types and `sharedMemPerBlock` queries do not count (its
-/// launches are still found by the run-wide index's text scan).
-pub(crate) fn mentions_shared_memory(text: &str) -> bool {
-    static RE: OnceLock<Regex> = OnceLock::new();
-    RE.get_or_init(|| {
-        Regex::new(
-            r"__shared__|(?i:groupshared)|SharedMemory|(?-u:\b)[A-Z0-9_]*SHARED[A-Z0-9_]*(?-u:\b)",
-        )
-        .expect("valid shared-memory pattern")
-    })
-    .is_match(text)
 }
 
 /// True when `word` occurs in `text` as a whole identifier.
@@ -457,7 +441,7 @@ impl ProjectIndex {
         let mut out = Vec::new();
         // A header without shared memory of its own reaches only arrays that an includer
         // with shared-memory code hands its helpers.
-        let own_shared = mentions_shared_memory(text);
+        let own_shared = crate::source::mentions_shared_memory(text);
         // An includer that never names a helper of the header calls none of them.
         let calls_a_helper = |inc: &Path| {
             (self.reader)(inc).is_some_and(|bytes| {

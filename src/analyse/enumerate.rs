@@ -8,6 +8,7 @@
 //! whole bank word only renames banks), and what still exceeds the budget is sampled
 //! and the verdict marked as not exact.
 
+use crate::analyse::program::Program;
 use crate::analyse::verdict::{Method, Verdict};
 use crate::bank::{count_wavefronts, BankParams, Wavefronts};
 use crate::lower::ir::{BinOp, Expr, LoweredAccess, VarKind};
@@ -404,6 +405,10 @@ pub fn enumerate(access: &LoweredAccess, params: &BankParams, budget: Budget) ->
     // With a fixed address per lane, a warp's outcome depends only on which lanes are
     // active: each (warp, active lanes) is counted once; `true` when its evaluation failed.
     let memo_ok = fixed_address && warp_size <= 64;
+    // The per-lane work, flattened (see `program`).
+    let mixed_programs: Vec<Program> = mixed_guards.iter().map(|g| Program::new(g)).collect();
+    let lane_program = Program::new(&lane_expr);
+    let mut stack: Vec<i64> = Vec::new();
     let mut seen: std::collections::HashMap<(u64, u64), bool> = std::collections::HashMap::new();
     let mut shifted: Vec<Option<i64>> = vec![None; warp_size as usize];
     for_each_combination(&doms, &mut |combo| {
@@ -426,11 +431,14 @@ pub fn enumerate(access: &LoweredAccess, params: &BankParams, budget: Budget) ->
                 if !mixed_guards.is_empty() || address.is_none() {
                     set_thread(&mut values, linear);
                 }
-                if !mixed_guards.iter().all(|g| holds(g, &values)) {
+                if !mixed_programs
+                    .iter()
+                    .all(|g| g.eval(&values, &mut stack).is_none_or(|v| v != 0))
+                {
                     continue;
                 }
                 mask |= 1u64 << (lane as u64 % 64);
-                match address.unwrap_or_else(|| lane_expr.eval(&values)) {
+                match address.unwrap_or_else(|| lane_program.eval(&values, &mut stack)) {
                     Some(a) => *slot = Some(a),
                     None => eval_failed = true,
                 }

@@ -6,6 +6,7 @@
 pub mod enumerate;
 pub mod explain;
 pub mod linear;
+pub mod program;
 pub mod stride;
 pub mod verdict;
 

@@ -282,7 +282,43 @@ impl Expr {
     }
 }
 
+impl Function {
+    /// The function's source text: from `text`, the file being lowered, unless the
+    /// function belongs to another file.
+    pub fn source<'a>(&'a self, text: &'a str) -> &'a str {
+        self.foreign_text
+            .as_deref()
+            .unwrap_or(text)
+            .get(self.span.start..self.span.end)
+            .unwrap_or("")
+    }
+}
+
 impl Stmt {
+    /// Calls `f` on every declarator of this statement and the statements nested in it.
+    pub fn walk_decls<'a>(&'a self, f: &mut impl FnMut(&'a VarDecl)) {
+        match self {
+            Stmt::Decl(ds) => ds.iter().for_each(&mut *f),
+            Stmt::Block(b) => b.iter().for_each(|s| s.walk_decls(f)),
+            Stmt::If {
+                then, otherwise, ..
+            } => {
+                then.walk_decls(f);
+                if let Some(o) = otherwise {
+                    o.walk_decls(f);
+                }
+            }
+            Stmt::For { init, body, .. } => {
+                for s in init {
+                    s.walk_decls(f);
+                }
+                body.walk_decls(f);
+            }
+            Stmt::While { body, .. } | Stmt::Switch { body, .. } => body.walk_decls(f),
+            Stmt::Expr(_) | Stmt::Return(_) | Stmt::Break | Stmt::Continue | Stmt::Other => {}
+        }
+    }
+
     /// Calls [`Expr::walk`] on every expression of this statement and the statements
     /// nested in it (initialisers and extents of declarations included).
     pub fn walk_exprs(&self, f: &mut impl FnMut(&Expr)) {

@@ -62,6 +62,56 @@ pub enum BinOp {
     Max,
 }
 
+impl BinOp {
+    /// `a op b` with C semantics on `i64` (the logical operators on evaluated operands);
+    /// `None` on division by zero or an out-of-range shift.
+    pub fn apply(self, a: i64, b: i64) -> Option<i64> {
+        Some(match self {
+            BinOp::Add => a.wrapping_add(b),
+            BinOp::Sub => a.wrapping_sub(b),
+            BinOp::Mul => a.wrapping_mul(b),
+            BinOp::Div => a.checked_div(b)?,
+            BinOp::Rem => a.checked_rem(b)?,
+            BinOp::Shl => {
+                if !(0..63).contains(&b) {
+                    return None;
+                }
+                a.wrapping_shl(b as u32)
+            }
+            BinOp::Shr => {
+                if !(0..63).contains(&b) {
+                    return None;
+                }
+                a >> b
+            }
+            BinOp::And => a & b,
+            BinOp::Or => a | b,
+            BinOp::Xor => a ^ b,
+            BinOp::Lt => i64::from(a < b),
+            BinOp::Le => i64::from(a <= b),
+            BinOp::Gt => i64::from(a > b),
+            BinOp::Ge => i64::from(a >= b),
+            BinOp::Eq => i64::from(a == b),
+            BinOp::Ne => i64::from(a != b),
+            BinOp::LogicAnd => i64::from(a != 0 && b != 0),
+            BinOp::LogicOr => i64::from(a != 0 || b != 0),
+            BinOp::Min => a.min(b),
+            BinOp::Max => a.max(b),
+        })
+    }
+}
+
+impl UnOp {
+    /// `op a` with C semantics on `i64`.
+    pub fn apply(self, a: i64) -> i64 {
+        match self {
+            UnOp::Neg => a.wrapping_neg(),
+            UnOp::BitNot => !a,
+            UnOp::LogicNot => i64::from(a == 0),
+        }
+    }
+}
+
 /// Unary operators.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 pub enum UnOp {
@@ -91,14 +141,7 @@ impl Expr {
         Some(match self {
             Expr::Const(c) => *c,
             Expr::Var(i) => *values.get(*i)?,
-            Expr::Unary(op, a) => {
-                let a = a.eval(values)?;
-                match op {
-                    UnOp::Neg => a.wrapping_neg(),
-                    UnOp::BitNot => !a,
-                    UnOp::LogicNot => i64::from(a == 0),
-                }
-            }
+            Expr::Unary(op, a) => op.apply(a.eval(values)?),
             Expr::Binary(op, a, b) => {
                 let a = a.eval(values)?;
                 // Short-circuit the logical operators as C does.
@@ -107,38 +150,7 @@ impl Expr {
                     BinOp::LogicOr if a != 0 => return Some(1),
                     _ => {}
                 }
-                let b = b.eval(values)?;
-                match op {
-                    BinOp::Add => a.wrapping_add(b),
-                    BinOp::Sub => a.wrapping_sub(b),
-                    BinOp::Mul => a.wrapping_mul(b),
-                    BinOp::Div => a.checked_div(b)?,
-                    BinOp::Rem => a.checked_rem(b)?,
-                    BinOp::Shl => {
-                        if !(0..63).contains(&b) {
-                            return None;
-                        }
-                        a.wrapping_shl(b as u32)
-                    }
-                    BinOp::Shr => {
-                        if !(0..63).contains(&b) {
-                            return None;
-                        }
-                        a >> b
-                    }
-                    BinOp::And => a & b,
-                    BinOp::Or => a | b,
-                    BinOp::Xor => a ^ b,
-                    BinOp::Lt => i64::from(a < b),
-                    BinOp::Le => i64::from(a <= b),
-                    BinOp::Gt => i64::from(a > b),
-                    BinOp::Ge => i64::from(a >= b),
-                    BinOp::Eq => i64::from(a == b),
-                    BinOp::Ne => i64::from(a != b),
-                    BinOp::LogicAnd | BinOp::LogicOr => i64::from(b != 0),
-                    BinOp::Min => a.min(b),
-                    BinOp::Max => a.max(b),
-                }
+                op.apply(a, b.eval(values)?)?
             }
             Expr::Select(c, t, e) => {
                 if c.eval(values)? != 0 {

@@ -233,6 +233,12 @@ pub fn touching_helpers(syn: &FileSyntax) -> std::collections::HashSet<String> {
     purity::touching_helpers(syn)
 }
 
+/// Names of the functions that reach shared memory of their own (see
+/// [`purity::reaching_shared`]).
+pub fn reaching_shared(syn: &FileSyntax, text: &str) -> std::collections::HashSet<String> {
+    purity::reaching_shared(syn, text)
+}
+
 /// Names of non-kernel functions called by some function of the file.
 pub fn called_helpers(syn: &FileSyntax) -> std::collections::HashSet<String> {
     purity::callees(syn)

@@ -47,6 +47,71 @@ pub fn touching_helpers(syn: &FileSyntax) -> HashSet<String> {
         .collect()
 }
 
+/// Names of the functions that reach shared memory of their own: their text spells a
+/// shared qualifier or names a shared variable of the file, or they call a function of
+/// the file that does. The others can reach only what their callers pass them.
+pub fn reaching_shared(syn: &FileSyntax, text: &str) -> HashSet<String> {
+    let shared: HashSet<&str> = syn.global_shared.iter().map(|d| d.name.as_str()).collect();
+    let defined: HashSet<&str> = syn.functions.iter().map(|f| f.name.as_str()).collect();
+    let mut reach: HashSet<String> = HashSet::new();
+    let mut calls: Vec<(&Function, HashSet<String>)> = Vec::new();
+    for f in syn.functions.iter().filter(|f| !f.body.is_empty()) {
+        let scan = scan(f, &shared);
+        let body = f.source(text);
+        if scan.names_shared
+            || crate::source::mentions_shared_memory(body)
+            || subscripts_free_names(f)
+        {
+            reach.insert(f.name.clone());
+        }
+        let callees = scan
+            .calls
+            .into_iter()
+            .filter(|c| defined.contains(c.as_str()))
+            .collect();
+        calls.push((f, callees));
+    }
+    loop {
+        let before = reach.len();
+        for (f, callees) in &calls {
+            if !reach.contains(&f.name) && callees.iter().any(|c| reach.contains(c)) {
+                reach.insert(f.name.clone());
+            }
+        }
+        if reach.len() == before {
+            break;
+        }
+    }
+    reach
+}
+
+/// True when `f` subscripts a name that is neither its parameter nor its local: a
+/// variable of the file, or of a file that includes it (a header's callback naming
+/// the includer's `groupshared` array).
+fn subscripts_free_names(f: &Function) -> bool {
+    let mut own: HashSet<&str> = f.params.iter().map(|p| p.name.as_str()).collect();
+    for s in &f.body {
+        s.walk_decls(&mut |d| {
+            own.insert(d.name.as_str());
+        });
+    }
+    let mut free = false;
+    for s in &f.body {
+        s.walk_exprs(&mut |e| {
+            if let ExprKind::Index(base, _) = &e.kind {
+                let mut root = base.as_ref();
+                while let ExprKind::Index(b, _) | ExprKind::Member(b, _) = &root.kind {
+                    root = b;
+                }
+                if let ExprKind::Ident(name) = &root.kind {
+                    free |= !own.contains(name.as_str());
+                }
+            }
+        });
+    }
+    free
+}
+
 /// The helpers with no memory access of their own whose calls to functions of the
 /// file reach none either, with those calls.
 fn untouching(syn: &FileSyntax) -> Vec<(&Function, HashSet<String>)> {

@@ -117,12 +117,7 @@ pub const MAX_INSTANTIATIONS: usize = 32;
 /// nothing fixes are left out, and so are non-type arguments that are not literals.
 pub fn instantiations(syn: &FileSyntax, f: &Function, text: &str) -> Vec<Instantiation> {
     // Arguments of parameters the function never names cannot change its lowering.
-    let body = f
-        .foreign_text
-        .as_deref()
-        .unwrap_or(text)
-        .get(f.span.start..f.span.end)
-        .unwrap_or("");
+    let body = f.source(text);
     let words: std::collections::HashSet<&str> = body
         .split(|c: char| !(c.is_alphanumeric() || c == '_'))
         .collect();

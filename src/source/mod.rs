@@ -61,3 +61,19 @@ pub fn parse(file: &SourceFile) -> Option<tree_sitter::Tree> {
     parser.set_language(&language).ok()?;
     parser.parse(&file.parse_text, None)
 }
+
+/// A cheap text test: a file that spells no shared-memory qualifier (`__shared__`,
+/// `groupshared` in any case, an upper-case macro such as `FFX_GROUPSHARED` or
+/// `SHARED_MEM`, the `SharedMemory<T>` wrapper) declares and reaches no shared memory
+/// of its own; `SharedStorage` types and `sharedMemPerBlock` queries do not count (its
+/// launches are still found by the run-wide index's text scan).
+pub fn mentions_shared_memory(text: &str) -> bool {
+    static RE: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
+    RE.get_or_init(|| {
+        regex::Regex::new(
+            r"__shared__|(?i:groupshared)|SharedMemory|(?-u:\b)[A-Z0-9_]*SHARED[A-Z0-9_]*(?-u:\b)",
+        )
+        .expect("valid shared-memory pattern")
+    })
+    .is_match(text)
+}
