@@ -128,6 +128,29 @@ pub(crate) fn check_source(
     } else {
         uncalled_helpers()
     };
+    // A header's kernels left undecided on their own, or decided on macros taken as not
+    // defined: the files that include it may define what they need (`#define TILE 16`
+    // before the `#include`), and each includer may define it differently.
+    let kernels: std::collections::HashSet<&str> = syntax
+        .functions
+        .iter()
+        .filter(|f| f.is_kernel && f.foreign_text.is_none())
+        .map(|f| f.name.as_str())
+        .collect();
+    let kernel_needs_context = !only_relevant
+        && lowered.sites.iter().any(|s| {
+            s.foreign.is_none()
+                && kernels.contains(s.function.as_str())
+                && (s.lowered.is_err()
+                    || s.assumptions.iter().any(|a| {
+                        a.contains("preprocessor branch") || a.contains("preprocessor condition")
+                    }))
+        });
+    if kernel_needs_context {
+        for other in project.kernel_sites_through_includers(file_path, settings) {
+            adopt_foreign_sites(&mut lowered, other);
+        }
+    }
     if !helpers.is_empty() {
         for other in project.sites_through_includers(file_path, &file.text, &helpers, settings) {
             adopt_foreign_sites(&mut lowered, other);

@@ -28,6 +28,9 @@ pub type Lister = dyn Fn() -> Vec<PathBuf> + Send + Sync;
 /// the real-world corpus (docs/performance.md).
 const MAX_INCLUDE_DEPTH: u32 = 4;
 
+/// Most includers a header's helpers or kernels are analysed through.
+const MAX_INCLUDERS: usize = 4;
+
 /// A parsed header's definitions and its text (the text its functions carry).
 type Header = Arc<(FileSyntax, Arc<str>)>;
 
@@ -429,13 +432,7 @@ impl ProjectIndex {
         helpers: &[&str],
         settings: &Settings,
     ) -> Vec<crate::lower::site::LoweredFile> {
-        const MAX_INCLUDERS: usize = 4;
-        let me = normalise(header);
-        let Some(includers) = self.includes().includers.get(&me) else {
-            return Vec::new();
-        };
-        // The header's functions carry the cached text: sites in them point at it.
-        let Some(own) = self.header(&me) else {
+        let Some((me, includers, own)) = self.header_and_includers(header) else {
             return Vec::new();
         };
         let mut out = Vec::new();
@@ -497,30 +494,80 @@ impl ProjectIndex {
         let key = (includer.to_path_buf(), settings_key(settings));
         let cell = self.through.lock().ok()?.entry(key).or_default().clone();
         cell.get_or_init(|| {
-            let bytes = (self.reader)(includer)?;
-            let name = includer.display().to_string();
-            let source = crate::source::load(&name, &bytes)?;
-            let tree = crate::source::parse(&source)?;
-            let mut syn = crate::extract::extract(&source, &tree);
-            drop(tree);
-            let mut visited = HashSet::new();
-            self.merge_includes(includer, &source.text, &mut syn, 0, &mut visited);
-            // The headers' own shared arrays, which their helpers name (an includer's
-            // own check leaves them out: they are the headers' to report).
-            let mut headers: Vec<PathBuf> = visited.into_iter().collect();
-            headers.sort();
-            for h in headers.iter().filter_map(|p| self.header(p)) {
-                for d in &h.0.global_shared {
-                    if !syn.global_shared.iter().any(|g| g.name == d.name) {
-                        syn.global_shared.push(d.clone());
-                    }
-                }
-            }
-            let mut lowered = crate::lower::lower_file(&syn, &source.text, settings);
+            let (syn, text) = self.includer_syntax(includer)?;
+            let mut lowered = crate::lower::lower_file(&syn, &text, settings);
             lowered.sites.retain(|s| s.foreign.is_some());
             Some(Arc::new(lowered))
         })
         .clone()
+    }
+
+    /// `includer` parsed, with the definitions of the headers it includes merged and
+    /// their shared arrays added (an includer's own check leaves those out: they are the
+    /// headers' to report, and the headers' functions name them); and its text.
+    fn includer_syntax(&self, includer: &Path) -> Option<(FileSyntax, String)> {
+        let bytes = (self.reader)(includer)?;
+        let name = includer.display().to_string();
+        let source = crate::source::load(&name, &bytes)?;
+        let tree = crate::source::parse(&source)?;
+        let mut syn = crate::extract::extract(&source, &tree);
+        drop(tree);
+        let mut visited = HashSet::new();
+        self.merge_includes(includer, &source.text, &mut syn, 0, &mut visited);
+        let mut headers: Vec<PathBuf> = visited.into_iter().collect();
+        headers.sort();
+        for h in headers.iter().filter_map(|p| self.header(p)) {
+            for d in &h.0.global_shared {
+                if !syn.global_shared.iter().any(|g| g.name == d.name) {
+                    syn.global_shared.push(d.clone());
+                }
+            }
+        }
+        Some((syn, source.text))
+    }
+
+    /// A header's normalised path, the files of the run that include it, and its cached
+    /// definitions (its functions carry the cached text: sites in them point at it).
+    fn header_and_includers(&self, header: &Path) -> Option<(PathBuf, &[PathBuf], Header)> {
+        let me = normalise(header);
+        let includers = self.includes().includers.get(&me)?;
+        let own = self.header(&me)?;
+        Some((me, includers, own))
+    }
+
+    /// The accesses of `header`'s kernels as each file that includes it compiles them:
+    /// with the includer's macros and constants (a `#define` before the `#include`) and
+    /// launches. One lowering per includer (at most four); the caller keeps the worst.
+    pub fn kernel_sites_through_includers(
+        &self,
+        header: &Path,
+        settings: &Settings,
+    ) -> Vec<crate::lower::site::LoweredFile> {
+        let Some((me, includers, own)) = self.header_and_includers(header) else {
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        for inc in includers.iter().filter(|i| **i != me).take(MAX_INCLUDERS) {
+            let Some((syn, text)) = self.includer_syntax(inc) else {
+                continue;
+            };
+            let mut lowered = crate::lower::lower_kernels_of(&syn, &text, settings, &own.1);
+            lowered
+                .sites
+                .retain(|s| s.foreign.as_ref().is_some_and(|t| Arc::ptr_eq(t, &own.1)));
+            if lowered.sites.is_empty() {
+                continue;
+            }
+            let name = inc.display().to_string();
+            for s in &mut lowered.sites {
+                s.context = Some(format!(
+                    "through `{name}`; {}",
+                    s.context.clone().unwrap_or_default()
+                ));
+            }
+            out.push(lowered);
+        }
+        out
     }
 
     /// Adds the definitions of the headers `text` includes (transitively) to `syn`.

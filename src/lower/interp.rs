@@ -370,6 +370,15 @@ impl<'a> Interp<'a> {
     }
 
     /// Binds the kernel's parameters: HLSL semantics, integers as uniform values.
+    /// Lowers `f`, a function of another file, as the root: its spans index into that
+    /// file's text, and its sites belong to that file.
+    pub fn enter_foreign(&mut self, f: &'a Function) {
+        if let Some(t) = &f.foreign_text {
+            self.text = t;
+            self.foreign = Some(t.clone());
+        }
+    }
+
     pub fn bind_params(&mut self, f: &Function) {
         let b = self.block;
         for p in &f.params {

@@ -24,6 +24,30 @@ use std::collections::HashMap;
 
 /// Lowers every shared-memory access of a file.
 pub fn lower_file(syn: &FileSyntax, text: &str, settings: &Settings) -> LoweredFile {
+    lower_roots(syn, text, settings, None)
+}
+
+/// Lowers the kernels of an included file (`header`, the text its functions carry) in
+/// the context of the including file `syn`: its macros, constants and launches. A
+/// header's kernel sized by macros its includers define before the `#include` is
+/// decided that way, once per includer.
+pub fn lower_kernels_of(
+    syn: &FileSyntax,
+    text: &str,
+    settings: &Settings,
+    header: &std::sync::Arc<str>,
+) -> LoweredFile {
+    lower_roots(syn, text, settings, Some(header))
+}
+
+/// Lowers the file's own kernels and uncalled helpers, or with `header`, only the
+/// kernels of that included file.
+fn lower_roots(
+    syn: &FileSyntax,
+    text: &str,
+    settings: &Settings,
+    header: Option<&std::sync::Arc<str>>,
+) -> LoweredFile {
     templates::start_file();
     let mut out = LoweredFile::default();
     let mut defines: HashMap<String, Expr> = HashMap::new();
@@ -72,10 +96,16 @@ pub fn lower_file(syn: &FileSyntax, text: &str, settings: &Settings) -> LoweredF
             };
             // Kept for its launches or as a kernel, but on its own it cannot reach shared
             // memory (see `extract::extract_relevant`).
-            if !wanted
-                || f.foreign_text.is_some()
-                || syn.no_shared_memory.get(fi).copied().unwrap_or(false)
-            {
+            let root = match header {
+                None => f.foreign_text.is_none(),
+                Some(h) => {
+                    f.is_kernel
+                        && f.foreign_text
+                            .as_ref()
+                            .is_some_and(|t| std::sync::Arc::ptr_eq(t, h))
+                }
+            };
+            if !wanted || !root || syn.no_shared_memory.get(fi).copied().unwrap_or(false) {
                 continue;
             }
             // Non-type template parameters: their defaults, unless an instantiation sets them.
@@ -217,6 +247,7 @@ fn lower_function(
                 interp.warp_size = w;
             }
         }
+        interp.enter_foreign(f);
         interp.type_args.clone_from(types);
         interp.float_only = Some(&helpers.float_only);
         interp.functions_by_name = Some(&helpers.by_name);
