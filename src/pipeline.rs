@@ -137,17 +137,31 @@ pub(crate) fn check_source(
         .filter(|f| f.is_kernel && f.foreign_text.is_none())
         .map(|f| f.name.as_str())
         .collect();
-    let kernel_needs_context = !only_relevant
-        && lowered.sites.iter().any(|s| {
-            s.foreign.is_none()
-                && kernels.contains(s.function.as_str())
-                && (s.lowered.is_err()
-                    || s.assumptions.iter().any(|a| {
-                        a.contains("preprocessor branch") || a.contains("preprocessor condition")
-                    }))
-        });
-    if kernel_needs_context {
-        for other in project.kernel_sites_through_includers(file_path, settings) {
+    // What they miss: the names in backticks of their reasons and macro assumptions.
+    let mut missing: Vec<&str> = Vec::new();
+    if !only_relevant {
+        for s in &lowered.sites {
+            if s.foreign.is_some() || !kernels.contains(s.function.as_str()) {
+                continue;
+            }
+            let notes = s.lowered.as_ref().err().into_iter().chain(
+                s.assumptions
+                    .iter()
+                    .filter(|a| a.contains("preprocessor condition")),
+            );
+            for note in notes {
+                for name in note.split('`').skip(1).step_by(2) {
+                    let ident =
+                        !name.is_empty() && name.chars().all(|c| c.is_alphanumeric() || c == '_');
+                    if ident && !missing.contains(&name) {
+                        missing.push(name);
+                    }
+                }
+            }
+        }
+    }
+    if !missing.is_empty() {
+        for other in project.kernel_sites_through_includers(file_path, &missing, settings) {
             adopt_foreign_sites(&mut lowered, other);
         }
     }

@@ -526,6 +526,32 @@ impl ProjectIndex {
         Some((syn, source.text))
     }
 
+    /// The files `text` (the content of `path`) includes directly, with their text: a
+    /// text search, no parse.
+    fn direct_includes(&self, path: &Path, text: &str) -> Vec<(PathBuf, String)> {
+        let me = normalise(path);
+        let mut out = Vec::new();
+        for c in include_regex().captures_iter(text) {
+            let Some(inc) = c.get(1) else { continue };
+            let by_name = self
+                .includes()
+                .by_name
+                .get(&(me.clone(), inc.as_str().to_string()))
+                .cloned();
+            if let Some(found) = self
+                .candidates(&me, inc.as_str())
+                .chain(by_name)
+                .find_map(|p| {
+                    let bytes = (self.reader)(&p)?;
+                    Some((p, String::from_utf8_lossy(&bytes).into_owned()))
+                })
+            {
+                out.push(found);
+            }
+        }
+        out
+    }
+
     /// A header's normalised path, the files of the run that include it, and its cached
     /// definitions (its functions carry the cached text: sites in them point at it).
     fn header_and_includers(&self, header: &Path) -> Option<(PathBuf, &[PathBuf], Header)> {
@@ -537,17 +563,37 @@ impl ProjectIndex {
 
     /// The accesses of `header`'s kernels as each file that includes it compiles them:
     /// with the includer's macros and constants (a `#define` before the `#include`) and
-    /// launches. One lowering per includer (at most four); the caller keeps the worst.
+    /// launches. Only includers whose text names one of `missing` (what the kernels
+    /// could not resolve on their own) are lowered, at most four; the caller keeps the
+    /// worst.
     pub fn kernel_sites_through_includers(
         &self,
         header: &Path,
+        missing: &[&str],
         settings: &Settings,
     ) -> Vec<crate::lower::site::LoweredFile> {
         let Some((me, includers, own)) = self.header_and_includers(header) else {
             return Vec::new();
         };
+        // The includer's text, or that of a file it includes directly (its config header).
+        let names_one = |inc: &Path| {
+            let Some(bytes) = (self.reader)(inc) else {
+                return false;
+            };
+            let text = String::from_utf8_lossy(&bytes);
+            let names = |t: &str| missing.iter().any(|m| mentions_word(t, m));
+            names(&text)
+                || self
+                    .direct_includes(inc, &text)
+                    .iter()
+                    .any(|(h, t)| *h != me && names(t))
+        };
         let mut out = Vec::new();
-        for inc in includers.iter().filter(|i| **i != me).take(MAX_INCLUDERS) {
+        for inc in includers
+            .iter()
+            .filter(|i| **i != me && names_one(i))
+            .take(MAX_INCLUDERS)
+        {
             let Some((syn, text)) = self.includer_syntax(inc) else {
                 continue;
             };
