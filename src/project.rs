@@ -526,26 +526,34 @@ impl ProjectIndex {
         Some((syn, source.text))
     }
 
+    /// For each quoted `#include` of `text` (the content of `path`), in order, where the
+    /// included file may be: next to `path`, in each include directory, then the file
+    /// the run resolved it to by name.
+    fn include_candidates(&self, path: &Path, text: &str) -> Vec<Vec<PathBuf>> {
+        let me = normalise(path);
+        include_regex()
+            .captures_iter(text)
+            .filter_map(|c| c.get(1))
+            .map(|inc| {
+                let by_name = self
+                    .includes()
+                    .by_name
+                    .get(&(me.clone(), inc.as_str().to_string()))
+                    .cloned();
+                self.candidates(&me, inc.as_str()).chain(by_name).collect()
+            })
+            .collect()
+    }
+
     /// The files `text` (the content of `path`) includes directly, with their text: a
     /// text search, no parse.
     fn direct_includes(&self, path: &Path, text: &str) -> Vec<(PathBuf, String)> {
-        let me = normalise(path);
         let mut out = Vec::new();
-        for c in include_regex().captures_iter(text) {
-            let Some(inc) = c.get(1) else { continue };
-            let by_name = self
-                .includes()
-                .by_name
-                .get(&(me.clone(), inc.as_str().to_string()))
-                .cloned();
-            if let Some(found) = self
-                .candidates(&me, inc.as_str())
-                .chain(by_name)
-                .find_map(|p| {
-                    let bytes = (self.reader)(&p)?;
-                    Some((p, String::from_utf8_lossy(&bytes).into_owned()))
-                })
-            {
+        for candidates in self.include_candidates(path, text) {
+            if let Some(found) = candidates.into_iter().find_map(|p| {
+                let bytes = (self.reader)(&p)?;
+                Some((p, String::from_utf8_lossy(&bytes).into_owned()))
+            }) {
                 out.push(found);
             }
         }
@@ -663,15 +671,8 @@ impl ProjectIndex {
         if depth >= MAX_INCLUDE_DEPTH {
             return true;
         }
-        let me = normalise(path);
-        for c in include_regex().captures_iter(text) {
-            let Some(inc) = c.get(1) else { continue };
-            let by_name = self
-                .includes()
-                .by_name
-                .get(&(me.clone(), inc.as_str().to_string()))
-                .cloned();
-            for cand in self.candidates(&me, inc.as_str()).chain(by_name) {
+        for candidates in self.include_candidates(path, text) {
+            for cand in candidates {
                 if !visited.insert(cand.clone()) {
                     break;
                 }
