@@ -211,17 +211,22 @@ fn check_paths(args: &CheckArgs) -> anyhow::Result<ExitStatus> {
         stats.lap("read", &mut clock);
         let project = pool.install(|| project_index(&jobs, &contents));
         stats.lap("index", &mut clock);
+        // Each file's bytes are dropped once it is checked, and so is the text of a
+        // report with nothing to show: a run holds only what it will print.
         let results: Vec<Result<Checked, (String, String)>> = pool.install(|| {
             jobs.par_iter()
-                .zip(contents.par_iter())
+                .zip(contents.into_par_iter())
                 .map(|((target, settings), bytes)| match bytes {
-                    Ok(bytes) => Ok(check_bytes(
-                        &target.display,
-                        bytes,
-                        settings,
-                        args,
-                        &project,
-                    )),
+                    Ok(bytes) => {
+                        let mut done =
+                            check_bytes(&target.display, &bytes, settings, args, &project);
+                        drop(bytes);
+                        let report = &mut done.0;
+                        if report.accesses.is_empty() && report.diagnostics.is_empty() {
+                            report.text = String::new();
+                        }
+                        Ok(done)
+                    }
                     Err(e) => Err((target.display.clone(), e.to_string())),
                 })
                 .collect()
