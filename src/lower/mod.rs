@@ -134,17 +134,20 @@ fn lower_roots(
                     constants.insert(name.clone(), v.clone());
                 }
                 let shapes = shape::shapes_for(syn, text, fi, settings, &constants);
-                let mut sites = lower_function(
-                    syn,
-                    text,
-                    &mut out.arrays,
-                    f,
-                    &shapes,
-                    settings,
-                    &constants,
-                    &types,
-                    &mut helpers,
-                );
+                let mut lower = |types: &templates::TypeArgs| {
+                    lower_function(
+                        syn,
+                        text,
+                        &mut out.arrays,
+                        f,
+                        &shapes,
+                        settings,
+                        &constants,
+                        types,
+                        &mut helpers,
+                    )
+                };
+                let mut sites = lower(&types);
                 // A type parameter nothing fixes that some access needs: try every element size.
                 let needed = if syn.hlsl {
                     None
@@ -163,17 +166,7 @@ fn lower_roots(
                     for (size, ty) in templates::ELEMENT_SIZES {
                         let mut t = types.clone();
                         t.insert(p.clone(), crate::extract::convert::type_from_text(ty));
-                        let mut vs = lower_function(
-                            syn,
-                            text,
-                            &mut out.arrays,
-                            f,
-                            &shapes,
-                            settings,
-                            &constants,
-                            &t,
-                            &mut helpers,
-                        );
+                        let mut vs = lower(&t);
                         for s in &mut vs {
                             s.type_variant = Some((p.clone(), size));
                         }
