@@ -8,8 +8,8 @@
 //! whole bank word only renames banks), and what still exceeds the budget is sampled
 //! and the verdict marked as not exact.
 
-use crate::analyse::program::Program;
 use crate::analyse::verdict::{Method, Verdict};
+use crate::analyse::warp_program::{Scratch, WarpProgram, MAX_LANES};
 use crate::bank::{count_wavefronts, BankParams, Wavefronts};
 use crate::lower::ir::{BinOp, Expr, LoweredAccess, VarKind};
 
@@ -405,10 +405,52 @@ pub fn enumerate(access: &LoweredAccess, params: &BankParams, budget: Budget) ->
     // With a fixed address per lane, a warp's outcome depends only on which lanes are
     // active: each (warp, active lanes) is counted once; `true` when its evaluation failed.
     let memo_ok = fixed_address && warp_size <= 64;
-    // The per-lane work, flattened (see `program`).
-    let mixed_programs: Vec<Program> = mixed_guards.iter().map(|g| Program::new(g)).collect();
-    let lane_program = Program::new(&lane_expr);
-    let mut stack: Vec<i64> = Vec::new();
+    // The per-lane work, a warp at a time (see `warp_program`): each thread variable's
+    // value in every lane of the block, and the programs over them.
+    let thread_vars: Vec<usize> = thread_axes.iter().map(|&(i, _)| i).collect();
+    let lane_inputs: Vec<Vec<i64>> = thread_axes
+        .iter()
+        .map(|&(_, axis)| {
+            (0..n_warps * warp_size)
+                .map(|linear| {
+                    let (x, y, z) = access.block.coords(linear);
+                    match axis {
+                        crate::lower::ir::Axis::X => x,
+                        crate::lower::ir::Axis::Y => y,
+                        crate::lower::ir::Axis::Z => z,
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    let mixed_programs: Vec<WarpProgram> = mixed_guards
+        .iter()
+        .map(|g| WarpProgram::new(g, &thread_vars))
+        .collect();
+    let lane_program = WarpProgram::new(&lane_expr, &thread_vars);
+    let mut guard_scratch: Vec<Scratch> =
+        mixed_programs.iter().map(|_| Scratch::default()).collect();
+    let mut lane_scratch = Scratch::default();
+    let chunks_per_warp = (warp_size as usize).div_ceil(MAX_LANES);
+    // Per chunk of up to 64 lanes of a warp: the lanes the thread-only guards leave on.
+    let chunk_active: Vec<u64> = (0..n_warps as usize)
+        .flat_map(|warp| (0..chunks_per_warp).map(move |c| (warp, c * MAX_LANES)))
+        .map(|(warp, start)| {
+            let first = warp * warp_size as usize + start;
+            let n = (warp_size as usize - start).min(MAX_LANES);
+            (0..n)
+                .filter(|&l| {
+                    lanes
+                        .get(first + l)
+                        .copied()
+                        .flatten()
+                        .is_some_and(|(on, _)| on)
+                })
+                .fold(0u64, |m, l| m | 1 << l)
+        })
+        .collect();
+    let mut combo_number = 0u64;
+    let mut inputs: Vec<&[i64]> = Vec::with_capacity(thread_vars.len());
     let mut seen: std::collections::HashMap<(u64, u64), bool> = std::collections::HashMap::new();
     let mut shifted: Vec<Option<i64>> = vec![None; warp_size as usize];
     for_each_combination(&doms, &mut |combo| {
@@ -416,31 +458,45 @@ pub fn enumerate(access: &LoweredAccess, params: &BankParams, budget: Budget) ->
             values[d.index] = combo[k];
         }
         let combo_active = combo_guards.iter().all(|g| holds(g, &values));
+        combo_number += 1;
         for warp in 0..n_warps {
+            // Active lanes as bits (lane `l` of a wider warp lands on bit `l % 64`).
             let mut mask = 0u64;
-            for (lane, slot) in lane_addrs.iter_mut().enumerate() {
-                let linear = warp * warp_size + lane as u64;
-                *slot = None;
-                let Some((lane_active, address)) = lanes.get(linear as usize).and_then(|l| *l)
-                else {
-                    continue;
-                };
-                if !combo_active || !lane_active {
-                    continue;
-                }
-                if !mixed_guards.is_empty() || address.is_none() {
-                    set_thread(&mut values, linear);
-                }
-                if !mixed_programs
-                    .iter()
-                    .all(|g| g.eval(&values, &mut stack).is_none_or(|v| v != 0))
-                {
+            lane_addrs.fill(None);
+            let chunks = (0..warp_size as usize).step_by(MAX_LANES);
+            for start in chunks.filter(|_| combo_active) {
+                let n = (warp_size as usize - start).min(MAX_LANES);
+                let first = warp as usize * warp_size as usize + start;
+                let lane = |l: usize| lanes.get(first + l).copied().flatten();
+                let chunk = warp as usize * chunks_per_warp + start / MAX_LANES;
+                let mut active = chunk_active[chunk];
+                if active == 0 {
                     continue;
                 }
-                mask |= 1u64 << (lane as u64 % 64);
-                match address.unwrap_or_else(|| lane_program.eval(&values, &mut stack)) {
-                    Some(a) => *slot = Some(a),
-                    None => eval_failed = true,
+                inputs.clear();
+                inputs.extend(lane_inputs.iter().map(|v| &v[first..first + n]));
+                let key = (chunk, combo_number);
+                // A guard that cannot be evaluated does not switch a lane off.
+                for (g, scratch) in mixed_programs.iter().zip(&mut guard_scratch) {
+                    let (v, failed) = g.eval(&values, &inputs, n, key, scratch);
+                    let off = v
+                        .iter()
+                        .enumerate()
+                        .fold(0u64, |m, (l, &x)| m | u64::from(x == 0) << l);
+                    active &= !(off & !failed);
+                }
+                mask |= active;
+                let computed = (!fixed_address)
+                    .then(|| lane_program.eval(&values, &inputs, n, key, &mut lane_scratch));
+                for l in (0..n).filter(|l| active >> l & 1 == 1) {
+                    let address = match &computed {
+                        Some((v, failed)) => (failed >> l & 1 == 0).then(|| v[l]),
+                        None => lane(l).and_then(|(_, a)| a).flatten(),
+                    };
+                    match address {
+                        Some(a) => lane_addrs[start + l] = Some(a),
+                        None => eval_failed = true,
+                    }
                 }
             }
             if memo_ok {

@@ -6,9 +6,9 @@
 pub mod enumerate;
 pub mod explain;
 pub mod linear;
-pub mod program;
 pub mod stride;
 pub mod verdict;
+pub mod warp_program;
 
 pub use enumerate::{enumerate, Budget};
 pub use verdict::{Method, Verdict};

@@ -84,42 +84,48 @@ pub fn count_wavefronts(
     let banks = i64::from(params.bank_count.max(1));
     let mut total = Wavefronts::default();
     // (bank, word, lane) triples of one phase; lane is used only to keep atomics apart.
-    let mut touched: Vec<(i64, i64, usize)> = Vec::with_capacity(phase * 4);
-    for (phase_index, chunk) in lane_addrs.chunks(phase).enumerate() {
-        touched.clear();
-        for (offset, addr) in chunk.iter().enumerate() {
-            let Some(addr) = *addr else { continue };
-            let first = addr.div_euclid(bw);
-            let last = (addr + i64::from(width.max(1)) - 1).div_euclid(bw);
-            let lane = if atomic {
-                phase_index * phase + offset
-            } else {
-                0
-            };
-            for word in first..=last {
-                touched.push((word.rem_euclid(banks), word, lane));
-            }
-        }
-        if touched.is_empty() {
-            continue;
-        }
-        touched.sort_unstable();
-        touched.dedup();
-        let mut worst = 0u64;
-        let mut run = 0u64;
-        let mut current_bank = None;
-        for &(bank, _, _) in &touched {
-            if current_bank == Some(bank) {
-                run += 1;
-            } else {
-                current_bank = Some(bank);
-                run = 1;
-            }
-            worst = worst.max(run);
-        }
-        total.wavefronts += worst;
-        total.ideal += 1;
+    // Enumeration counts millions of warps: the buffer is reused, not reallocated.
+    thread_local! {
+        static TOUCHED: std::cell::RefCell<Vec<(i64, i64, usize)>> =
+            const { std::cell::RefCell::new(Vec::new()) };
     }
+    TOUCHED.with_borrow_mut(|touched| {
+        for (phase_index, chunk) in lane_addrs.chunks(phase).enumerate() {
+            touched.clear();
+            for (offset, addr) in chunk.iter().enumerate() {
+                let Some(addr) = *addr else { continue };
+                let first = addr.div_euclid(bw);
+                let last = (addr + i64::from(width.max(1)) - 1).div_euclid(bw);
+                let lane = if atomic {
+                    phase_index * phase + offset
+                } else {
+                    0
+                };
+                for word in first..=last {
+                    touched.push((word.rem_euclid(banks), word, lane));
+                }
+            }
+            if touched.is_empty() {
+                continue;
+            }
+            touched.sort_unstable();
+            touched.dedup();
+            let mut worst = 0u64;
+            let mut run = 0u64;
+            let mut current_bank = None;
+            for &(bank, _, _) in touched.iter() {
+                if current_bank == Some(bank) {
+                    run += 1;
+                } else {
+                    current_bank = Some(bank);
+                    run = 1;
+                }
+                worst = worst.max(run);
+            }
+            total.wavefronts += worst;
+            total.ideal += 1;
+        }
+    });
     total
 }
 
