@@ -286,31 +286,47 @@ impl ProjectIndex {
         };
         let mut syn = crate::extract::extract(&source, &tree);
         drop(tree);
-        self.merge_includes(file, &source.text, &mut syn, 0, &mut HashSet::new());
         let me = normalise(file);
-        let kernels = self
+        let kernels: Vec<&String> = self
             .launchers
             .iter()
             .filter(|(_, files)| files.contains(&me))
-            .map(|(k, _)| k);
-        for kernel in kernels {
-            let shapes = crate::lower::shape::launch_shapes(
-                &syn,
-                &source.text,
-                kernel,
-                settings,
-                &HashMap::new(),
-            )
-            .into_iter()
-            .map(|(s, src)| {
-                let place = match src {
-                    ShapeSource::Known(t) | ShapeSource::Assumed(t) => {
-                        t.rsplit("launch ").next().unwrap_or("").to_string()
-                    }
-                };
-                ((s.x, s.y, s.z), format!("{name} ({place})"))
-            })
+            .map(|(k, _)| k)
             .collect();
+        let shapes_of = |syn: &FileSyntax| -> Vec<_> {
+            kernels
+                .iter()
+                .map(|k| {
+                    let none = HashMap::new();
+                    crate::lower::shape::launch_shapes_and_completeness(
+                        syn,
+                        &source.text,
+                        k,
+                        settings,
+                        &none,
+                    )
+                })
+                .collect()
+        };
+        // The headers are parsed only when the file's own definitions leave a launch
+        // without a shape; the file's definitions win over theirs anyway.
+        let mut all = shapes_of(&syn);
+        if all.iter().any(|(_, complete)| !complete) {
+            self.merge_includes(file, &source.text, &mut syn, 0, &mut HashSet::new());
+            all = shapes_of(&syn);
+        }
+        for (kernel, (shapes, _)) in kernels.into_iter().zip(all) {
+            let shapes = shapes
+                .into_iter()
+                .map(|(s, src)| {
+                    let place = match src {
+                        ShapeSource::Known(t) | ShapeSource::Assumed(t) => {
+                            t.rsplit("launch ").next().unwrap_or("").to_string()
+                        }
+                    };
+                    ((s.x, s.y, s.z), format!("{name} ({place})"))
+                })
+                .collect();
             out.insert(kernel.clone(), shapes);
         }
         out

@@ -168,6 +168,19 @@ pub fn launch_shapes(
     settings: &Settings,
     extra: &HashMap<String, crate::extract::ast::Expr>,
 ) -> Vec<(BlockShape, ShapeSource)> {
+    launch_shapes_and_completeness(syn, text, kernel, settings, extra).0
+}
+
+/// [`launch_shapes`], and whether every launch of `kernel` gave a shape (when one did
+/// not, the definitions of included headers may fix it).
+pub fn launch_shapes_and_completeness(
+    syn: &FileSyntax,
+    text: &str,
+    kernel: &str,
+    settings: &Settings,
+    extra: &HashMap<String, crate::extract::ast::Expr>,
+) -> (Vec<(BlockShape, ShapeSource)>, bool) {
+    let mut complete = true;
     let mut arrays = Vec::new();
     let mut probe = probe(syn, text, &mut arrays, settings, extra);
     let mut shapes: Vec<(BlockShape, ShapeSource)> = Vec::new();
@@ -213,6 +226,7 @@ pub fn launch_shapes(
             }
             _ => None,
         };
+        complete &= shape.is_some();
         if let Some(s) = shape {
             if !shapes.iter().any(|(t, _)| *t == s) {
                 let line = crate::diag::line_of(&syn.line_starts, l.span.start);
@@ -226,7 +240,7 @@ pub fn launch_shapes(
             }
         }
     }
-    shapes
+    (shapes, complete)
 }
 
 /// Binds, in `probe`, every local declared with an initialiser before byte `before`.
