@@ -37,6 +37,8 @@ impl Subspace {
 
     /// Reduces `v` by the basis: the result is zero exactly when `v` is in the span.
     /// The remainder is a fixed representative of `v`'s coset only in its pivot bits.
+    /// Linear in `v`: the rows are fully reduced, so the row of pivot `p` is applied exactly
+    /// when bit `p` of `v` is set.
     pub fn reduce(&self, mut v: u64) -> u64 {
         // Rows sorted by pivot: XOR with the row of pivot p only changes bits >= p.
         for &(p, row) in &self.rows {
@@ -188,6 +190,12 @@ mod tests {
         fn full_reduce_is_canonical(a in prop::collection::vec(0u64..256, 0..5), x in 0u64..256, y in 0u64..256) {
             let s = Subspace::span(a);
             prop_assert_eq!(s.full_reduce(x) == s.full_reduce(y), s.contains(x ^ y));
+        }
+
+        #[test]
+        fn reduce_is_linear(a in prop::collection::vec(0u64..256, 0..6), x in 0u64..256, y in 0u64..256) {
+            let s = Subspace::span(a);
+            prop_assert_eq!(s.reduce(x ^ y), s.reduce(x) ^ s.reduce(y));
         }
 
         #[test]

@@ -81,6 +81,9 @@ struct Place {
     coords: Option<Vec<Ir>>,
 }
 
+/// One scope's variables. Looked up for every identifier, so hashed with foldhash.
+type Vars = foldhash::HashMap<String, Value>;
+
 /// The interpretation context of one function under one block shape.
 pub struct Interp<'a> {
     pub syn: &'a FileSyntax,
@@ -96,12 +99,12 @@ pub struct Interp<'a> {
     pub extra_constants: &'a HashMap<String, Expr>,
     /// Template type parameters and the types they stand for in this analysis.
     pub type_args: HashMap<String, TypeName>,
-    scopes: Vec<HashMap<String, Value>>,
+    scopes: Vec<Vars>,
     guards: Vec<Ir>,
     /// Number of guards in force when the current inlined helper was entered.
     inline_guard_base: usize,
     depth: u32,
-    uniform_names: HashMap<String, usize>,
+    uniform_names: foldhash::HashMap<String, usize>,
     returned: bool,
     /// The `return`s reached in the inlined helper ([`returns`]).
     returns: returns::Returns,
@@ -111,7 +114,7 @@ pub struct Interp<'a> {
     /// Assumptions made deciding preprocessor conditionals ([`preproc`]).
     pp_assumptions: Vec<String>,
     /// Values of file constants already evaluated, by their qualified key.
-    const_cache: HashMap<String, Value>,
+    const_cache: foldhash::HashMap<String, Value>,
     /// Namespaces of the constant definitions being evaluated, innermost last.
     ns_context: Vec<String>,
     /// Structs whose bodies the expressions being evaluated are written in (member
@@ -261,16 +264,16 @@ impl<'a> Interp<'a> {
             function,
             extra_constants,
             type_args: HashMap::new(),
-            scopes: vec![HashMap::new()],
+            scopes: vec![Vars::default()],
             guards: Vec::new(),
             inline_guard_base: 0,
             depth: 0,
-            uniform_names: HashMap::new(),
+            uniform_names: foldhash::HashMap::default(),
             returned: false,
             returns: returns::Returns::default(),
             opaque_control: 0,
             pp_assumptions: Vec::new(),
-            const_cache: HashMap::new(),
+            const_cache: foldhash::HashMap::default(),
             ns_context: Vec::new(),
             struct_context: Vec::new(),
             call_stack: Vec::new(),
@@ -333,7 +336,7 @@ impl<'a> Interp<'a> {
 
     /// Opens a scope for [`Interp::bind_value`] (used to evaluate launch arguments).
     pub fn push_scope(&mut self) {
-        self.scopes.push(HashMap::new());
+        self.scopes.push(Vars::default());
     }
 
     /// Closes the scope opened by [`Interp::push_scope`].
@@ -459,7 +462,7 @@ impl<'a> Interp<'a> {
 
     pub fn block(&mut self, stmts: &[Stmt]) {
         let guard_len = self.guards.len();
-        self.scopes.push(HashMap::new());
+        self.scopes.push(Vars::default());
         for s in stmts {
             if self.returned {
                 break;
@@ -710,8 +713,7 @@ impl<'a> Interp<'a> {
         self.opaque_control -= opaque;
         let else_returned = std::mem::replace(&mut self.returned, false);
         // Merge the two environments: equal values stay, different ones select on the condition.
-        let after_else = std::mem::take(&mut self.scopes);
-        let mut merged = after_else.clone();
+        let mut merged = std::mem::take(&mut self.scopes);
         for (depth, scope) in merged.iter_mut().enumerate() {
             for (name, v) in scope.iter_mut() {
                 let t = after_then.get(depth).and_then(|s| s.get(name));
@@ -775,7 +777,7 @@ impl<'a> Interp<'a> {
     }
 
     fn for_stmt(&mut self, init: &[Stmt], cond: Option<&Expr>, update: &[Expr], body: &Stmt) {
-        self.scopes.push(HashMap::new());
+        self.scopes.push(Vars::default());
         let guard_len = self.guards.len();
         for s in init {
             self.stmt(s);
@@ -1154,7 +1156,7 @@ impl<'a> Interp<'a> {
             if let Some(p) = &prefix {
                 self.ns_context.push(p.clone());
             }
-            let v = self.eval(&def);
+            let v = self.eval(def);
             if prefix.is_some() {
                 self.ns_context.pop();
             }
@@ -1170,7 +1172,7 @@ impl<'a> Interp<'a> {
             .cloned()
         {
             let saved = std::mem::take(&mut self.scopes);
-            self.scopes = vec![HashMap::new()];
+            self.scopes = vec![Vars::default()];
             let idx = self.register_array(&d);
             self.scopes = saved;
             if let Some(s) = self.scopes.first_mut() {
@@ -1479,7 +1481,7 @@ impl<'a> Interp<'a> {
             if let (true, Some(body)) = (m.params.len() == args.len(), m.body.get()) {
                 let (params, body) = (m.params.clone(), body.clone());
                 let values: Vec<Value> = args.iter().map(|a| self.eval(a)).collect();
-                self.scopes.push(HashMap::new());
+                self.scopes.push(Vars::default());
                 for (p, v) in params.iter().zip(values) {
                     self.bind(p, v);
                 }
@@ -1520,15 +1522,24 @@ impl<'a> Interp<'a> {
     /// The definition of constant `name` and the key it was found under: a `-D` define,
     /// then the name qualified by the namespaces of the definition being evaluated (innermost
     /// first), then the name as written, then with leading qualifiers dropped.
-    fn find_constant(&self, name: &str) -> Option<(String, Expr)> {
+    /// The definition is borrowed from the file's syntax: a cached constant is not cloned.
+    fn find_constant(&self, name: &str) -> Option<(String, &'a Expr)> {
         if let Some(d) = self.extra_constants.get(name) {
-            return Some((name.to_string(), d.clone()));
+            return Some((name.to_string(), d));
         }
-        let mut candidates: Vec<String> = Vec::new();
+        let syn = self.syn;
+        let def = |k: &str| {
+            syn.constants
+                .get(k)
+                .or_else(|| syn.macros.get(k).and_then(|m| m.get()))
+        };
         if let Some(ctx) = self.ns_context.last() {
             let mut prefix = ctx.as_str();
             loop {
-                candidates.push(format!("{prefix}::{name}"));
+                let k = format!("{prefix}::{name}");
+                if let Some(d) = def(&k) {
+                    return Some((k, d));
+                }
                 match prefix.rsplit_once("::") {
                     Some((p, _)) => prefix = p,
                     None => break,
@@ -1537,21 +1548,14 @@ impl<'a> Interp<'a> {
         }
         let mut rest = name;
         loop {
-            candidates.push(rest.to_string());
+            if let Some(d) = def(rest) {
+                return Some((rest.to_string(), d));
+            }
             match rest.split_once("::") {
                 Some((_, r)) => rest = r,
-                None => break,
+                None => return None,
             }
         }
-        candidates.into_iter().find_map(|k| {
-            let def = self
-                .syn
-                .constants
-                .get(&k)
-                .cloned()
-                .or_else(|| self.syn.macros.get(&k).and_then(|m| m.get().cloned()))?;
-            Some((k, def))
-        })
     }
 
     /// Interprets a call to a helper defined in the same file with the caller's argument
@@ -1636,7 +1640,7 @@ impl<'a> Interp<'a> {
             .map(|(n, t)| (n, self.template_value(&t)))
             .collect();
         let saved_types = std::mem::replace(&mut self.type_args, types);
-        let saved_scopes = std::mem::replace(&mut self.scopes, vec![HashMap::new()]);
+        let saved_scopes = std::mem::replace(&mut self.scopes, vec![Vars::default()]);
         for (n, v) in non_type {
             self.bind(&n, v);
         }

@@ -45,7 +45,8 @@ pub(crate) fn check_arrays(
     settings: &Settings,
     out: &mut Vec<Diagnostic>,
 ) {
-    let line_starts = crate::diag::line_starts(text);
+    // Only files with a conflicting array need line numbers for the fix.
+    let mut line_starts = None;
     for (index, info) in lowered.arrays.iter().enumerate() {
         let sites: Vec<&AnalysedSite> = analysed.iter().filter(|a| a.site.array == index).collect();
         if !sites
@@ -54,7 +55,8 @@ pub(crate) fn check_arrays(
         {
             continue;
         }
-        let Some(array) = array_use(info, &sites, text, &line_starts) else {
+        let line_starts = line_starts.get_or_insert_with(|| crate::diag::line_starts(text));
+        let Some(array) = array_use(info, &sites, text, line_starts) else {
             continue;
         };
         let Some(suggestion) = suggestion_for(&array, &sites, settings) else {

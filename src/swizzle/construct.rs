@@ -383,10 +383,9 @@ fn greedy(covers: &[Subspace], zq: &Subspace, d: u32, s: usize) -> Vec<u64> {
         .iter()
         .map(|u| (u.dim() as u32).saturating_sub(line_q))
         .collect();
-    let candidates: Vec<u64> = if quotient_dim <= EXHAUSTIVE_DIMS {
-        (1..1u64 << quotient_dim)
-            .map(|m| spread(m, &free_bits))
-            .collect()
+    let exhaustive = quotient_dim <= EXHAUSTIVE_DIMS;
+    let listed: Vec<u64> = if exhaustive {
+        Vec::new()
     } else {
         let units: Vec<u64> = free_bits.iter().map(|&j| 1u64 << j).collect();
         let mut c = units.clone();
@@ -401,23 +400,56 @@ fn greedy(covers: &[Subspace], zq: &Subspace, d: u32, s: usize) -> Vec<u64> {
     let mut conflicts = vec![0u32; covers.len()];
     while seg.len() < s {
         let sums: Vec<Subspace> = covers.iter().map(|u| u.sum(&span)).collect();
-        let mut best: Option<((u32, u32), u64)> = None;
-        for &x in &candidates {
-            if span.contains(x) {
-                continue;
-            }
+        // The (worst excess, total conflicts) of adding `x`, given whether `x` lies in each sum.
+        let score = |in_sum: &mut dyn FnMut(usize) -> bool| {
             let mut worst = 0u32;
             let mut total = 0u32;
-            for (i, sum) in sums.iter().enumerate() {
-                let c = conflicts[i] + u32::from(sum.contains(x));
-                worst = worst.max(c.saturating_sub(bound[i]));
+            for (i, &b) in bound.iter().enumerate() {
+                let c = conflicts[i] + u32::from(in_sum(i));
+                worst = worst.max(c.saturating_sub(b));
                 total += c;
             }
-            if best.is_none_or(|(k, _)| (worst, total) < k) {
-                best = Some(((worst, total), x));
+            (worst, total)
+        };
+        // Ties go to the earlier candidate (ascending mask, or list order).
+        let mut best: Option<((u32, u32), u64, u64)> = None;
+        let mut offer = |key: (u32, u32), order: u64, x: u64| {
+            if best.is_none_or(|(k, o, _)| (key, order) < (k, o)) {
+                best = Some((key, order, x));
+            }
+        };
+        if exhaustive {
+            // Every mask of the free bits, in Gray-code order: one unit changes per step, so
+            // each subspace's remainder (linear in the vector) changes by that unit's.
+            let units: Vec<u64> = free_bits.iter().map(|&j| 1u64 << j).collect();
+            let spaces: Vec<&Subspace> = std::iter::once(&span).chain(&sums).collect();
+            let images: Vec<Vec<u64>> = spaces
+                .iter()
+                .map(|sp| units.iter().map(|&u| sp.reduce(u)).collect())
+                .collect();
+            let mut rests = vec![0u64; spaces.len()];
+            let mut x = 0u64;
+            for i in 1..1u64 << quotient_dim {
+                let bit = i.trailing_zeros() as usize;
+                x ^= units[bit];
+                for (r, img) in rests.iter_mut().zip(&images) {
+                    *r ^= img[bit];
+                }
+                if rests[0] == 0 {
+                    continue;
+                }
+                let key = score(&mut |k| rests[k + 1] == 0);
+                offer(key, i ^ (i >> 1), x);
+            }
+        } else {
+            for (order, &x) in listed.iter().enumerate() {
+                if span.contains(x) {
+                    continue;
+                }
+                offer(score(&mut |k| sums[k].contains(x)), order as u64, x);
             }
         }
-        let Some((_, x)) = best else { break };
+        let Some((_, _, x)) = best else { break };
         for (i, sum) in sums.iter().enumerate() {
             conflicts[i] += u32::from(sum.contains(x));
         }
@@ -425,12 +457,4 @@ fn greedy(covers: &[Subspace], zq: &Subspace, d: u32, s: usize) -> Vec<u64> {
         seg.push(x);
     }
     seg
-}
-
-/// Places the bits of `m` at the positions `bits` (bit i of `m` -> bit `bits[i]`).
-fn spread(m: u64, bits: &[u32]) -> u64 {
-    bits.iter()
-        .enumerate()
-        .filter(|(i, _)| m >> i & 1 == 1)
-        .fold(0, |acc, (_, &b)| acc | 1u64 << b)
 }

@@ -4,7 +4,7 @@
 //! checked by brute force on every input (docs/swizzling.md, "From source to layouts").
 
 use super::input::SiteUse;
-use super::layout::{flatten, DistributedLayout};
+use super::layout::{dim_offsets, flatten_at, DistributedLayout};
 use crate::lower::ir::{Axis, VarKind};
 
 /// Most input bits (counter + lane + warp) whose linearity is checked exhaustively.
@@ -77,7 +77,9 @@ pub fn derive(site: &SiteUse, extents: &[u64]) -> Result<DistributedLayout, Stri
         return Err("too many loop and thread bits to check linearity".into());
     }
 
+    let offsets = dim_offsets(extents);
     let mut values = vec![0i64; acc.vars.len()];
+    let mut cs = Vec::with_capacity(coords.len());
     let mut eval = |x: u64| -> Option<u64> {
         let lane = (x >> reg_bits) & (ws - 1);
         let warp = x >> (reg_bits + lane_bits);
@@ -98,11 +100,11 @@ pub fn derive(site: &SiteUse, extents: &[u64]) -> Result<DistributedLayout, Stri
         {
             return None;
         }
-        let cs: Option<Vec<u64>> = coords
-            .iter()
-            .map(|c| c.eval(&values).and_then(|v| u64::try_from(v).ok()))
-            .collect();
-        flatten(&cs?, extents)
+        cs.clear();
+        for c in coords {
+            cs.push(c.eval(&values).and_then(|v| u64::try_from(v).ok())?);
+        }
+        flatten_at(&cs, offsets.as_deref()?)
     };
 
     let base = eval(0).ok_or("the index is out of bounds, guarded, or cannot be evaluated")?;

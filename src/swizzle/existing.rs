@@ -7,6 +7,7 @@
 //! access, checked by evaluating every lane of every warp and every loop iteration.
 
 use super::input::ArrayUse;
+use super::simulate::bind_counters;
 use crate::lower::ir::{Axis, BinOp, Expr, VarKind};
 use std::collections::HashMap;
 
@@ -94,11 +95,7 @@ fn term_is_function_of_rows(
     };
     let mut values = vec![0i64; acc.vars.len()];
     for combo in 0..combos {
-        let mut rest = combo;
-        for &(i, t) in &domains {
-            values[i] = (rest % t) as i64;
-            rest /= t;
-        }
+        bind_counters(&mut values, &domains, combo);
         for linear in 0..threads {
             let (x, y, z) = acc.block.coords(linear);
             for (k, v) in acc.vars.iter().enumerate() {

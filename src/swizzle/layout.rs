@@ -99,12 +99,16 @@ pub fn dim_offsets(extents: &[u64]) -> Option<Vec<(u32, u32)>> {
 
 /// The flattened logical index of `coords` (outermost first), dim0 least significant.
 pub fn flatten(coords: &[u64], extents: &[u64]) -> Option<u64> {
-    let offs = dim_offsets(extents)?;
-    if coords.len() != extents.len() {
+    flatten_at(coords, &dim_offsets(extents)?)
+}
+
+/// [`flatten`] with the extents' [`dim_offsets`] computed once by the caller.
+pub fn flatten_at(coords: &[u64], offsets: &[(u32, u32)]) -> Option<u64> {
+    if coords.len() != offsets.len() {
         return None;
     }
     let mut flat = 0u64;
-    for (&c, &(at, bits)) in coords.iter().zip(&offs) {
+    for (&c, &(at, bits)) in coords.iter().zip(offsets) {
         if c >> bits != 0 {
             return None;
         }

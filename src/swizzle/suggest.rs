@@ -11,10 +11,10 @@ use super::classic::{classic_layout, cute_layout, cute_of_classic};
 use super::construct::construct;
 use super::derive::derive;
 use super::input::ArrayUse;
-use super::layout::{flatten, row_major, DistributedLayout, Geometry};
+use super::layout::{dim_offsets, flatten_at, row_major, DistributedLayout, Geometry};
 use super::normal::simplest;
 use super::render::{formulas, operand, render, subscript};
-use super::simulate::{row_major_offset, simulate, Simulated};
+use super::simulate::{row_major_offset, Lanes, Simulated};
 use crate::bank::{BankParams, Wavefronts};
 use crate::diag::{AfterAccess, Applicability, Edit, Suggestion};
 use crate::lower::ir::{BlockShape, Expr, VarKind};
@@ -26,19 +26,29 @@ const MAX_PADDING: u64 = 32;
 
 /// Every access simulated under the array's current (row-major) layout.
 pub fn current(array: &ArrayUse, params: &BankParams) -> Option<Vec<Simulated>> {
-    let ext = array.extents.clone();
-    simulate_all(array, params, &|c| row_major_offset(c, &ext, &ext))
+    current_of(array, params, &lanes(array)?)
+}
+
+fn current_of(array: &ArrayUse, params: &BankParams, lanes: &[Lanes]) -> Option<Vec<Simulated>> {
+    let ext = &array.extents;
+    simulate_all(array, params, lanes, &|c| row_major_offset(c, ext, ext))
+}
+
+/// Every access's lanes, enumerated once and simulated under each candidate layout.
+/// `None` when one access cannot be enumerated (then no layout simulates).
+fn lanes(array: &ArrayUse) -> Option<Vec<Lanes>> {
+    array.accesses.iter().map(Lanes::of).collect()
 }
 
 fn simulate_all(
     array: &ArrayUse,
     params: &BankParams,
+    lanes: &[Lanes],
     offset_of: &dyn Fn(&[u64]) -> Option<u64>,
 ) -> Option<Vec<Simulated>> {
-    array
-        .accesses
+    lanes
         .iter()
-        .map(|s| simulate(s, array.element_bytes, params, offset_of))
+        .map(|l| l.simulate(array.element_bytes, params, offset_of))
         .collect()
 }
 
@@ -82,15 +92,17 @@ fn reaches(a: &[Simulated], b: &[Simulated]) -> bool {
 /// The verified optimal swizzle of `array`, when its accesses are linear and it improves
 /// on the current layout. Applicability is always display-only.
 pub fn suggest_swizzle(array: &ArrayUse, params: &BankParams) -> Option<Suggestion> {
-    let before = current(array, params)?;
-    let plan = swizzle_plan(array, params, &before)?;
+    let lanes = lanes(array)?;
+    let before = current_of(array, params, &lanes)?;
+    let plan = swizzle_text(array, &swizzle_core(array, params, &lanes, &before)?)?;
     Some(finish(array, &before, plan, "swizzle", None))
 }
 
 /// The cheapest verified padding of the last dimension that improves `array`.
 pub fn suggest_padding(array: &ArrayUse, params: &BankParams) -> Option<Suggestion> {
-    let before = current(array, params)?;
-    let plan = padding_plan(array, params, &before, None)?;
+    let lanes = lanes(array)?;
+    let before = current_of(array, params, &lanes)?;
+    let plan = padding_plan(array, params, &lanes, &before, None)?;
     Some(finish(array, &before, plan, "padding", None))
 }
 
@@ -116,6 +128,7 @@ pub fn suggest(array: &ArrayUse, params: &BankParams) -> Option<Suggestion> {
             padding_search(
                 array,
                 params,
+                &lanes(array)?,
                 before,
                 swizzle.as_ref().map(|p| p.after.as_slice()),
             )
@@ -249,8 +262,12 @@ fn cached_core(array: &ArrayUse, params: &BankParams) -> Arc<Core> {
     {
         return Arc::clone(core);
     }
-    let before = current(array, params);
-    let swizzle = before.as_ref().and_then(|b| swizzle_core(array, params, b));
+    let lanes = lanes(array);
+    let before = lanes.as_ref().and_then(|l| current_of(array, params, l));
+    let swizzle = lanes
+        .as_ref()
+        .zip(before.as_ref())
+        .and_then(|(l, b)| swizzle_core(array, params, l, b));
     let core = Arc::new(Core {
         before,
         swizzle,
@@ -331,15 +348,11 @@ struct SwizzleCore {
     lower_bound: u64,
 }
 
-/// Builds, simplifies and verifies the swizzle (see the module doc).
-fn swizzle_plan(array: &ArrayUse, params: &BankParams, before: &[Simulated]) -> Option<Plan> {
-    swizzle_text(array, &swizzle_core(array, params, before)?)
-}
-
 /// Builds, simplifies and verifies the swizzle: the numeric part.
 fn swizzle_core(
     array: &ArrayUse,
     params: &BankParams,
+    lanes: &[Lanes],
     before: &[Simulated],
 ) -> Option<SwizzleCore> {
     let ext = &array.extents;
@@ -368,7 +381,10 @@ fn swizzle_core(
 
     // Verify: re-simulate every access at the new offsets.
     let q = mem.offsets()?;
-    let after = simulate_all(array, params, &|c| flatten(c, ext).map(|f| q.apply(f)))?;
+    let at = dim_offsets(ext)?;
+    let after = simulate_all(array, params, lanes, &|c| {
+        flatten_at(c, &at).map(|f| q.apply(f))
+    })?;
     if !improves(&after, before) {
         return None;
     }
@@ -440,13 +456,14 @@ fn swizzle_text(array: &ArrayUse, core: &SwizzleCore) -> Option<Plan> {
 fn padding_plan(
     array: &ArrayUse,
     params: &BankParams,
+    lanes: &[Lanes],
     before: &[Simulated],
     target: Option<&[Simulated]>,
 ) -> Option<Plan> {
     if !padding_applies(array) {
         return None;
     }
-    let found = padding_search(array, params, before, target)?;
+    let found = padding_search(array, params, lanes, before, target)?;
     padding_text(array, found)
 }
 
@@ -459,6 +476,7 @@ fn padding_applies(array: &ArrayUse) -> bool {
 fn padding_search(
     array: &ArrayUse,
     params: &BankParams,
+    lanes: &[Lanes],
     before: &[Simulated],
     target: Option<&[Simulated]>,
 ) -> Option<(u64, Vec<Simulated>)> {
@@ -485,7 +503,8 @@ fn padding_search(
             break;
         };
         stored[ext.len() - 1] = padded;
-        let Some(after) = simulate_all(array, params, &|c| row_major_offset(c, ext, &stored))
+        let Some(after) =
+            simulate_all(array, params, lanes, &|c| row_major_offset(c, ext, &stored))
         else {
             continue;
         };

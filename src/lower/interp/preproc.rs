@@ -12,7 +12,6 @@
 use super::{Interp, Value};
 use crate::extract::ast::{Expr, ExprKind, Stmt};
 use crate::lower::ir::Expr as Ir;
-use std::collections::HashMap;
 
 impl Interp<'_> {
     /// Whether `name` is a macro or constant bankcheck knows.
@@ -44,7 +43,7 @@ impl Interp<'_> {
                 // are invisible to the preprocessor).
                 let mut names = Vec::new();
                 undefined_names(cond, &mut names);
-                let mut zeros = HashMap::new();
+                let mut zeros = super::Vars::default();
                 for n in names {
                     if !self.defined(&n) {
                         self.assume_undefined(&n);
