@@ -21,6 +21,11 @@
 
 mod corpus_gen;
 
+/// The same allocator as the `bankcheck` binary, so that the full check costs here
+/// what it costs there.
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 use bankcheck::config::Settings;
 use bankcheck::diag::Status;
 use rayon::prelude::*;
