@@ -63,6 +63,21 @@ impl Fields {
         cell.get_or_init(|| Fields(FIELD_NAMES.map(|n| grammar.field_id_for_name(n))))
     }
 
+    /// The id of field `name`, one of [`FIELD_NAMES`] (`None` for any other name, and for
+    /// a field the grammar does not have).
+    pub fn id(&self, name: &str) -> Option<std::num::NonZeroU16> {
+        Self::index(name).and_then(|i| self.0[i])
+    }
+
+    /// The child of `node` in field `name`, by id when `name` is one of [`FIELD_NAMES`].
+    pub fn child<'t>(&self, node: Node<'t>, name: &str) -> Option<Node<'t>> {
+        match Self::index(name).map(|i| self.0[i]) {
+            Some(Some(id)) => node.child_by_field_id(id.get()),
+            Some(None) => None,
+            None => node.child_by_field_name(name),
+        }
+    }
+
     fn index(name: &str) -> Option<usize> {
         Some(match name {
             "alternative" => 0,
@@ -103,11 +118,21 @@ pub fn span_of(node: Node) -> Span {
 impl<'a> Converter<'a> {
     /// The child of `node` in field `name` (see [`Fields`]).
     pub fn field<'t>(&self, node: Node<'t>, name: &str) -> Option<Node<'t>> {
-        match Fields::index(name).map(|i| self.fields.0[i]) {
-            Some(Some(id)) => node.child_by_field_id(id.get()),
-            Some(None) => None,
-            None => node.child_by_field_name(name),
-        }
+        self.fields.child(node, name)
+    }
+
+    /// The children of `node` in field `name` (see [`Fields::id`]).
+    pub fn children<'t, 'c>(
+        &self,
+        node: Node<'t>,
+        name: &str,
+        cursor: &'c mut tree_sitter::TreeCursor<'t>,
+    ) -> impl Iterator<Item = Node<'t>> + 'c {
+        self.fields
+            .id(name)
+            .map(|id| node.children_by_field_id(id, cursor))
+            .into_iter()
+            .flatten()
     }
 
     pub fn text(&self, node: Node) -> &'a str {
@@ -195,9 +220,7 @@ impl<'a> Converter<'a> {
             | "qualified_identifier"
             | "type_identifier"
             | "field_identifier"
-            | "primitive_type" => {
-                ExprKind::Ident(self.text(node).split_whitespace().collect::<String>())
-            }
+            | "primitive_type" => ExprKind::Ident(without_whitespace(self.text(node))),
             "parenthesized_expression" | "condition_clause" => {
                 let inner = node
                     .named_children(&mut node.walk())
@@ -333,10 +356,7 @@ impl<'a> Converter<'a> {
                     .unwrap_or_default();
                 (name, targs)
             }
-            _ => (
-                self.text(function).split_whitespace().collect::<String>(),
-                Vec::new(),
-            ),
+            _ => (without_whitespace(self.text(function)), Vec::new()),
         };
         // C++ casts and functional casts become `Cast`.
         if matches!(
@@ -510,7 +530,7 @@ impl<'a> Converter<'a> {
     }
 
     /// The qualifier words written before the type of a declaration.
-    fn qualifier_words(&self, node: Node) -> Vec<String> {
+    fn qualifier_words(&self, node: Node) -> Vec<&'a str> {
         let mut words = Vec::new();
         for c in node.children(&mut node.walk()) {
             match c.kind() {
@@ -519,11 +539,11 @@ impl<'a> Converter<'a> {
                 | "qualifiers"
                 | "attribute_specifier"
                 | "ms_declspec_modifier" => {
-                    words.extend(self.text(c).split_whitespace().map(str::to_string));
+                    words.extend(self.text(c).split_whitespace());
                 }
                 "__shared__" | "groupshared" | "static" | "extern" | "const" | "constexpr"
                 | "volatile" => {
-                    words.push(c.kind().to_string());
+                    words.push(c.kind());
                 }
                 _ => {}
             }
@@ -542,16 +562,16 @@ impl<'a> Converter<'a> {
         // the real type swallowed; recover it from the text.
         let mut shared = words
             .iter()
-            .any(|w| w.contains("__shared__") || w == "groupshared");
+            .any(|w| w.contains("__shared__") || *w == "groupshared");
         if self.shared_macros.contains(&ty.base) {
             shared = true;
         }
-        let extern_ = words.iter().any(|w| w == "extern");
-        let is_const = words.iter().any(|w| w == "const" || w == "constexpr");
+        let extern_ = words.contains(&"extern");
+        let is_const = words.iter().any(|w| *w == "const" || *w == "constexpr");
         let span = span_of(node);
         let mut out = Vec::new();
         let mut cursor = node.walk();
-        for d in node.children_by_field_name("declarator", &mut cursor) {
+        for d in self.children(node, "declarator", &mut cursor) {
             let (inner, init) = if d.kind() == "init_declarator" {
                 (self.field(d, "declarator"), self.field(d, "value"))
             } else {
@@ -748,30 +768,25 @@ fn flatten_comma(e: Expr) -> Vec<Expr> {
 
 /// Parses a type as written (`const float4 *`, `unsigned int`) into base name and pointer depth.
 pub fn type_from_text(text: &str) -> TypeName {
+    // Most types are one ASCII word (`float`, `uint`): no pointer, nothing to split.
+    if text
+        .bytes()
+        .all(|b| is_unsplit_ascii(b) && b != b'*' && b != b'&')
+    {
+        return TypeName {
+            base: if is_dropped_type_word(text) {
+                String::new()
+            } else {
+                text.to_string()
+            },
+            pointers: 0,
+        };
+    }
     let pointers = text.matches('*').count() as u32;
     let cleaned = text.replace(['*', '&'], " ");
     let words: Vec<&str> = cleaned
         .split_whitespace()
-        .filter(|w| {
-            !matches!(
-                *w,
-                "const"
-                    | "volatile"
-                    | "__restrict__"
-                    | "restrict"
-                    | "struct"
-                    | "typename"
-                    | "__shared__"
-                    | "groupshared"
-                    | "static"
-                    | "constexpr"
-                    | "inline"
-                    | "__forceinline__"
-                    | "precise"
-                    | "row_major"
-                    | "column_major"
-            )
-        })
+        .filter(|w| !is_dropped_type_word(w))
         .collect();
     TypeName {
         base: words.join(" "),
@@ -779,9 +794,52 @@ pub fn type_from_text(text: &str) -> TypeName {
     }
 }
 
+/// Qualifiers and keywords that are no part of a type's base name.
+fn is_dropped_type_word(w: &str) -> bool {
+    matches!(
+        w,
+        "const"
+            | "volatile"
+            | "__restrict__"
+            | "restrict"
+            | "struct"
+            | "typename"
+            | "__shared__"
+            | "groupshared"
+            | "static"
+            | "constexpr"
+            | "inline"
+            | "__forceinline__"
+            | "precise"
+            | "row_major"
+            | "column_major"
+    )
+}
+
+/// An ASCII byte that `str::split_whitespace` does not split at (unlike
+/// `u8::is_ascii_whitespace`, it splits at the vertical tab).
+fn is_unsplit_ascii(b: u8) -> bool {
+    b.is_ascii() && !char::from(b).is_whitespace()
+}
+
+/// `text` with its whitespace removed (`a :: b` is `a::b`); most names have none, and
+/// are copied as they are.
+fn without_whitespace(text: &str) -> String {
+    if text.bytes().all(is_unsplit_ascii) {
+        text.to_string()
+    } else {
+        text.split_whitespace().collect()
+    }
+}
+
 /// Parses a C integer literal (decimal, hex, octal, binary, with suffixes).
 pub fn parse_int(text: &str) -> Option<i64> {
-    let t = text.replace('\'', "");
+    // Digit separators (`1'000`) are rare: copy only to drop them.
+    let t: std::borrow::Cow<str> = if text.contains('\'') {
+        text.replace('\'', "").into()
+    } else {
+        text.into()
+    };
     let t = t.trim_end_matches(['u', 'U', 'l', 'L']);
     if t.contains(['.', 'e', 'E', 'f', 'F']) && !t.starts_with("0x") && !t.starts_with("0X") {
         return None;

@@ -6,8 +6,12 @@
 pub mod ast;
 pub mod conditions;
 pub mod convert;
+mod relevant;
+mod snippet;
 
 pub mod types;
+
+pub(crate) use snippet::parse_snippet;
 
 use crate::diag::Span;
 use crate::source::SourceFile;
@@ -164,7 +168,7 @@ pub fn extract(file: &SourceFile, tree: &tree_sitter::Tree) -> FileSyntax {
 }
 
 /// Extracts the facts of `file` keeping only the functions that can reach shared memory
-/// (see [`relevant_functions`]): the others are neither converted nor returned. Lowering
+/// (see [`relevant::relevant_functions`]): the others are neither converted nor returned. Lowering
 /// such a file gives the same sites and arrays as lowering the whole file, as long as no
 /// other file's functions are added to it (merged includes, includers): callers use
 /// [`extract`] then.
@@ -180,13 +184,14 @@ fn extract_with(file: &SourceFile, tree: &tree_sitter::Tree, only_relevant: bool
         ..FileSyntax::default()
     };
     // Macros that expand to a shared qualifier must be known before declarations are read.
-    collect_shared_macros(tree.root_node(), src, &mut out.shared_macros);
+    let fields = convert::Fields::of(file.language);
+    collect_shared_macros(tree.root_node(), src, fields, &mut out.shared_macros);
     let shared_macros = out.shared_macros.clone();
     let conv = Converter {
         src,
         depth: std::cell::Cell::new(0),
         shared_macros: &shared_macros,
-        fields: convert::Fields::of(file.language),
+        fields,
     };
     let mut walker = Walker {
         namespaces: Vec::new(),
@@ -200,7 +205,7 @@ fn extract_with(file: &SourceFile, tree: &tree_sitter::Tree, only_relevant: bool
     };
     walker.top_level(tree.root_node(), &[]);
     if let Some(deferred) = walker.deferred.take() {
-        let (keep, reaches_shared) = relevant_functions(&out, src);
+        let (keep, reaches_shared) = relevant::relevant_functions(&out, src);
         for (index, body, params) in deferred {
             if keep[index] {
                 let f = &mut out.functions[index];
@@ -249,129 +254,29 @@ fn is_include_guard(node: Node, own: &[conditions::Requirement], src: &str) -> b
         })
 }
 
-/// Which functions of `syn` can reach shared memory, by a conservative text test: a
-/// function or macro is a seed when its text mentions shared memory (any spelling of
-/// `shared`), a file-scope shared array or a launch (`<<<`), or when the function is a
-/// kernel; every function and macro connected to a seed by a mention of its name (as
-/// caller or callee, in either direction, through macros too) is kept. The others can
-/// neither declare nor reach a shared array, nor pass one on, nor compute a value a kept
-/// function reads; lowering them gives no site.
-///
-/// Returns, per function, whether it is kept, and whether lowering it on its own can
-/// reach shared memory: it mentions shared memory or a file-scope shared array, or a
-/// macro or a function other than a kernel that does (transitively; kernels are launched,
-/// never inlined). The others are kept for the launches' block shapes or as callees'
-/// context, and lowering them on their own finds no site.
-fn relevant_functions(syn: &FileSyntax, src: &str) -> (Vec<bool>, Vec<bool>) {
-    fn identifiers(text: &str) -> impl Iterator<Item = &str> {
-        text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
-            .filter(|t| t.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_'))
-    }
-    fn find(parent: &mut [usize], mut x: usize) -> usize {
-        while parent[x] != x {
-            parent[x] = parent[parent[x]];
-            x = parent[x];
-        }
-        x
-    }
-    let shared_names: std::collections::HashSet<&str> =
-        syn.global_shared.iter().map(|d| d.name.as_str()).collect();
-    // Symbols: the functions (by index), then the macros.
-    let mut texts: Vec<&str> = syn
-        .functions
-        .iter()
-        .map(|f| src.get(f.span.start..f.span.end).unwrap_or(""))
-        .collect();
-    let mut by_name: HashMap<&str, Vec<usize>> = HashMap::new();
-    for (i, f) in syn.functions.iter().enumerate() {
-        by_name.entry(f.name.as_str()).or_default().push(i);
-    }
-    for (name, body) in syn
-        .macros
-        .iter()
-        .chain(syn.fn_macros.iter().map(|(n, m)| (n, &m.body)))
-    {
-        by_name.entry(name.as_str()).or_default().push(texts.len());
-        texts.push(body.text.as_str());
-    }
-    let n = texts.len();
-    let mut parent: Vec<usize> = (0..n).collect();
-    let mut seed = vec![false; n];
-    let mut shared_seed = vec![false; n];
-    // users[o]: the symbols that mention `o`, when `o` is a macro or a function other than
-    // a kernel (kernels are launched, never inlined into their caller).
-    let mut users: Vec<Vec<usize>> = vec![Vec::new(); n];
-    for (s, text) in texts.iter().enumerate() {
-        let function = syn.functions.get(s);
-        shared_seed[s] = text
-            .as_bytes()
-            .windows(6)
-            .any(|w| w.eq_ignore_ascii_case(b"shared"));
-        seed[s] =
-            function.is_some_and(|f| f.is_kernel || f.numthreads.is_some()) || text.contains("<<<");
-        for t in identifiers(text) {
-            if shared_names.contains(t) {
-                shared_seed[s] = true;
-            }
-            if let Some(others) = by_name.get(t) {
-                for &o in others {
-                    let (a, b) = (find(&mut parent, s), find(&mut parent, o));
-                    if a != b {
-                        parent[a] = b;
-                    }
-                    if o != s && !syn.functions.get(o).is_some_and(|f| f.is_kernel) {
-                        users[o].push(s);
-                    }
-                }
-            }
-        }
-    }
-    let mut hot = vec![false; n];
-    for s in 0..n {
-        let r = find(&mut parent, s);
-        hot[r] |= seed[s] || shared_seed[s];
-    }
-    // A symbol reaches shared memory when it mentions it, or mentions a symbol that does.
-    let mut reaches = shared_seed.clone();
-    let mut stack: Vec<usize> = (0..n).filter(|&s| shared_seed[s]).collect();
-    while let Some(o) = stack.pop() {
-        for &s in &users[o] {
-            if !reaches[s] {
-                reaches[s] = true;
-                stack.push(s);
-            }
-        }
-    }
-    (0..syn.functions.len())
-        .map(|i| {
-            let r = find(&mut parent, i);
-            (hot[r], reaches[i])
-        })
-        .unzip()
-}
-
-fn collect_shared_macros(root: Node, src: &str, out: &mut Vec<String>) {
+fn collect_shared_macros(root: Node, src: &str, fields: &convert::Fields, out: &mut Vec<String>) {
     // Iterative: preprocessor blocks may nest arbitrarily deep.
     let mut stack = vec![root];
     while let Some(node) = stack.pop() {
-        collect_shared_macros_in(node, src, out, &mut stack);
+        collect_shared_macros_in(node, src, fields, out, &mut stack);
     }
 }
 
 fn collect_shared_macros_in<'t>(
     node: Node<'t>,
     src: &str,
+    fields: &convert::Fields,
     out: &mut Vec<String>,
     stack: &mut Vec<Node<'t>>,
 ) {
     for c in node.named_children(&mut node.walk()) {
         if c.kind() == "preproc_def" {
-            let name = c
-                .child_by_field_name("name")
+            let name = fields
+                .child(c, "name")
                 .and_then(|n| src.get(n.byte_range()))
                 .unwrap_or("");
-            let value = c
-                .child_by_field_name("value")
+            let value = fields
+                .child(c, "value")
                 .and_then(|n| src.get(n.byte_range()))
                 .unwrap_or("");
             if value
@@ -498,7 +403,7 @@ impl<'t> Walker<'_, '_, 't> {
                     .map(|t| type_from_text(self.conv.text(t)))
                     .unwrap_or_default();
                 let mut cur = c.walk();
-                for d in c.children_by_field_name("declarator", &mut cur) {
+                for d in self.conv.children(c, "declarator", &mut cur) {
                     let name = self.conv.text(d).trim_start_matches('*').trim().to_string();
                     let pointers = self.conv.text(d).matches('*').count() as u32;
                     let mut t = base.clone();
@@ -559,7 +464,7 @@ impl<'t> Walker<'_, '_, 't> {
             return;
         }
         self.depth += 1;
-        let alternative = c.child_by_field_name("alternative");
+        let alternative = self.conv.field(c, "alternative");
         let parsed = conditions::branch_requires(c, self.conv.src);
         let guard = parsed
             .as_deref()
@@ -703,15 +608,26 @@ impl<'t> Walker<'_, '_, 't> {
             ..StructDef::default()
         };
         for f in body.named_children(&mut body.walk()) {
-            if matches!(
+            if !matches!(
                 f.kind(),
                 "function_definition" | "field_declaration" | "declaration"
-            ) && f.children(&mut f.walk()).any(|c| c.kind() == "virtual")
-            {
-                def.opaque = true;
+            ) {
+                continue;
             }
+            // `virtual` and `static` in one pass over the member's children.
+            let (mut is_virtual, mut is_static) = (false, false);
+            for c in f.children(&mut f.walk()) {
+                match c.kind() {
+                    "virtual" => is_virtual = true,
+                    "storage_class_specifier" => {
+                        is_static |= c.is_named() && self.conv.text(c) == "static";
+                    }
+                    _ => {}
+                }
+            }
+            def.opaque |= is_virtual;
             // Static members take no room in the struct.
-            if f.kind() != "field_declaration" || self.is_static(f) {
+            if f.kind() != "field_declaration" || is_static {
                 continue;
             }
             let ty = self
@@ -720,7 +636,7 @@ impl<'t> Walker<'_, '_, 't> {
                 .map(|t| type_from_text(self.conv.text(t)))
                 .unwrap_or_default();
             let mut cur = f.walk();
-            for d in f.children_by_field_name("declarator", &mut cur) {
+            for d in self.conv.children(f, "declarator", &mut cur) {
                 let mut extents = Vec::new();
                 let mut node = d;
                 let mut pointers = 0;
@@ -848,6 +764,18 @@ impl<'t> Walker<'_, '_, 't> {
                     span: span_of(body),
                     kind: ast::ExprKind::Int(0),
                 };
+                // Enumerators live in the enclosing namespace, and (`enum class`) in the enum.
+                let enum_name = self
+                    .conv
+                    .field(t, "name")
+                    .map(|n| self.conv.text(n).to_string());
+                let prefix = self
+                    .namespaces
+                    .iter()
+                    .filter(|n| !n.is_empty())
+                    .cloned()
+                    .collect::<Vec<_>>()
+                    .join("::");
                 for e in body.named_children(&mut body.walk()) {
                     if e.kind() != "enumerator" {
                         continue;
@@ -871,18 +799,6 @@ impl<'t> Walker<'_, '_, 't> {
                         ),
                     };
                     let short = self.conv.text(name).to_string();
-                    // Enumerators live in the enclosing namespace, and (`enum class`) in the enum.
-                    let enum_name = self
-                        .conv
-                        .field(t, "name")
-                        .map(|n| self.conv.text(n).to_string());
-                    let prefix = self
-                        .namespaces
-                        .iter()
-                        .filter(|n| !n.is_empty())
-                        .cloned()
-                        .collect::<Vec<_>>()
-                        .join("::");
                     if !prefix.is_empty() {
                         self.out
                             .constants
@@ -1046,17 +962,34 @@ impl<'t> Walker<'_, '_, 't> {
         });
     }
 
+    /// The launches and annotation comments under `root`, each node visited before its
+    /// children and children last to first.
     fn find_launches(&mut self, root: Node, in_function: Option<usize>) {
-        // Iterative: deeply nested input must not exhaust the stack.
-        let mut stack = vec![root];
-        while let Some(node) = stack.pop() {
+        // One cursor, iterative (deeply nested input must not exhaust the stack): that
+        // order is the reverse of the post-order visiting children first to last.
+        let mut found = Vec::new();
+        let mut cursor = root.walk();
+        'tree: loop {
+            while cursor.goto_first_child() {}
+            loop {
+                let node = cursor.node();
+                if matches!(node.kind(), "call_expression" | "comment") {
+                    found.push(node);
+                }
+                if cursor.goto_next_sibling() {
+                    break;
+                }
+                if !cursor.goto_parent() {
+                    break 'tree;
+                }
+            }
+        }
+        for node in found.into_iter().rev() {
             if node.kind() == "call_expression" {
                 self.launch(node, in_function);
-            }
-            if node.kind() == "comment" {
+            } else {
                 self.annotation(node);
             }
-            stack.extend(node.children(&mut node.walk()));
         }
     }
 
@@ -1118,57 +1051,5 @@ pub fn parse_block_annotation(comment: &str) -> Option<(u32, u32, u32)> {
         [x, y] => Some((*x, *y, 1)),
         [x, y, z] => Some((*x, *y, *z)),
         _ => None,
-    }
-}
-
-/// Parses a macro body as an expression; spans point at the macro's value.
-pub(crate) fn parse_snippet(text: &str, language: crate::Language, span: Span) -> Option<Expr> {
-    if text.is_empty() || text.len() > 4000 {
-        return None;
-    }
-    // The newline ends a trailing `// comment` of the macro's line before the `)`.
-    let snippet = format!("int __bankcheck_macro = ({text}\n);");
-    let file = SourceFile {
-        text: snippet.clone(),
-        parse_text: snippet,
-        language,
-    };
-    let tree = crate::source::parse(&file)?;
-    let root = tree.root_node();
-    if root.has_error() {
-        return None;
-    }
-    let conv = Converter {
-        src: &file.parse_text,
-        depth: std::cell::Cell::new(0),
-        shared_macros: &[],
-        fields: convert::Fields::of(language),
-    };
-    let decl = root.named_child(0)?;
-    let d = conv.declaration(decl).into_iter().next()?;
-    let mut e = d.init?;
-    relocate(&mut e, span);
-    Some(e)
-}
-
-/// Moves every span of a snippet expression onto `span`.
-fn relocate(e: &mut Expr, span: Span) {
-    use ast::ExprKind as K;
-    e.span = span;
-    match &mut e.kind {
-        K::Member(b, _) | K::Unary(_, b) | K::IncDec(b, _) | K::Cast(_, b) | K::SizeofExpr(b) => {
-            relocate(b, span);
-        }
-        K::Index(a, b) | K::Binary(_, a, b) | K::Assign(_, a, b) => {
-            relocate(a, span);
-            relocate(b, span);
-        }
-        K::Cond(a, b, c) => {
-            relocate(a, span);
-            relocate(b, span);
-            relocate(c, span);
-        }
-        K::Call { args, .. } | K::Comma(args) => args.iter_mut().for_each(|a| relocate(a, span)),
-        _ => {}
     }
 }

@@ -54,12 +54,16 @@ pub fn load(path: &str, bytes: &[u8]) -> Option<SourceFile> {
 /// Parses the blanked text with the language's tree-sitter grammar.
 pub fn parse(file: &SourceFile) -> Option<tree_sitter::Tree> {
     let mut parser = tree_sitter::Parser::new();
-    let language: tree_sitter::Language = match file.language {
+    parser.set_language(&grammar(file.language)).ok()?;
+    parser.parse(&file.parse_text, None)
+}
+
+/// The tree-sitter grammar of `language`.
+pub fn grammar(language: Language) -> tree_sitter::Language {
+    match language {
         Language::Cuda => tree_sitter_cuda::LANGUAGE.into(),
         Language::Hlsl => tree_sitter_hlsl::LANGUAGE_HLSL.into(),
-    };
-    parser.set_language(&language).ok()?;
-    parser.parse(&file.parse_text, None)
+    }
 }
 
 /// A cheap text test: a file that spells no shared-memory qualifier (`__shared__`,
