@@ -293,17 +293,17 @@ impl ProjectIndex {
             .filter(|(_, files)| files.contains(&me))
             .map(|(k, _)| k)
             .collect();
+        let no_extra = HashMap::new();
         let shapes_of = |syn: &FileSyntax| -> Vec<_> {
             kernels
                 .iter()
                 .map(|k| {
-                    let none = HashMap::new();
                     crate::lower::shape::launch_shapes_and_completeness(
                         syn,
                         &source.text,
                         k,
                         settings,
-                        &none,
+                        &no_extra,
                     )
                 })
                 .collect()

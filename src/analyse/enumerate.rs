@@ -380,14 +380,26 @@ pub fn enumerate(access: &LoweredAccess, params: &BankParams, budget: Budget) ->
         .partition(|g| g.var_mask() & thread_mask == 0);
     let fixed_address = on_threads_only(&lane_expr);
     let holds = |g: &&Expr, values: &[i64]| g.eval(values).is_none_or(|v| v != 0);
+    // Each thread variable's value in every lane of the block.
+    let thread_vars: Vec<usize> = thread_axes.iter().map(|&(i, _)| i).collect();
+    let lane_inputs: Vec<Vec<i64>> = thread_axes
+        .iter()
+        .map(|&(_, axis)| {
+            (0..n_warps * warp_size)
+                .map(|linear| {
+                    let (x, y, z) = access.block.coords(linear);
+                    match axis {
+                        crate::lower::ir::Axis::X => x,
+                        crate::lower::ir::Axis::Y => y,
+                        crate::lower::ir::Axis::Z => z,
+                    }
+                })
+                .collect()
+        })
+        .collect();
     let set_thread = |values: &mut [i64], linear: u64| {
-        let (x, y, z) = access.block.coords(linear);
-        for &(i, axis) in &thread_axes {
-            values[i] = match axis {
-                crate::lower::ir::Axis::X => x,
-                crate::lower::ir::Axis::Y => y,
-                crate::lower::ir::Axis::Z => z,
-            };
+        for (&i, lane) in thread_vars.iter().zip(&lane_inputs) {
+            values[i] = lane[linear as usize];
         }
     };
     // Per lane of the block: active under the thread-only guards, and its address when
@@ -405,24 +417,7 @@ pub fn enumerate(access: &LoweredAccess, params: &BankParams, budget: Budget) ->
     // With a fixed address per lane, a warp's outcome depends only on which lanes are
     // active: each (warp, active lanes) is counted once; `true` when its evaluation failed.
     let memo_ok = fixed_address && warp_size <= 64;
-    // The per-lane work, a warp at a time (see `warp_program`): each thread variable's
-    // value in every lane of the block, and the programs over them.
-    let thread_vars: Vec<usize> = thread_axes.iter().map(|&(i, _)| i).collect();
-    let lane_inputs: Vec<Vec<i64>> = thread_axes
-        .iter()
-        .map(|&(_, axis)| {
-            (0..n_warps * warp_size)
-                .map(|linear| {
-                    let (x, y, z) = access.block.coords(linear);
-                    match axis {
-                        crate::lower::ir::Axis::X => x,
-                        crate::lower::ir::Axis::Y => y,
-                        crate::lower::ir::Axis::Z => z,
-                    }
-                })
-                .collect()
-        })
-        .collect();
+    // The per-lane work, a warp at a time (see `warp_program`).
     let mixed_programs: Vec<WarpProgram> = mixed_guards
         .iter()
         .map(|g| WarpProgram::new(g, &thread_vars))
