@@ -202,6 +202,7 @@ pub(crate) mod tests {
         let span = Span::new(at, at + "tile[threadIdx.x][0]".len());
         let facts = AccessFacts {
             span,
+            helper_span: None,
             array: "tile".into(),
             pointer: None,
             kind: AccessKind::Store,
@@ -277,6 +278,7 @@ pub(crate) mod tests {
                 language: Some(Language::Cuda),
                 diagnostics: Vec::new(),
                 accesses: Vec::new(),
+                arrays: crate::ArrayStates::default(),
                 stats: crate::FileStats::default(),
             },
             FileReport {
@@ -285,6 +287,7 @@ pub(crate) mod tests {
                 language: Some(Language::Cuda),
                 diagnostics: vec![info, diagnostic],
                 accesses: vec![unknown, load, facts],
+                arrays: crate::ArrayStates::default(),
                 stats: crate::FileStats::default(),
             },
         ];

@@ -59,8 +59,17 @@ pub fn report(
     );
     let mut d = Diagnostic::new(META.id, severity, array.decl_span, message);
     for (a, site) in suggestion.after.iter().zip(&array.accesses) {
+        let helper = a
+            .helper_line
+            .map(|h| format!(" (in a helper at line {h})"))
+            .unwrap_or_default();
+        let context = a
+            .context
+            .as_ref()
+            .map(|c| format!(" [{c}]"))
+            .unwrap_or_default();
         d.notes.push(format!(
-            "{} at line {}: {} -> {} wavefronts (ideal {})",
+            "{} at line {}{helper}{context}: {} -> {} wavefronts (ideal {})",
             a.kind, a.line, a.before_wavefronts, a.wavefronts, a.ideal_wavefronts
         ));
         if let Some(span) = site.index_spans.first() {
@@ -68,6 +77,10 @@ pub fn report(
                 span.start,
                 site.index_spans.last().map_or(span.end, |s| s.end),
             );
+            // One label per subscript, however many call sites reach it.
+            if d.labels.iter().any(|l| l.span == span) {
+                continue;
+            }
             d.labels.push(Label {
                 span,
                 message: format!(

@@ -38,8 +38,12 @@ pub(crate) fn check_access(
 /// Runs the per-array rules: for every array with a conflicting access, computes the
 /// verified fix over all its accesses, attaches it to each conflicting access's
 /// diagnostic, and reports `layout-conflict` when several access patterns share the array.
+///
+/// `every` holds each access in every context it was analysed in (call site, launch
+/// shape, instantiation): the fix is verified on all of them, not only on the worst.
 pub(crate) fn check_arrays(
     analysed: &[AnalysedSite],
+    every: &[AnalysedSite],
     lowered: &LoweredFile,
     text: &str,
     settings: &Settings,
@@ -48,12 +52,23 @@ pub(crate) fn check_arrays(
     // Only files with a conflicting array need line numbers for the fix.
     let mut line_starts = None;
     for (index, info) in lowered.arrays.iter().enumerate() {
-        let sites: Vec<&AnalysedSite> = analysed.iter().filter(|a| a.site.array == index).collect();
-        if !sites
-            .iter()
-            .any(|a| a.verdict.cost.is_some_and(|w| w.wavefronts > w.ideal))
-        {
+        if !analysed.iter().any(|a| {
+            a.site.array == index && a.verdict.cost.is_some_and(|w| w.wavefronts > w.ideal)
+        }) {
             continue;
+        }
+        // Each distinct lowering once: contexts that lower an access alike add nothing.
+        let mut sites: Vec<&AnalysedSite> = Vec::new();
+        for a in every.iter().filter(|a| a.site.array == index) {
+            let same = |b: &&AnalysedSite| {
+                b.site.span == a.site.span
+                    && b.site.helper_span == a.site.helper_span
+                    && b.site.kind == a.site.kind
+                    && b.site.lowered == a.site.lowered
+            };
+            if !sites.iter().any(same) {
+                sites.push(a);
+            }
         }
         let line_starts = line_starts.get_or_insert_with(|| crate::diag::line_starts(text));
         let Some(array) = array_use(info, &sites, text, line_starts) else {
@@ -95,7 +110,17 @@ fn suggestion_for(
     settings: &Settings,
 ) -> Option<crate::diag::Suggestion> {
     let Some(stripped) = crate::swizzle::existing::strip_existing_xor(array) else {
-        return crate::swizzle::suggest(array, &settings.bank);
+        let s = crate::swizzle::suggest(array, &settings.bank)?;
+        // The simulation's "before" must be what the analysis reported for every access:
+        // figures that disagree with the verdicts are not shown.
+        let agrees = s.after.iter().zip(sites).all(|(after, site)| {
+            site.verdict.exact
+                && site
+                    .verdict
+                    .cost
+                    .is_some_and(|w| w.wavefronts == after.before_wavefronts)
+        });
+        return agrees.then_some(s);
     };
     let mut s = crate::swizzle::suggest(&stripped, &settings.bank)?;
     // Padding was measured without the existing XOR, which the source would keep: only the
@@ -135,6 +160,25 @@ fn array_use(
         .collect::<Option<Vec<_>>>()?;
     let mut accesses = Vec::with_capacity(sites.len());
     for a in sites {
+        // The same access in several contexts: each is named by what tells it apart (the
+        // instantiation, the launch shape, or both).
+        let group: Vec<&&AnalysedSite> = sites
+            .iter()
+            .filter(|b| {
+                b.site.span == a.site.span
+                    && b.site.helper_span == a.site.helper_span
+                    && b.site.kind == a.site.kind
+            })
+            .collect();
+        let differs = |f: fn(&AnalysedSite) -> &Option<String>| group.iter().any(|b| f(b) != f(a));
+        let parts: Vec<String> = [
+            (differs(|b| &b.site.instantiation), &a.site.instantiation),
+            (differs(|b| &b.site.context), &a.site.context),
+        ]
+        .into_iter()
+        .filter_map(|(d, v)| v.clone().filter(|_| d))
+        .collect();
+        let context = (!parts.is_empty()).then(|| parts.join("; "));
         let Ok(components) = &a.site.lowered else {
             return None;
         };
@@ -143,6 +187,11 @@ fn array_use(
         };
         accesses.push(crate::swizzle::SiteUse {
             line: crate::diag::line_of(line_starts, a.site.span.start),
+            helper_line: a
+                .site
+                .helper_span
+                .map(|h| crate::diag::line_of(line_starts, h.start)),
+            context,
             kind: a.site.kind,
             lowered: lowered.clone(),
             index_spans: a.site.index_spans.clone(),
