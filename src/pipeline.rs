@@ -188,7 +188,7 @@ pub(crate) fn check_source(
     report.arrays = array_states(
         &syntax,
         &lowered,
-        &analysed,
+        &every,
         &file.text,
         settings,
         &mut report.diagnostics,
@@ -264,8 +264,8 @@ fn adopt_foreign_sites(lowered: &mut LoweredFile, other: LoweredFile) {
     }
 }
 
-/// Sorts every shared array the file declares (at file scope or in one of its functions)
-/// into one of three states: accesses reported, accesses all `unknown`, or none found;
+/// Sorts every shared array the file declares (at file scope or in one of its functions),
+/// by every context its accesses were analysed in, into one of three states: accesses reported, accesses all `unknown`, or none found;
 /// for the last, an `undecided-access` diagnostic says why.
 fn array_states(
     syntax: &crate::extract::FileSyntax,

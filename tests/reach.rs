@@ -195,3 +195,58 @@ fn an_array_used_only_where_lowering_does_not_follow_says_where() {
     assert!(d["notes"].to_string().contains("does not follow"), "{d}");
     assert_eq!(d["labels"][0]["line"], 12, "{d}");
 }
+
+#[test]
+fn a_suppression_in_the_helper_covers_every_call() {
+    let v = report("suppressed_helper.cu", &[]);
+    let conflicts = v["accesses"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|a| a["status"] == "conflict")
+        .count();
+    assert_eq!(conflicts, 2, "both calls conflict: {}", v["accesses"]);
+    assert_eq!(
+        v["diagnostics"],
+        serde_json::json!([]),
+        "{}",
+        v["diagnostics"]
+    );
+}
+
+#[test]
+fn specialisations_and_template_objects_pick_their_member_functions() {
+    let v = report("specialised.cu", &[]);
+    let r = rows(&v);
+    // `Smem<double>::get` (the worse of the two instantiations): 8-byte elements.
+    assert!(
+        r.contains(&row(
+            21,
+            "s_double",
+            Some("s"),
+            "store",
+            "ok",
+            Some(1),
+            None
+        )),
+        "{r:?}"
+    );
+    // `Strided<T>::read` with `T` bound by the object's type: a stride of two elements.
+    assert!(
+        r.contains(&row(
+            23,
+            "s_double",
+            Some("p"),
+            "load",
+            "conflict",
+            Some(2),
+            Some(14)
+        )),
+        "{r:?}"
+    );
+    // Both specialisations' arrays are reached, in one instantiation each.
+    assert_eq!(
+        v["summary"]["arrays"],
+        serde_json::json!({"declared": 2, "reported": 2, "unknown": 0, "undecided": 0})
+    );
+}

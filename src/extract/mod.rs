@@ -762,9 +762,9 @@ impl<'t> Walker<'_, '_, 't> {
                 {
                     let def = self.struct_def(Some(t), body, template);
                     let name = self.conv.text(name).to_string();
-                    // A specialisation (`SharedMemory<double>`) owns its methods under the
-                    // template's name, which calls spell.
-                    let owner = name.split('<').next().unwrap_or(&name).trim().to_string();
+                    // A specialisation (`SharedMemory<double>`) owns its methods under its
+                    // full name, spaces removed; the template under its bare name.
+                    let owner: String = name.chars().filter(|c| !c.is_whitespace()).collect();
                     self.out.structs.insert(name, def);
                     self.methods(&owner, body, template);
                 }

@@ -41,7 +41,8 @@ pub(super) fn relevant_functions(syn: &FileSyntax, src: &str) -> (Vec<bool>, Vec
         // A member function is also reached by naming its type (`Column col; col(s, r)`
         // calls `operator()`).
         if let Some(owner) = &f.owner {
-            by_name.entry(owner.as_str()).or_default().push(i);
+            let bare = owner.split('<').next().unwrap_or(owner);
+            by_name.entry(bare).or_default().push(i);
         }
     }
     for (name, body) in syn

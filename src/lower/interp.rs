@@ -136,7 +136,7 @@ pub struct Interp<'a> {
     call_spans: Vec<(Span, Option<std::sync::Arc<str>>)>,
     /// Local objects of a struct or class type, by name (`Stage st{a};`): their fields
     /// are variables named `st.buf`, and their member functions are inlined with them.
-    objects: HashMap<String, String>,
+    objects: HashMap<String, (String, Vec<String>)>,
     /// The struct whose member function is being inlined: its fields are named bare,
     /// and its other member functions are called without an object.
     owner: Option<String>,
@@ -1960,14 +1960,14 @@ impl<'a> Interp<'a> {
     /// Declares a local object of a struct or class type: an aggregate initialiser
     /// (`Stage st{a};`) sets its fields in order. False when the type is not one.
     fn declare_object(&mut self, d: &VarDecl) -> bool {
-        let ty = d.ty.base.split('<').next().unwrap_or(&d.ty.base).trim();
-        let ty = ty.rsplit("::").next().unwrap_or(ty).to_string();
-        let def = self.struct_def(&ty);
+        let (owner, targs) = self.owner_of(&d.ty.base);
+        let ty = owner.split('<').next().unwrap_or(&owner).to_string();
+        let def = self.struct_def(&owner);
         let methods = self
             .syn
             .functions
             .iter()
-            .any(|f| f.owner.as_deref() == Some(ty.as_str()));
+            .any(|f| f.owner.as_deref() == Some(owner.as_str()));
         if def.is_none() && !methods {
             return false;
         }
@@ -1981,7 +1981,7 @@ impl<'a> Interp<'a> {
             }) if callee.split('<').next().unwrap_or(callee).trim().ends_with(ty.as_str())
                 && args.len() <= fields.len()
                 // A constructor of its own sets the fields its way, which is not followed.
-                && !self.has_method(Some(&ty), &ty) =>
+                && !self.has_method(Some(&owner), &ty) =>
             {
                 for (field, a) in fields.iter().zip(args) {
                     let v = self.eval(a);
@@ -1993,9 +1993,46 @@ impl<'a> Interp<'a> {
             }
             None => {}
         }
-        self.objects.insert(d.name.clone(), ty);
+        self.objects.insert(d.name.clone(), (owner, targs));
         self.bind(&d.name, Value::Data(format!("the object `{}`", d.name)));
         true
+    }
+
+    /// The owner of the member functions of type `text` (`Stage<T>` with `T` = `float`)
+    /// and the template arguments they take: a specialisation the file defines
+    /// (`SharedMemory<float>`, no arguments), else the template (`Stage`, `["float"]`).
+    fn owner_of(&self, text: &str) -> (String, Vec<String>) {
+        let (name, args) = crate::extract::types::split_template(text);
+        let name = name.rsplit("::").next().unwrap_or(name).trim().to_string();
+        let args: Vec<String> = args
+            .unwrap_or_default()
+            .iter()
+            .map(|a| {
+                let a = a.trim();
+                self.type_args.get(a).map_or_else(
+                    || a.to_string(),
+                    |t| format!("{}{}", t.base, "*".repeat(t.pointers as usize)),
+                )
+            })
+            .collect();
+        if args.is_empty() {
+            return (name, args);
+        }
+        let full: String = format!("{name}<{}>", args.join(","))
+            .chars()
+            .filter(|c| !c.is_whitespace())
+            .collect();
+        let specialised = self.syn.structs.contains_key(&full)
+            || self
+                .syn
+                .functions
+                .iter()
+                .any(|f| f.owner.as_deref() == Some(full.as_str()));
+        if specialised {
+            (full, Vec::new())
+        } else {
+            (name, args)
+        }
     }
 
     /// A call of a member function: `obj.m(...)` or `obj->m(...)` on a local object,
@@ -2012,37 +2049,21 @@ impl<'a> Interp<'a> {
         let (object, owner, method, targs): (Option<String>, String, String, Vec<String>) =
             if let Some((obj, m)) = callee.rsplit_once("->").or_else(|| callee.rsplit_once('.')) {
                 let obj = obj.trim();
-                let owner = self.objects.get(obj)?.clone();
-                (
-                    Some(obj.to_string()),
-                    owner,
-                    m.trim().to_string(),
-                    template_args.to_vec(),
-                )
-            } else if let Some((q, m)) = callee.rsplit_once("::") {
-                let (ty, qargs) = match q.split_once('<') {
-                    Some((t, rest)) => (
-                        t.trim(),
-                        rest.trim_end()
-                            .strip_suffix('>')?
-                            .split(',')
-                            .map(|a| a.trim().to_string())
-                            .filter(|a| !a.is_empty())
-                            .collect(),
-                    ),
-                    None => (q.trim(), Vec::new()),
-                };
-                let ty = ty.rsplit("::").next().unwrap_or(ty).to_string();
-                let mut targs: Vec<String> = qargs;
+                let (owner, mut targs) = self.objects.get(obj)?.clone();
                 targs.extend(template_args.iter().cloned());
-                (None, ty, m.trim().to_string(), targs)
+                (Some(obj.to_string()), owner, m.trim().to_string(), targs)
+            } else if let Some((q, m)) = callee.rsplit_once("::") {
+                let (owner, mut targs) = self.owner_of(q);
+                targs.extend(template_args.iter().cloned());
+                (None, owner, m.trim().to_string(), targs)
             } else {
-                let owner = self.objects.get(callee.trim())?.clone();
+                let (owner, mut targs) = self.objects.get(callee.trim())?.clone();
+                targs.extend(template_args.iter().cloned());
                 (
                     Some(callee.trim().to_string()),
                     owner,
                     "operator()".to_string(),
-                    template_args.to_vec(),
+                    targs,
                 )
             };
         if !self.has_method(Some(&owner), &method) {
