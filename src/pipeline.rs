@@ -345,15 +345,22 @@ fn why_no_access(
         Some(at) => {
             let span = crate::diag::Span::new(at, at + d.name.len());
             let why = if lowered {
-                "every use is in code bankcheck does not follow (a member function, a \
-                 lambda, a constructor, a call past the inlining budget, or a branch the \
-                 preprocessor drops)"
+                "every use is in code bankcheck does not follow (a constructor, a member \
+                 function of an object it cannot type, a call past the inlining budget, or a \
+                 branch the preprocessor drops)"
             } else {
                 "the code declaring it was not lowered (no kernel or caller reaches it, or \
                  the preprocessor drops it)"
             };
+            // The code of the first use, on its line, as the user sees it.
+            let line_start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+            let line_end = text[at..].find('\n').map_or(text.len(), |i| at + i);
+            let code: String = text[line_start..line_end].trim().chars().take(80).collect();
             (
-                format!("no access to `{}` was found: {why}", d.name),
+                format!(
+                    "no access to `{}` was found: it is first used in `{code}`, and {why}",
+                    d.name
+                ),
                 Some(span),
             )
         }

@@ -192,7 +192,9 @@ fn an_array_used_only_where_lowering_does_not_follow_says_where() {
         (d["rule"].as_str(), d["line"].as_u64()),
         (Some("undecided-access"), Some(11))
     );
-    assert!(d["notes"].to_string().contains("does not follow"), "{d}");
+    let notes = d["notes"].to_string();
+    assert!(notes.contains("first used in `Holder h(e);`"), "{d}");
+    assert!(notes.contains("does not follow"), "{d}");
     assert_eq!(d["labels"][0]["line"], 12, "{d}");
 }
 
