@@ -64,7 +64,7 @@ pub(crate) fn check_arrays(
                 b.site.span == a.site.span
                     && b.site.helper_span == a.site.helper_span
                     && b.site.kind == a.site.kind
-                    && b.site.lowered == a.site.lowered
+                    && same_lowering(&b.site.lowered, &a.site.lowered)
             };
             if !sites.iter().any(same) {
                 sites.push(a);
@@ -74,9 +74,10 @@ pub(crate) fn check_arrays(
         let Some(array) = array_use(info, &sites, text, line_starts) else {
             continue;
         };
-        let Some(suggestion) = suggestion_for(&array, &sites, settings) else {
+        let Some(mut suggestion) = suggestion_for(&array, &sites, settings) else {
             continue;
         };
+        suggestion.after = one_row_per_access(std::mem::take(&mut suggestion.after));
         for d in out.iter_mut() {
             let ours = d.access.as_ref().is_some_and(|f| f.array == info.name)
                 && sites.iter().any(|a| a.site.span == d.span);
@@ -99,6 +100,58 @@ pub(crate) fn check_arrays(
             }
         }
     }
+}
+
+/// Two lowerings the bank model cannot tell apart: the same addresses, guards, widths
+/// and block over variables of the same kinds (their names, and where the block shape
+/// came from, do not matter).
+fn same_lowering(
+    a: &Result<Vec<crate::lower::ir::LoweredAccess>, String>,
+    b: &Result<Vec<crate::lower::ir::LoweredAccess>, String>,
+) -> bool {
+    match (a, b) {
+        (Ok(a), Ok(b)) => {
+            a.len() == b.len()
+                && a.iter().zip(b).all(|(x, y)| {
+                    x.address == y.address
+                        && x.guards == y.guards
+                        && x.coords == y.coords
+                        && x.extents == y.extents
+                        && x.width == y.width
+                        && x.atomic == y.atomic
+                        && x.block == y.block
+                        && x.warp_size == y.warp_size
+                        && x.vars.len() == y.vars.len()
+                        && x.vars.iter().zip(&y.vars).all(|(v, w)| v.kind == w.kind)
+                })
+        }
+        (Err(a), Err(b)) => a == b,
+        _ => false,
+    }
+}
+
+/// The `after` table with one row per reported access (its line, the helper line it
+/// reaches, its kind) and per named context: the contexts that lower one access alike
+/// but through different outer calls (all verified) are shown as their worst.
+fn one_row_per_access(after: Vec<crate::diag::AfterAccess>) -> Vec<crate::diag::AfterAccess> {
+    let mut out: Vec<crate::diag::AfterAccess> = Vec::with_capacity(after.len());
+    for a in after {
+        let same = |b: &&mut crate::diag::AfterAccess| {
+            b.line == a.line
+                && b.helper_line == a.helper_line
+                && b.kind == a.kind
+                && b.context == a.context
+        };
+        match out.iter_mut().find(same) {
+            Some(row) => {
+                row.wavefronts = row.wavefronts.max(a.wavefronts);
+                row.before_wavefronts = row.before_wavefronts.max(a.before_wavefronts);
+                row.ideal_wavefronts = row.ideal_wavefronts.max(a.ideal_wavefronts);
+            }
+            None => out.push(a),
+        }
+    }
+    out
 }
 
 /// The verified fix for an array. When the source already XOR-swizzles every access, the
