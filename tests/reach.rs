@@ -252,3 +252,26 @@ fn specialisations_and_template_objects_pick_their_member_functions() {
         serde_json::json!({"declared": 2, "reported": 2, "unknown": 0, "undecided": 0})
     );
 }
+
+#[test]
+fn member_functions_of_a_struct_in_shared_memory_reach_its_fields() {
+    let v = report("shared_object.cu", &[]);
+    assert_eq!(
+        rows(&v),
+        vec![
+            row(14, "h", Some("bins"), "store", "conflict", Some(2), None),
+            row(15, "h", None, "store", "ok", Some(1), Some(6)),
+            row(
+                15,
+                "h",
+                Some("bins"),
+                "atomic",
+                "conflict",
+                Some(2),
+                Some(6)
+            ),
+            row(16, "h", Some("bins"), "load", "ok", Some(1), Some(7)),
+            row(17, "hs", Some("bins"), "store", "ok", Some(1), None),
+        ]
+    );
+}

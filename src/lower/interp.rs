@@ -87,6 +87,9 @@ struct Method {
     owner: String,
     object: Option<String>,
     fields: Vec<(String, Value)>,
+    /// The object in shared memory the member function is called on (`h.add(b)` with
+    /// `__shared__ Hist h`): its fields are places there.
+    this: Option<Place>,
 }
 
 /// One scope's variables. Looked up for every identifier, so hashed with foldhash.
@@ -140,6 +143,9 @@ pub struct Interp<'a> {
     /// The struct whose member function is being inlined: its fields are named bare,
     /// and its other member functions are called without an object.
     owner: Option<String>,
+    /// The object in shared memory whose member function is being inlined: `this` and
+    /// its fields, named bare, are places in shared memory.
+    this_place: Option<Place>,
     /// Helpers inlined at least once (the others are lowered on their own).
     pub inlined: HashSet<String>,
     /// Helpers whose calls give floating-point data without inlining (see `purity`).
@@ -298,6 +304,7 @@ impl<'a> Interp<'a> {
             call_spans: Vec::new(),
             objects: HashMap::new(),
             owner: None,
+            this_place: None,
             inlined: HashSet::new(),
             float_only: None,
             functions_by_name: None,
@@ -990,6 +997,21 @@ impl<'a> Interp<'a> {
             ExprKind::Int(c) => Value::Int(int(*c)),
             ExprKind::Bool(b) => Value::Int(int(i64::from(*b))),
             ExprKind::Float => Value::Data("a floating-point value".into()),
+            ExprKind::Ident(name)
+                if self.this_place.is_some() && self.this_field(name).is_some() =>
+            {
+                match self.this_field(name) {
+                    Some(p) if name != "this" => match self
+                        .this_place
+                        .as_ref()
+                        .and_then(|t| self.array_member(&t.ty, name, &p))
+                    {
+                        Some(ptr) => ptr,
+                        None => self.access_value(e, AccessKind::Load),
+                    },
+                    _ => Value::Unknown("`this` of an object in shared memory".into()),
+                }
+            }
             ExprKind::Ident(name) => match self.ident(name) {
                 // Reading a shared scalar (`__shared__ int count;`) is a load.
                 Value::Array(a) if self.arrays[a].extents.is_empty() => {
@@ -1614,9 +1636,15 @@ impl<'a> Interp<'a> {
                 .any(|f| f.name == name && f.owner.as_deref() == Some(o.as_str()))
         });
         let method = sibling.map(|owner| Method {
-            fields: self.struct_fields(&owner, None),
+            // On an object in shared memory the fields are places, not variables.
+            fields: if self.this_place.is_some() {
+                Vec::new()
+            } else {
+                self.struct_fields(&owner, None)
+            },
             owner,
             object: None,
+            this: self.this_place.clone(),
         });
         self.inline_function(call, name, template_args, args, method.as_ref())
     }
@@ -1739,6 +1767,8 @@ impl<'a> Interp<'a> {
         };
         self.function = format!("{shown} (called from `{saved_function}` on line {line})");
         let saved_owner = std::mem::replace(&mut self.owner, owner.clone());
+        let saved_this =
+            std::mem::replace(&mut self.this_place, method.and_then(|m| m.this.clone()));
         let saved_objects = if f.captures {
             self.objects.clone()
         } else {
@@ -1874,6 +1904,7 @@ impl<'a> Interp<'a> {
         self.text = saved_text;
         self.foreign = saved_foreign;
         self.owner = saved_owner;
+        self.this_place = saved_this;
         self.objects = saved_objects;
         for (field, v) in fields_back {
             let key = match method.as_ref().and_then(|m| m.object.as_ref()) {
@@ -2049,6 +2080,16 @@ impl<'a> Interp<'a> {
         let (object, owner, method, targs): (Option<String>, String, String, Vec<String>) =
             if let Some((obj, m)) = callee.rsplit_once("->").or_else(|| callee.rsplit_once('.')) {
                 let obj = obj.trim();
+                if !self.objects.contains_key(obj) {
+                    return self.shared_member_call(
+                        call,
+                        callee,
+                        obj,
+                        m.trim(),
+                        template_args,
+                        args,
+                    );
+                }
                 let (owner, mut targs) = self.objects.get(obj)?.clone();
                 targs.extend(template_args.iter().cloned());
                 (Some(obj.to_string()), owner, m.trim().to_string(), targs)
@@ -2077,11 +2118,100 @@ impl<'a> Interp<'a> {
             owner,
             object,
             fields,
+            this: None,
         };
         Some(
             self.inline_function(call, &method, &targs, args, Some(&m))
                 .unwrap_or_else(|| Value::Data(format!("the result of `{callee}()`"))),
         )
+    }
+
+    /// `obj.m(...)` (or `obj->m(...)`) where `obj` is an object in shared memory (a
+    /// `__shared__` struct, or a pointer to one): the member function is inlined with
+    /// `this` at that place. `None` when `obj` is not one or no member function fits.
+    fn shared_member_call(
+        &mut self,
+        call: &Expr,
+        callee: &str,
+        obj: &str,
+        method: &str,
+        template_args: &[String],
+        args: &[Expr],
+    ) -> Option<Value> {
+        if !obj.chars().all(|c| c.is_alphanumeric() || c == '_') {
+            return None;
+        }
+        let ident = Expr {
+            span: call.span,
+            kind: ExprKind::Ident(obj.to_string()),
+        };
+        let target = if callee.contains("->") {
+            Expr {
+                span: call.span,
+                kind: ExprKind::Unary(UnaryOp::Deref, Box::new(ident)),
+            }
+        } else {
+            ident
+        };
+        let Some(Ok(place)) = self.place(&target) else {
+            return None;
+        };
+        let (owner, mut targs) = self.owner_of(&place.ty.base);
+        if !self.has_method(Some(&owner), method) {
+            return None;
+        }
+        targs.extend(template_args.iter().cloned());
+        let m = Method {
+            owner,
+            object: None,
+            fields: Vec::new(),
+            this: Some(place),
+        };
+        Some(
+            self.inline_function(call, method, &targs, args, Some(&m))
+                .unwrap_or_else(|| Value::Data(format!("the result of `{callee}()`"))),
+        )
+    }
+
+    /// A field of the shared object whose member function is being inlined, named bare
+    /// (or `this` itself): its place. `None` outside such a function, or for a name the
+    /// function binds.
+    fn this_field(&mut self, name: &str) -> Option<Place> {
+        let this = self.this_place.clone()?;
+        if name == "this" {
+            return Some(this);
+        }
+        if self.lookup(name).is_some() {
+            return None;
+        }
+        let m = self.member_layout(&this.ty, name)?;
+        let ty = m.ty.unwrap_or_else(|| TypeName {
+            base: format!("__bytes{}", m.layout.size),
+            pointers: 0,
+        });
+        Some(Place {
+            offset: fold(BinOp::Add, this.offset.clone(), int(m.offset as i64)),
+            ty,
+            layout: Some(m.layout),
+            pointer: None,
+            index_spans: Vec::new(),
+            plain: false,
+            coords: None,
+            ..this
+        })
+    }
+
+    /// A pointer to the first element of `p`, the place of member `field` of a struct of
+    /// type `owner` in shared memory, when that member is an array (`h.bins`).
+    fn array_member(&self, owner: &TypeName, field: &str, p: &Place) -> Option<Value> {
+        let def = self.struct_def(&owner.base)?;
+        let f = def.fields.iter().find(|f| f.name == field)?;
+        (!f.extents.is_empty() && f.ty.pointers == 0).then(|| Value::Ptr {
+            array: p.array,
+            offset: p.offset.clone(),
+            pointee: p.ty.clone(),
+            name: Some(field.to_string()),
+        })
     }
 
     /// Whether the macros known here (the file's, its headers', `-D`) meet `requires`:
@@ -2277,6 +2407,11 @@ impl<'a> Interp<'a> {
                     coords: None,
                 }))
             }
+            ExprKind::Ident(name)
+                if self.this_place.is_some() && self.this_field(name).is_some() =>
+            {
+                self.this_field(name).map(Ok)
+            }
             ExprKind::Ident(name) => match self.lookup(name).cloned().or_else(|| {
                 self.syn
                     .global_shared
@@ -2317,9 +2452,18 @@ impl<'a> Interp<'a> {
             | ExprKind::Binary(..)
             | ExprKind::Unary(UnaryOp::AddrOf, _)
             | ExprKind::Call { .. } => {
-                if let ExprKind::Member(..) = &root.kind {
-                    if self.place(root).is_some() {
-                        return None;
+                if let ExprKind::Member(base, field) = &root.kind {
+                    if let Some(p) = self.place(root) {
+                        // An array member of a struct in shared memory (`h.bins[i]`):
+                        // subscripted through a pointer to its first element.
+                        let owner = match self.place(base) {
+                            Some(Ok(b)) => Some(b.ty),
+                            _ => None,
+                        };
+                        return match (p, owner) {
+                            (Ok(p), Some(owner)) => self.array_member(&owner, field, &p),
+                            _ => None,
+                        };
                     }
                 }
                 self.eval(root)
