@@ -8,12 +8,26 @@ use std::path::Path;
 use std::process::Command;
 
 fn run(dir: &Path, args: &[&str]) -> Value {
-    let out = Command::new(env!("CARGO_BIN_EXE_bankcheck"))
+    run_with_input(dir, args, b"")
+}
+
+fn run_with_input(dir: &Path, args: &[&str], input: &[u8]) -> Value {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_bankcheck"))
         .args(["--format", "json"])
         .args(args)
         .current_dir(dir)
-        .output()
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
         .expect("the bankcheck binary runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin is piped")
+        .write_all(input)
+        .expect("stdin accepts the input");
+    let out = child.wait_with_output().expect("bankcheck finishes");
     serde_json::from_slice(&out.stdout).expect("a JSON report")
 }
 
@@ -103,6 +117,17 @@ fn one_file_a_folder_and_the_repository_agree() {
             verdicts(&run(&p.join("kernels"), &["transpose.cu"])),
             whole,
             "{marker}: from inside the folder"
+        );
+        // An editor's buffer on standard input, named by --stdin-filename.
+        let buffer = std::fs::read(p.join("kernels/transpose.cu")).unwrap();
+        assert_eq!(
+            verdicts(&run_with_input(
+                p,
+                &["--stdin-filename", "kernels/transpose.cu", "-"],
+                &buffer
+            )),
+            whole,
+            "{marker}: standard input"
         );
     }
 }
