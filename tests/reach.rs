@@ -275,3 +275,27 @@ fn member_functions_of_a_struct_in_shared_memory_reach_its_fields() {
         ]
     );
 }
+
+#[test]
+fn an_object_handed_to_a_helper_forgets_its_fields() {
+    let v = report("passed_object.cu", &[]);
+    // The store after `retarget(v, b)` is not reported on `a` (the field held `a` before).
+    assert_eq!(
+        rows(&v),
+        vec![row(14, "a", None, "store", "conflict", Some(2), None)]
+    );
+    assert_eq!(v["summary"]["arrays"]["undecided"], 1, "{}", v["summary"]);
+}
+
+#[test]
+fn a_field_a_member_function_steps_in_a_loop_is_not_reused() {
+    let v = report("loop_object.cu", &[]);
+    assert_eq!(
+        rows(&v),
+        vec![row(17, "t", None, "store", "conflict", Some(2), Some(5))]
+    );
+    assert_eq!(
+        v["summary"]["arrays"],
+        serde_json::json!({"declared": 2, "reported": 1, "unknown": 0, "undecided": 1})
+    );
+}

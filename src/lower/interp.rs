@@ -576,6 +576,10 @@ impl<'a> Interp<'a> {
 
     fn invalidate(&mut self, names: &[String], why: &str) {
         for n in names {
+            if let Some((object, method)) = n.split_once(".*") {
+                self.invalidate_fields(object, method, why);
+                continue;
+            }
             // A shared variable is read from memory, whatever was stored before.
             if matches!(self.lookup(n), Some(Value::Array(_))) {
                 continue;
@@ -1112,7 +1116,11 @@ impl<'a> Interp<'a> {
                 callee,
                 template_args,
                 args,
-            } => self.call(e, callee, template_args, args),
+            } => {
+                let v = self.call(e, callee, template_args, args);
+                self.forget_passed_objects(callee, args);
+                v
+            }
             ExprKind::Opaque => {
                 Value::Unknown(format!("`{}` is not understood", self.snippet(e.span)))
             }
@@ -2173,6 +2181,75 @@ impl<'a> Interp<'a> {
         )
     }
 
+    /// Forgets the fields of local object `object` that member function `method` assigns
+    /// (every field when `method` is empty: the object is handed to a call).
+    fn invalidate_fields(&mut self, object: &str, method: &str, why: &str) {
+        let Some((owner, _)) = self.objects.get(object).cloned() else {
+            return;
+        };
+        let assigned: Option<HashSet<String>> = (!method.is_empty()).then(|| {
+            self.syn
+                .functions
+                .iter()
+                .filter(|f| f.name == method && f.owner.as_deref() == Some(owner.as_str()))
+                .flat_map(|f| f.body.iter().flat_map(assigned_names))
+                .collect()
+        });
+        let prefix = format!("{object}.");
+        let fields: Vec<String> = self
+            .scopes
+            .iter()
+            .flat_map(|s| s.keys())
+            .filter_map(|k| k.strip_prefix(&prefix))
+            .filter(|f| assigned.as_ref().is_none_or(|a| a.contains(*f)))
+            .map(str::to_string)
+            .collect();
+        for field in fields {
+            let key = format!("{prefix}{field}");
+            self.assign(
+                &key,
+                Value::Unknown(format!(
+                    "`{key}` is assigned where bankcheck cannot follow it ({why})"
+                )),
+            );
+        }
+    }
+
+    /// A local object handed to a call (`init(s)`, `f(&s)`) may have its fields changed
+    /// there: they are no longer known after it. (A member function called on the object
+    /// gives its fields back itself.)
+    fn forget_passed_objects(&mut self, callee: &str, args: &[Expr]) {
+        if self.objects.is_empty() {
+            return;
+        }
+        for a in args {
+            let object = match &a.kind {
+                ExprKind::Ident(o) => o,
+                ExprKind::Unary(UnaryOp::AddrOf, inner) => match &inner.kind {
+                    ExprKind::Ident(o) => o,
+                    _ => continue,
+                },
+                _ => continue,
+            };
+            let Some((owner, _)) = self.objects.get(object).cloned() else {
+                continue;
+            };
+            let fields: Vec<String> = self
+                .struct_def(&owner)
+                .map(|d| d.fields.iter().map(|f| f.name.clone()).collect())
+                .unwrap_or_default();
+            for field in fields {
+                let key = format!("{object}.{field}");
+                if self.lookup(&key).is_some() {
+                    self.assign(
+                        &key,
+                        Value::Unknown(format!("`{key}` may be changed by `{callee}`")),
+                    );
+                }
+            }
+        }
+    }
+
     /// A field of the shared object whose member function is being inlined, named bare
     /// (or `this` itself): its place. `None` outside such a function, or for a name the
     /// function binds.
@@ -2941,7 +3018,27 @@ pub fn assigned_names(s: &Stmt) -> Vec<String> {
                 expr(b, out);
                 expr(c, out);
             }
-            ExprKind::Call { args, .. } | ExprKind::Comma(args) => {
+            ExprKind::Call { callee, args, .. } => {
+                // A member function may assign its object's fields (`o.*m`: those `m`
+                // assigns), and a call handed an object may assign any of them (`o.*`).
+                if let Some((o, m)) = callee.rsplit_once("->").or_else(|| callee.rsplit_once('.')) {
+                    let o = o.trim();
+                    if !o.is_empty() && o.chars().all(|c| c.is_alphanumeric() || c == '_') {
+                        out.push(format!("{o}.*{}", m.trim()));
+                    }
+                }
+                for a in args {
+                    let object = match &a.kind {
+                        ExprKind::Unary(UnaryOp::AddrOf, inner) => &inner.kind,
+                        other => other,
+                    };
+                    if let ExprKind::Ident(o) = object {
+                        out.push(format!("{o}.*"));
+                    }
+                    expr(a, out);
+                }
+            }
+            ExprKind::Comma(args) => {
                 for a in args {
                     expr(a, out);
                 }
