@@ -213,6 +213,14 @@ fn fifos_devices_and_sockets_are_skipped_without_blocking() {
         assert!(stderr.contains(expected), "{expected}: {stderr}");
     }
     assert_eq!(reported_files(&out), vec!["src/conflict.cu"]);
+
+    let out = run(dir.path(), &["--config", "fifo.cu", "src/conflict.cu"]);
+    let stderr = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("fifo.cu: cannot read configuration: not a regular file (a FIFO)"),
+        "{stderr}"
+    );
 }
 
 #[test]
