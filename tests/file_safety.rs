@@ -465,6 +465,20 @@ fn fix_skips_a_file_changed_since_it_was_read() {
         Some(1),
         "the skipped name still reports its finding"
     );
+
+    // A file another program holds locked is left alone, after a short wait.
+    let path = dir.path().join("src/locked.cu");
+    std::fs::write(&path, fixture("conflict.cu")).unwrap();
+    let holder = std::fs::File::open(&path).unwrap();
+    holder.lock().unwrap();
+    let out = run(dir.path(), &["--fix", "src/locked.cu"]);
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.contains("warning: src/locked.cu: the file stayed locked by another program"),
+        "{stderr}"
+    );
+    assert_eq!(std::fs::read(&path).unwrap(), fixture("conflict.cu"));
+    holder.unlock().unwrap();
 }
 
 #[test]

@@ -59,8 +59,9 @@ pub fn diff(path: &str, old: &str, new: &str) -> String {
 /// Why fixes were not written to a file.
 #[derive(Debug)]
 pub enum WriteError {
-    /// The file changed since it was read (its stamp or bytes differ): the user's edit
-    /// wins and the fixes are skipped, with a warning.
+    /// The file changed since it was read (its stamp or bytes differ), or another
+    /// program holds its lock: the user's edit wins and the fixes are skipped, with a
+    /// warning.
     Changed(&'static str),
     /// The file's mode (or, for other users, its owner) says it is not to be written.
     ReadOnly(String),
@@ -119,6 +120,13 @@ pub fn write_in_place(
         }
         Err(e) => return Err(io(e)),
     };
+    // Another bankcheck fixing the same file (a second name of it, or another run)
+    // waits here, then finds it changed.
+    if !lock(&file) {
+        return Err(WriteError::Changed(
+            "the file stayed locked by another program",
+        ));
+    }
     let meta = file.metadata().map_err(io)?;
     if !meta.is_file() || (cfg!(unix) && !Stamp::of(&meta).same_file(stamp)) {
         return Err(WriteError::Changed("the path names another file"));
@@ -135,6 +143,22 @@ pub fn write_in_place(
         return Err(WriteError::Changed("the file's contents changed"));
     }
     overwrite(&file, original, contents)
+}
+
+/// Takes an exclusive advisory lock on `file`, waiting at most two seconds; true also
+/// where the file system has no locks.
+fn lock(file: &File) -> bool {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(2);
+    loop {
+        match file.try_lock() {
+            Ok(()) => return true,
+            Err(std::fs::TryLockError::WouldBlock) if std::time::Instant::now() < deadline => {
+                std::thread::sleep(std::time::Duration::from_millis(10));
+            }
+            Err(std::fs::TryLockError::WouldBlock) => return false,
+            Err(std::fs::TryLockError::Error(_)) => return true,
+        }
+    }
 }
 
 fn open_for_writing(path: &Path) -> std::io::Result<File> {
