@@ -245,7 +245,7 @@ fn check_paths(args: &CheckArgs) -> anyhow::Result<ExitStatus> {
                         let mut done = check_bytes(
                             &target.display,
                             &loaded.bytes,
-                            Some(&loaded.stamp),
+                            Some((target.path.as_path(), &loaded.stamp)),
                             settings,
                             args,
                             &project,
@@ -399,12 +399,12 @@ impl Checked {
 }
 
 /// Checks one file's bytes; with `--fix`/`--diff` applies safe fixes and checks again.
-/// `stamp` is the file's state when read (none for standard input); fixes are written
-/// only while it still holds.
+/// `read_from` is the file and its state when read (none for standard input); fixes
+/// are written there only while that state still holds.
 fn check_bytes(
     display: &str,
     bytes: &[u8],
-    stamp: Option<&files::Stamp>,
+    read_from: Option<(&Path, &files::Stamp)>,
     settings: &Settings,
     args: &CheckArgs,
     project: &ProjectIndex,
@@ -437,10 +437,10 @@ fn check_bytes(
         done.diff = Some(fix::diff(display, original, &fixed));
         return done;
     }
-    let Some(stamp) = stamp else {
+    let Some((path, stamp)) = read_from else {
         return Checked::new(report, settings);
     };
-    match fix::write_in_place(Path::new(display), bytes, stamp, fixed.as_bytes()) {
+    match fix::write_in_place(path, bytes, stamp, fixed.as_bytes()) {
         Ok(()) => Checked::new(
             check::check(checker, display, fixed.as_bytes(), settings),
             settings,
