@@ -615,6 +615,21 @@ fn closed_standard_output_keeps_the_earned_exit_status() {
             "quietly: {args:?}: {stderr}"
         );
     }
+    // A standard output that refuses the bytes (a full disk) is an error, not a success.
+    let mut full = command(dir.path(), BIN, &["src/clean.cu"]);
+    full.stdout(
+        std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap(),
+    );
+    let out = finish(full.spawn().unwrap());
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("cannot write the report"),
+        "{}",
+        text(&out.stderr)
+    );
     // As with `| head -1`: the reader takes one line and leaves.
     let mut child = command(dir.path(), BIN, &["src/conflict.cu"])
         .spawn()
