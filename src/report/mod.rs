@@ -93,15 +93,10 @@ pub struct Position {
 impl<'a> LineIndex<'a> {
     /// Lines end at LF, CRLF, or a lone CR (old Mac files).
     pub fn new(text: &'a str) -> Self {
-        let bytes = text.as_bytes();
-        let starts = std::iter::once(0)
-            .chain(
-                memchr::memchr2_iter(b'\n', b'\r', bytes)
-                    .filter(|&i| bytes[i] == b'\n' || bytes.get(i + 1) != Some(&b'\n'))
-                    .map(|i| i + 1),
-            )
-            .collect();
-        LineIndex { text, starts }
+        LineIndex {
+            text,
+            starts: crate::diag::line_starts(text),
+        }
     }
 
     /// 1-based (line, column) of byte `offset`, clamped into the text and onto a char boundary.
@@ -136,22 +131,6 @@ impl<'a> LineIndex<'a> {
         let end = self.starts.get(line).map_or(self.text.len(), |&e| e);
         self.text[start..end].trim_end_matches(['\n', '\r'])
     }
-}
-
-/// `text` with each lone CR (a line end of old Mac files) made an LF, for renderers that
-/// know only LF and CRLF; the length, and so every span, is unchanged.
-pub(crate) fn lone_cr_as_lf(text: &str) -> std::borrow::Cow<'_, str> {
-    let bytes = text.as_bytes();
-    let lone = |i: usize| bytes[i] == b'\r' && bytes.get(i + 1) != Some(&b'\n');
-    if !memchr::memchr_iter(b'\r', bytes).any(lone) {
-        return std::borrow::Cow::Borrowed(text);
-    }
-    let mut out = bytes.to_vec();
-    for i in memchr::memchr_iter(b'\r', bytes).filter(|&i| lone(i)) {
-        out[i] = b'\n';
-    }
-    // Only an ASCII byte changed into another: still UTF-8.
-    std::borrow::Cow::Owned(String::from_utf8(out).unwrap_or_else(|_| text.to_string()))
 }
 
 /// Sorts files by path and each file's diagnostics by position then rule, so output is
@@ -211,7 +190,7 @@ pub(crate) mod tests {
         assert_eq!(cr.line_col(3), (2, 1));
         assert_eq!(cr.line_col(7), (3, 1));
         assert_eq!(cr.line_text(2), "cd");
-        assert_eq!(lone_cr_as_lf("a\rb\r\nc"), "a\nb\r\nc");
+        assert_eq!(crate::diag::lone_cr_as_lf("a\rb\r\nc"), "a\nb\r\nc");
     }
 
     #[test]
