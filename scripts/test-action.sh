@@ -83,4 +83,76 @@ status=0
 passed=$((passed + 1))
 expect_in "$work/run4.out" "missing.cu: no such file or directory"
 
+# 5. The documented example's inputs, verbatim: quoted globs, a quoted argument.
+mkdir -p "$GITHUB_WORKSPACE/shaders" "$GITHUB_WORKSPACE/src/deep/er"
+cp "$repo/tests/fixtures/cli/clean.hlsl" "$GITHUB_WORKSPACE/shaders/"
+cp "$repo/tests/fixtures/cli/conflict.cu" "$GITHUB_WORKSPACE/src/deep/er/tr.cuh"
+status=0
+(cd "$GITHUB_WORKSPACE" && BANKCHECK_PATHS="kernels shaders 'src/**/*.cuh'" BANKCHECK_ARGS="--block 'tr=32,8'" \
+    bash "$repo/scripts/action.sh" run) >"$work/run5.out" 2>"$work/run5.err" || status=$?
+[[ $status -eq 1 ]] || { cat "$work/run5.out" "$work/run5.err"; fail "documented paths: expected status 1, got $status"; }
+passed=$((passed + 1))
+expect_in "$work/run5.out" "file=src/deep/er/tr.cuh,line=7"
+expect_in "$work/run5.out" "file=kernels/conflict.cu,line=7"
+
+# 6. One path per line (a YAML block), a path with a space; unbalanced quotes are an error.
+mkdir -p "$GITHUB_WORKSPACE/with space"
+cp "$repo/tests/fixtures/cli/conflict.cu" "$GITHUB_WORKSPACE/with space/k.cu"
+status=0
+(cd "$GITHUB_WORKSPACE" && BANKCHECK_PATHS=$'with space/k.cu\n  kernels/clean.cu\n' bash "$repo/scripts/action.sh" run) \
+    >"$work/run6.out" 2>&1 || status=$?
+[[ $status -eq 1 ]] || { cat "$work/run6.out"; fail "paths per line: expected status 1, got $status"; }
+passed=$((passed + 1))
+expect_in "$work/run6.out" "file=with space/k.cu,line=7"
+status=0
+(cd "$GITHUB_WORKSPACE" && BANKCHECK_PATHS="kernels 'src" bash "$repo/scripts/action.sh" run) >"$work/run6b.out" 2>&1 || status=$?
+[[ $status -eq 2 ]] || { cat "$work/run6b.out"; fail "unbalanced quote: expected status 2, got $status"; }
+passed=$((passed + 1))
+expect_in "$work/run6b.out" "cannot split"
+
+# 7. working-directory: annotations and SARIF locations stay relative to the repository;
+#    a SARIF file in a directory that does not exist yet is written.
+mkdir -p "$GITHUB_WORKSPACE/sub/kernels"
+cp "$repo/tests/fixtures/cli/conflict.cu" "$GITHUB_WORKSPACE/sub/kernels/"
+status=0
+(cd "$GITHUB_WORKSPACE/sub" && BANKCHECK_PATHS="kernels" BANKCHECK_SARIF_FILE=reports/out/bankcheck.sarif \
+    bash "$repo/scripts/action.sh" run) >"$work/run7.out" 2>"$work/run7.err" || status=$?
+[[ $status -eq 1 ]] || { cat "$work/run7.out" "$work/run7.err"; fail "working-directory: expected status 1, got $status"; }
+passed=$((passed + 1))
+expect_in "$work/run7.out" "::warning file=sub/kernels/conflict.cu,line=7"
+python3 -c '
+import json, sys
+run = json.load(open(sys.argv[1]))["runs"][0]
+uris = {r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] for r in run["results"]}
+assert uris == {"sub/kernels/conflict.cu"}, uris
+' "$GITHUB_WORKSPACE/sub/reports/out/bankcheck.sarif" || fail "SARIF under working-directory"
+passed=$((passed + 1))
+
+# 8. A SARIF path that cannot be written is an error, not a silent success.
+touch "$GITHUB_WORKSPACE/blocker"
+status=0
+(cd "$GITHUB_WORKSPACE" && BANKCHECK_PATHS="kernels/clean.cu" BANKCHECK_SARIF_FILE=blocker/x.sarif \
+    bash "$repo/scripts/action.sh" run) >"$work/run8.out" 2>&1 || status=$?
+[[ $status -ne 0 ]] || { cat "$work/run8.out"; fail "unwritable SARIF path: expected a failure"; }
+passed=$((passed + 1))
+
+# 9. The binary cache: a second install with the same key takes the cached binary and
+#    never calls cargo (a cargo that fails stands in for it on the PATH).
+cache="$work/cache"
+BANKCHECK_CACHE_DIR="$cache" BANKCHECK_VERSION="" bash "$repo/scripts/action.sh" install >"$work/install2.log" 2>&1 ||
+    { cat "$work/install2.log"; fail "install into the cache"; }
+[[ -x "$cache/bin/bankcheck" && -s "$cache/key" ]] || fail "the cache holds no binary"
+passed=$((passed + 1))
+mkdir -p "$work/nocargo"
+printf '#!/bin/sh\necho "cargo must not run on a cache hit" >&2\nexit 3\n' >"$work/nocargo/cargo"
+chmod +x "$work/nocargo/cargo"
+rm -rf "$RUNNER_TEMP/bankcheck-action"
+started=$(date +%s)
+PATH="$work/nocargo:$PATH" BANKCHECK_CACHE_DIR="$cache" BANKCHECK_VERSION="" bash "$repo/scripts/action.sh" install \
+    >"$work/install3.log" 2>&1 || { cat "$work/install3.log"; fail "install from the cache"; }
+echo "cache hit: installed in $(($(date +%s) - started)) s"
+expect_in "$work/install3.log" "cached binary"
+[[ -x "$RUNNER_TEMP/bankcheck-action/bin/bankcheck" ]] || fail "cache hit left no binary"
+passed=$((passed + 1))
+
 echo "GitHub Action: $passed passed, 0 failed"

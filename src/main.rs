@@ -1,6 +1,7 @@
 //! The `bankcheck` binary: parses arguments, hands over to `cli::run`, and turns the
 //! outcome into an exit status (0 clean, 1 findings, 2 usage or input errors).
 
+#[macro_use]
 mod cli;
 
 use clap::Parser;
@@ -24,9 +25,9 @@ fn main() -> ExitCode {
             }) {
                 return ExitCode::SUCCESS;
             }
-            eprintln!("bankcheck failed: {err}");
+            errln!("bankcheck failed: {err}");
             for cause in err.chain().skip(1) {
-                eprintln!("  caused by: {cause}");
+                errln!("  caused by: {cause}");
             }
             ExitCode::from(2)
         }

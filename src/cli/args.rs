@@ -67,6 +67,10 @@ pub struct CheckArgs {
     /// the language and the lint.toml).
     #[arg(long, value_name = "NAME", help_heading = "Input")]
     pub stdin_filename: Option<String>,
+    /// Skip (as an error) any file larger than SIZE, standard input included; bytes or
+    /// a number with K, M or G [default: 128M].
+    #[arg(long, value_name = "SIZE", value_parser = super::files::parse_size, help_heading = "Input")]
+    pub max_file_size: Option<u64>,
     /// Number of files checked in parallel (default: one per core); output is the same for any N.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..), help_heading = "Input")]
     pub threads: Option<u16>,

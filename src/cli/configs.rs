@@ -84,12 +84,18 @@ impl ConfigStore {
 
 /// Reads and validates one configuration file.
 fn load(file: &Path) -> anyhow::Result<Config> {
-    let text = std::fs::read_to_string(file).map_err(|e| {
+    // Read as sources are: a FIFO or device given to --config is refused, not waited on.
+    let cannot = |e: String| {
         BadConfig(format!(
             "{}: cannot read configuration: {e}",
             file.display()
         ))
-    })?;
+    };
+    let bytes = super::files::read_source(file, super::files::DEFAULT_MAX_FILE_SIZE)
+        .map_err(cannot)?
+        .bytes;
+    let text = String::from_utf8(bytes)
+        .map_err(|_| cannot("stream did not contain valid UTF-8".to_string()))?;
     let base = absolute(file)
         .parent()
         .map(Path::to_path_buf)

@@ -2,6 +2,14 @@
 //! the environment. It finds files and `lint.toml`s, checks files in parallel, and
 //! prints reports; everything it calls below is pure.
 
+/// `eprintln!` that cannot panic: with standard error closed the message is lost, the
+/// run and its exit status are not.
+macro_rules! errln {
+    ($($arg:tt)*) => {
+        $crate::cli::stderr_line(format_args!($($arg)*))
+    };
+}
+
 pub mod args;
 mod check;
 mod configs;
@@ -19,7 +27,7 @@ use bankcheck::FileReport;
 use configs::{BadConfig, ConfigStore};
 use rayon::prelude::*;
 use std::fmt::Write as _;
-use std::io::{IsTerminal, Read, Write};
+use std::io::{IsTerminal, Write};
 use std::path::Path;
 use std::time::Instant;
 
@@ -89,7 +97,7 @@ fn explain(rule: &str) -> anyhow::Result<ExitStatus> {
             || "`bankcheck rules` lists them".to_string(),
             |c| format!("did you mean `{c}`?"),
         );
-    eprintln!("error: unknown rule `{rule}`\n  = help: {help}");
+    errln!("error: unknown rule `{rule}`\n  = help: {help}");
     Ok(ExitStatus::Error)
 }
 
@@ -139,13 +147,19 @@ fn check_paths(args: &CheckArgs) -> anyhow::Result<ExitStatus> {
     let layer = match command_line_layer(args) {
         Ok(layer) => layer,
         Err(e) => {
-            eprintln!("error: {e}");
+            errln!("error: {e}");
             return Ok(ExitStatus::Error);
         }
     };
     let stdin_mode = args.stdin_filename.is_some() || args.paths.iter().any(|p| p == "-");
+    if stdin_mode && args.paths.iter().any(|p| p != "-") {
+        errln!(
+            "error: standard input (`-` or --stdin-filename) cannot be checked together with other paths; run bankcheck once for each"
+        );
+        return Ok(ExitStatus::Error);
+    }
     if stdin_mode && args.fix {
-        eprintln!("error: --fix cannot rewrite standard input; use --diff to see the fixes");
+        errln!("error: --fix cannot rewrite standard input; use --diff to see the fixes");
         return Ok(ExitStatus::Error);
     }
     let mut stats = Stats::default();
@@ -156,6 +170,7 @@ fn check_paths(args: &CheckArgs) -> anyhow::Result<ExitStatus> {
     };
     stats.lap("configuration", &mut clock);
 
+    let limit = args.max_file_size.unwrap_or(files::DEFAULT_MAX_FILE_SIZE);
     let mut failures = Vec::new();
     let mut reports: Vec<Checked> = Vec::new();
     if stdin_mode {
@@ -163,10 +178,16 @@ fn check_paths(args: &CheckArgs) -> anyhow::Result<ExitStatus> {
             .stdin_filename
             .clone()
             .unwrap_or_else(|| "-".to_string());
-        let mut bytes = Vec::new();
-        std::io::stdin()
-            .read_to_end(&mut bytes)
-            .context("cannot read standard input")?;
+        if refuse_output_over(args, [Path::new(&name)].into_iter()) {
+            return Ok(ExitStatus::Error);
+        }
+        let bytes = match files::read_stdin(limit) {
+            Ok(bytes) => bytes,
+            Err(e) => {
+                errln!("error: {e}");
+                return Ok(ExitStatus::Error);
+            }
+        };
         let config = match store.for_file(Path::new(&name)) {
             Ok(config) => config,
             Err(e) => return config_failure(e),
@@ -177,8 +198,8 @@ fn check_paths(args: &CheckArgs) -> anyhow::Result<ExitStatus> {
         let context = files::workspace_root()
             .map(|root| files::workspace_context(&root, &named, &mut store))
             .unwrap_or_default();
-        let project = project_index(&[], &[], &context);
-        reports.push(check_bytes(&name, &bytes, &settings, args, &project));
+        let project = project_index(&[], &[], limit, &context);
+        reports.push(check_bytes(&name, &bytes, None, &settings, args, &project));
     } else {
         let paths = if args.paths.is_empty() {
             vec![".".to_string()]
@@ -190,6 +211,9 @@ fn check_paths(args: &CheckArgs) -> anyhow::Result<ExitStatus> {
             Err(e) => return config_failure(e),
         };
         failures.extend(found.failures);
+        if refuse_output_over(args, found.targets.iter().map(|t| t.path.as_path())) {
+            return Ok(ExitStatus::Error);
+        }
         let mut jobs = Vec::with_capacity(found.targets.len());
         for target in found.targets {
             let config = match store.for_file(&target.path) {
@@ -219,31 +243,37 @@ fn check_paths(args: &CheckArgs) -> anyhow::Result<ExitStatus> {
             .context("cannot start worker threads")?;
         let hook = std::panic::take_hook();
         std::panic::set_hook(Box::new(|_| {}));
-        let contents: Vec<std::io::Result<Vec<u8>>> = pool.install(|| {
+        let contents: Vec<Result<files::Loaded, String>> = pool.install(|| {
             jobs.par_iter()
-                .map(|(t, _)| std::fs::read(&t.path))
+                .map(|(t, _)| files::read_source(&t.path, limit))
                 .collect()
         });
         stats.lap("read", &mut clock);
-        let project = pool.install(|| project_index(&jobs, &contents, &context));
+        let project = pool.install(|| project_index(&jobs, &contents, limit, &context));
         stats.lap("index", &mut clock);
         // Each file's bytes are dropped once it is checked, and so is the text of a
         // report with nothing to show: a run holds only what it will print.
         let results: Vec<Result<Checked, (String, String)>> = pool.install(|| {
             jobs.par_iter()
                 .zip(contents.into_par_iter())
-                .map(|((target, settings), bytes)| match bytes {
-                    Ok(bytes) => {
-                        let mut done =
-                            check_bytes(&target.display, &bytes, settings, args, &project);
-                        drop(bytes);
-                        let report = &mut done.0;
+                .map(|((target, settings), loaded)| match loaded {
+                    Ok(loaded) => {
+                        let mut done = check_bytes(
+                            &target.display,
+                            &loaded.bytes,
+                            Some((target.path.as_path(), &loaded.stamp)),
+                            settings,
+                            args,
+                            &project,
+                        );
+                        drop(loaded);
+                        let report = &mut done.report;
                         if report.accesses.is_empty() && report.diagnostics.is_empty() {
                             report.text = String::new();
                         }
                         Ok(done)
                     }
-                    Err(e) => Err((target.display.clone(), e.to_string())),
+                    Err(e) => Err((target.display.clone(), e)),
                 })
                 .collect()
         });
@@ -257,12 +287,14 @@ fn check_paths(args: &CheckArgs) -> anyhow::Result<ExitStatus> {
     }
     stats.lap("check", &mut clock);
 
-    let fails = reports.iter().any(|(_, fails, _)| *fails);
-    let diffs: Vec<String> = reports
-        .iter_mut()
-        .filter_map(|(_, _, d)| d.take())
-        .collect();
-    let mut files: Vec<FileReport> = reports.into_iter().map(|(r, _, _)| r).collect();
+    let fails = reports.iter().any(|c| c.fails);
+    let diffs: Vec<String> = reports.iter_mut().filter_map(|c| c.diff.take()).collect();
+    failures.extend(
+        reports
+            .iter_mut()
+            .filter_map(|c| c.error.take().map(|e| (c.report.path.clone(), e))),
+    );
+    let mut files: Vec<FileReport> = reports.into_iter().map(|c| c.report).collect();
     report::sort(&mut files);
     for file in files.iter().filter(|f| f.language.is_none()) {
         // Headers without kernels are expected; anything else named explicitly is a slip.
@@ -271,7 +303,7 @@ fn check_paths(args: &CheckArgs) -> anyhow::Result<ExitStatus> {
             .and_then(|e| e.to_str())
             .unwrap_or("");
         if !matches!(ext, "h" | "hh" | "hpp" | "hxx" | "inl" | "cuh" | "hlsli") {
-            eprintln!(
+            errln!(
                 "warning: {}: neither CUDA nor HLSL (by extension or content); nothing checked",
                 file.path
             );
@@ -279,20 +311,37 @@ fn check_paths(args: &CheckArgs) -> anyhow::Result<ExitStatus> {
     }
     failures.sort();
     for (path, reason) in &failures {
-        eprintln!("error: {path}: {reason}");
+        errln!("error: {path}: {reason}");
     }
     let run = Run {
         files: &files,
         failures: &failures,
     };
+    let status = if !failures.is_empty() {
+        ExitStatus::Error
+    } else if fails {
+        ExitStatus::Failure
+    } else {
+        ExitStatus::Success
+    };
     let rendered = render(&run, args);
-    match &args.output {
-        Some(path) => std::fs::write(path, &rendered)
-            .with_context(|| format!("cannot write the report to {}", path.display()))?,
-        None => write_stdout(&rendered)?,
+    let mut printed = match &args.output {
+        Some(path) => {
+            std::fs::write(path, &rendered)
+                .with_context(|| format!("cannot write the report to {}", path.display()))?;
+            Ok(())
+        }
+        None => write_stdout(&rendered),
+    };
+    if printed.is_ok() && !diffs.is_empty() {
+        printed = write_stdout(diffs.concat().as_bytes());
     }
-    if !diffs.is_empty() {
-        write_stdout(diffs.concat().as_bytes())?;
+    match printed {
+        // The reader of standard output left early (`| head`): the run is still
+        // reported by its status.
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => return Ok(status),
+        Err(e) => return Err(anyhow::Error::new(e).context("cannot write the report")),
+        Ok(()) => {}
     }
     if args.format == Format::Github {
         if let Some(summary) = std::env::var_os("GITHUB_STEP_SUMMARY").filter(|s| !s.is_empty()) {
@@ -317,30 +366,61 @@ fn check_paths(args: &CheckArgs) -> anyhow::Result<ExitStatus> {
             .iter()
             .map(|(stage, t)| format!("{stage} {:.1} ms", t.as_secs_f64() * 1e3))
             .collect();
-        eprintln!(
+        errln!(
             "bankcheck stats: {} files; {}",
             files.len(),
             parts.join(", ")
         );
-        eprintln!("{}", stage_stats(&files));
+        errln!("{}", stage_stats(&files));
     }
-    Ok(if !failures.is_empty() {
-        ExitStatus::Error
-    } else if fails {
-        ExitStatus::Failure
-    } else {
-        ExitStatus::Success
-    })
+    Ok(status)
 }
 
-/// A checked file: its report, whether it fails the run, and the diff `--diff` prints.
-type Checked = (FileReport, bool, Option<String>);
+/// Whether `--output` names one of `inputs` (the same file, through any path or link);
+/// if so says so: the report would overwrite a file being checked.
+fn refuse_output_over<'a>(args: &CheckArgs, mut inputs: impl Iterator<Item = &'a Path>) -> bool {
+    let Some(output) = &args.output else {
+        return false;
+    };
+    let Some(clash) = inputs.find(|input| files::same_file(output, input)) else {
+        return false;
+    };
+    errln!(
+        "error: --output {} is {}, a file being checked; the report would overwrite it",
+        output.display(),
+        clash.display()
+    );
+    true
+}
+
+/// A checked file: its report, whether it fails the run, the diff `--diff` prints, and
+/// the error that makes the run fail (fixes that could not be written).
+struct Checked {
+    report: FileReport,
+    fails: bool,
+    diff: Option<String>,
+    error: Option<String>,
+}
+
+impl Checked {
+    fn new(report: FileReport, settings: &Settings) -> Checked {
+        let fails = check::fails(&report, settings);
+        Checked {
+            report,
+            fails,
+            diff: None,
+            error: None,
+        }
+    }
+}
 
 /// Checks one file's bytes; with `--fix`/`--diff` applies safe fixes and checks again.
-/// Returns the report, whether it fails the run, and the diff to print.
+/// `read_from` is the file and its state when read (none for standard input); fixes
+/// are written there only while that state still holds.
 fn check_bytes(
     display: &str,
     bytes: &[u8],
+    read_from: Option<(&Path, &files::Stamp)>,
     settings: &Settings,
     args: &CheckArgs,
     project: &ProjectIndex,
@@ -355,33 +435,42 @@ fn check_bytes(
         Vec::new()
     };
     if edits.is_empty() {
-        let fails = check::fails(&report, settings);
-        return (report, fails, None);
+        return Checked::new(report, settings);
     }
     let Ok(original) = std::str::from_utf8(bytes) else {
-        eprintln!("warning: {display}: not valid UTF-8, fixes not applied");
-        let fails = check::fails(&report, settings);
-        return (report, fails, None);
+        errln!("warning: {display}: not valid UTF-8, fixes not applied");
+        return Checked::new(report, settings);
     };
     let fixed = match fix::apply(original, &edits) {
         Ok(fixed) => fixed,
         Err(e) => {
-            eprintln!("warning: {display}: fixes not applied: {e}");
-            let fails = check::fails(&report, settings);
-            return (report, fails, None);
+            errln!("warning: {display}: fixes not applied: {e}");
+            return Checked::new(report, settings);
         }
     };
     if args.diff {
-        let fails = check::fails(&report, settings);
-        return (report, fails, Some(fix::diff(display, original, &fixed)));
+        let mut done = Checked::new(report, settings);
+        done.diff = Some(fix::diff(display, original, &fixed));
+        return done;
     }
-    if let Err(e) = fix::write_atomic(Path::new(display), fixed.as_bytes()) {
-        eprintln!("error: {display}: cannot write fixes: {e}");
-        return (report, true, None);
+    let Some((path, stamp)) = read_from else {
+        return Checked::new(report, settings);
+    };
+    match fix::write_in_place(path, bytes, stamp, fixed.as_bytes()) {
+        Ok(()) => Checked::new(
+            check::check(checker, display, fixed.as_bytes(), settings),
+            settings,
+        ),
+        Err(e @ fix::WriteError::Changed(_)) => {
+            errln!("warning: {display}: {e}");
+            Checked::new(report, settings)
+        }
+        Err(e) => {
+            let mut done = Checked::new(report, settings);
+            done.error = Some(e.to_string());
+            done
+        }
     }
-    let report = check::check(checker, display, fixed.as_bytes(), settings);
-    let fails = check::fails(&report, settings);
-    (report, fails, None)
 }
 
 /// The run-wide index of launches and includes: every checked file is scanned, and
@@ -391,7 +480,8 @@ fn check_bytes(
 /// and includers outside the named files are seen.
 fn project_index(
     jobs: &[(files::Target, Settings)],
-    contents: &[std::io::Result<Vec<u8>>],
+    contents: &[Result<files::Loaded, String>],
+    limit: u64,
     context: &[files::Target],
 ) -> ProjectIndex {
     let mut include_dirs: Vec<std::path::PathBuf> = Vec::new();
@@ -403,14 +493,15 @@ fn project_index(
             }
         }
     }
-    let mut project = ProjectIndex::new(include_dirs, Box::new(|path| std::fs::read(path).ok()))
+    let read = move |path: &Path| files::read_source(path, limit).ok().map(|l| l.bytes);
+    let mut project = ProjectIndex::new(include_dirs, Box::new(read))
         .with_workspace(Box::new(files::workspace_sources));
     // Scanned in parallel, added in order.
     let scans: Vec<FileScan> = jobs
         .par_iter()
         .zip(contents.par_iter())
         .filter_map(|((target, _), bytes)| {
-            let bytes = bytes.as_ref().ok()?;
+            let bytes = &bytes.as_ref().ok()?.bytes;
             Some(FileScan::of(
                 Path::new(&target.display),
                 &String::from_utf8_lossy(bytes),
@@ -424,7 +515,7 @@ fn project_index(
     let extra: Vec<FileScan> = context
         .par_iter()
         .filter_map(|t| {
-            let bytes = std::fs::read(&t.path).ok()?;
+            let bytes = files::read_source(&t.path, limit).ok()?.bytes;
             Some(FileScan::of(
                 Path::new(&t.display),
                 &String::from_utf8_lossy(&bytes),
@@ -463,6 +554,12 @@ fn use_color(args: &CheckArgs) -> bool {
     }
 }
 
+/// Writes one line to standard error, ignoring failure (see `errln!`).
+pub(crate) fn stderr_line(args: std::fmt::Arguments<'_>) {
+    let mut err = std::io::stderr().lock();
+    let _ = err.write_fmt(args).and_then(|()| err.write_all(b"\n"));
+}
+
 fn write_stdout(bytes: &[u8]) -> std::io::Result<()> {
     let mut out = std::io::stdout().lock();
     out.write_all(bytes)?;
@@ -472,7 +569,7 @@ fn write_stdout(bytes: &[u8]) -> std::io::Result<()> {
 /// Prints a configuration problem and ends the run with status 2.
 fn config_failure(e: anyhow::Error) -> anyhow::Result<ExitStatus> {
     if e.downcast_ref::<BadConfig>().is_some() {
-        eprintln!("error: {e}");
+        errln!("error: {e}");
         return Ok(ExitStatus::Error);
     }
     Err(e)

@@ -28,15 +28,41 @@ pub fn line_of(line_starts: &[usize], offset: usize) -> usize {
     line_starts.partition_point(|&s| s <= offset).max(1)
 }
 
-/// The byte offsets where the lines of `text` start.
+/// The byte offsets where the lines of `text` start. A line ends at LF, CRLF, or a lone
+/// CR (files saved with classic Mac line ends).
 pub fn line_starts(text: &str) -> Vec<usize> {
     // memchr's vectorised search, with the room counted first: every file checked is
     // numbered, and a search per line otherwise costs more than the line.
     let bytes = text.as_bytes();
+    if memchr::memchr(b'\r', bytes).is_some() {
+        return std::iter::once(0)
+            .chain(
+                memchr::memchr2_iter(b'\n', b'\r', bytes)
+                    .filter(|&i| bytes[i] == b'\n' || bytes.get(i + 1) != Some(&b'\n'))
+                    .map(|i| i + 1),
+            )
+            .collect();
+    }
     let mut starts = Vec::with_capacity(memchr::memchr_iter(b'\n', bytes).count() + 1);
     starts.push(0);
     starts.extend(memchr::memchr_iter(b'\n', bytes).map(|i| i + 1));
     starts
+}
+
+/// `text` with each lone CR made an LF, for code that knows only LF (and CRLF) line
+/// ends; the length, and so every span, is unchanged.
+pub fn lone_cr_as_lf(text: &str) -> std::borrow::Cow<'_, str> {
+    let bytes = text.as_bytes();
+    let lone = |i: usize| bytes.get(i + 1) != Some(&b'\n');
+    if !memchr::memchr_iter(b'\r', bytes).any(lone) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = bytes.to_vec();
+    for i in memchr::memchr_iter(b'\r', bytes).filter(|&i| lone(i)) {
+        out[i] = b'\n';
+    }
+    // Only an ASCII byte changed into another: still UTF-8.
+    std::borrow::Cow::Owned(String::from_utf8(out).unwrap_or_else(|_| text.to_string()))
 }
 
 /// How loudly a finding is reported; ordered from least to most severe.

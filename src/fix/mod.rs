@@ -88,16 +88,34 @@ pub fn apply_edits(text: &str, edits: &[Edit]) -> Result<String, FixError> {
 }
 
 /// A unified diff of `before` -> `after` for the file `path` (`--- a/path`, `+++ b/path`,
-/// three lines of context). Empty when the texts are equal.
+/// three lines of context). Empty when the texts are equal. A lone CR ends a line as LF
+/// and CRLF do (old Mac files), and each diff line still ends with a line break.
 pub fn unified_diff(path: &str, before: &str, after: &str) -> String {
+    use std::fmt::Write as _;
     if before == after {
         return String::new();
     }
-    similar::TextDiff::from_lines(before, after)
-        .unified_diff()
-        .context_radius(3)
-        .header(&format!("a/{path}"), &format!("b/{path}"))
-        .to_string()
+    let diff = similar::TextDiff::from_lines(before, after);
+    let mut out = format!("--- a/{path}\n+++ b/{path}\n");
+    for hunk in diff.unified_diff().context_radius(3).iter_hunks() {
+        let _ = writeln!(out, "{}", hunk.header());
+        for change in hunk.iter_changes() {
+            let sign = match change.tag() {
+                similar::ChangeTag::Equal => ' ',
+                similar::ChangeTag::Delete => '-',
+                similar::ChangeTag::Insert => '+',
+            };
+            let line = change.value();
+            out.push(sign);
+            out.push_str(line);
+            if line.ends_with('\r') {
+                out.push('\n');
+            } else if !line.ends_with('\n') {
+                out.push_str("\n\\ No newline at end of file\n");
+            }
+        }
+    }
+    out
 }
 
 #[cfg(test)]
@@ -165,6 +183,11 @@ mod tests {
             no_newline
                 .contains("-b\n\\ No newline at end of file\n+c\n\\ No newline at end of file"),
             "{no_newline}"
+        );
+        let cr = unified_diff("k.cu", "a\rb\rc\r", "a\rB\rc\r");
+        assert!(
+            cr.contains("@@ -1,3 +1,3 @@\n a\r\n-b\r\n+B\r\n c\r\n"),
+            "{cr:?}"
         );
     }
 }

@@ -6,20 +6,16 @@ use crate::diag::{Diagnostic, Severity};
 use crate::FileReport;
 use std::fmt::Write as _;
 
-/// One `::level file=..,line=..::message` line per finding, errors first.
+/// GitHub shows at most this many annotations of each level from one step.
+pub const ANNOTATIONS_SHOWN_PER_LEVEL: usize = 10;
+
+/// One `::level file=..,line=..::message` line per finding, most harmful first.
 pub fn render(run: &Run<'_>) -> String {
-    let mut findings: Vec<(&FileReport, &Diagnostic)> = run.diagnostics().collect();
-    // `run` is already in path/line/rule order and the sort is stable.
-    findings.sort_by_key(|(_, d)| std::cmp::Reverse(d.severity));
     let mut out = String::new();
-    for (file, d) in findings {
+    for (file, d) in by_harm(run) {
         let index = LineIndex::new(&file.text);
         let at = index.position(d.span);
-        let level = match d.severity {
-            Severity::Error => "error",
-            Severity::Warning => "warning",
-            Severity::Info => "notice",
-        };
+        let level = level_name(d.severity);
         let mut properties = format!(
             "file={},line={},endLine={}",
             property(&file.path),
@@ -43,9 +39,55 @@ pub fn render(run: &Run<'_>) -> String {
     out
 }
 
-/// Markdown for `$GITHUB_STEP_SUMMARY`: the summary line and a table per file.
+/// The findings in the order GitHub should show them: errors first, then within a level
+/// the most excess wavefronts, then the largest conflict factor, so that the worst
+/// problems are among the annotations GitHub shows. `run` is already in path/line/rule
+/// order and the sort is stable.
+fn by_harm<'a>(run: &'a Run<'a>) -> Vec<(&'a FileReport, &'a Diagnostic)> {
+    let mut findings: Vec<(&FileReport, &Diagnostic)> = run.diagnostics().collect();
+    findings.sort_by(|(_, a), (_, b)| {
+        let harm = |d: &Diagnostic| {
+            let facts = d.access.as_ref();
+            (
+                facts.and_then(crate::diag::AccessFacts::excess_wavefronts),
+                facts
+                    .and_then(|f| f.conflict_factor)
+                    .unwrap_or(f64::NEG_INFINITY),
+            )
+        };
+        let (excess_a, factor_a) = harm(a);
+        let (excess_b, factor_b) = harm(b);
+        b.severity
+            .cmp(&a.severity)
+            .then(excess_b.cmp(&excess_a))
+            .then(factor_b.total_cmp(&factor_a))
+    });
+    findings
+}
+
+/// Markdown for `$GITHUB_STEP_SUMMARY`: the summary line, how many findings GitHub will
+/// not show as annotations, and a table per file.
 pub fn step_summary(run: &Run<'_>) -> String {
     let mut out = format!("## bankcheck\n\n{}\n", summary(&run.totals()));
+    let mut hidden = Vec::new();
+    for level in [Severity::Error, Severity::Warning, Severity::Info] {
+        let count = run
+            .diagnostics()
+            .filter(|(_, d)| d.severity == level)
+            .count();
+        if count > ANNOTATIONS_SHOWN_PER_LEVEL {
+            let more = count - ANNOTATIONS_SHOWN_PER_LEVEL;
+            let plural = if more == 1 { "" } else { "s" };
+            hidden.push(format!("{more} {}{plural}", level_name(level)));
+        }
+    }
+    if !hidden.is_empty() {
+        let _ = write!(
+            out,
+            "\nGitHub shows {ANNOTATIONS_SHOWN_PER_LEVEL} annotations of each level per step, the most harmful first; not shown as annotations, only in the tables below: {}.\n",
+            hidden.join(" and ")
+        );
+    }
     for file in run.files.iter().filter(|f| !f.diagnostics.is_empty()) {
         let index = LineIndex::new(&file.text);
         let _ = write!(out, "\n### `{}`\n\n", file.path.replace('`', "'"));
@@ -78,6 +120,15 @@ pub fn step_summary(run: &Run<'_>) -> String {
         );
     }
     out
+}
+
+/// The workflow command of a severity, which is also what GitHub calls the level.
+fn level_name(severity: Severity) -> &'static str {
+    match severity {
+        Severity::Error => "error",
+        Severity::Warning => "warning",
+        Severity::Info => "notice",
+    }
 }
 
 /// Escapes a command's message.
@@ -126,6 +177,39 @@ mod tests {
             lines[2]
         );
         assert_eq!(property("a:b,c%"), "a%3Ab%2Cc%25");
+    }
+
+    #[test]
+    fn most_harmful_first_and_the_summary_counts_what_github_hides() {
+        let mut files = sample();
+        let template = files[0].diagnostics[0].clone();
+        files[0].diagnostics = (1..=12u64)
+            .map(|excess| {
+                let mut d = template.clone();
+                d.message = format!("excess {excess}");
+                let facts = d.access.as_mut().expect("sample has facts");
+                facts.wavefronts = Some(excess + 1);
+                facts.conflict_factor = Some((excess + 1) as f64);
+                d
+            })
+            .collect();
+        let run = Run {
+            files: &files,
+            failures: &[],
+        };
+        let out = render(&run);
+        let order: Vec<&str> = out
+            .lines()
+            .filter_map(|l| l.split("::").nth(2))
+            .map(|m| m.split("%0A").next().unwrap_or(m))
+            .collect();
+        assert_eq!(order[0], "excess 12", "{out}");
+        assert_eq!(order[11], "excess 1", "{out}");
+        let summary = step_summary(&run);
+        assert!(
+            summary.contains("only in the tables below: 2 warnings."),
+            "{summary}"
+        );
     }
 
     #[test]

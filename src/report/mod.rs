@@ -91,11 +91,12 @@ pub struct Position {
 }
 
 impl<'a> LineIndex<'a> {
+    /// Lines end at LF, CRLF, or a lone CR (old Mac files).
     pub fn new(text: &'a str) -> Self {
-        let starts = std::iter::once(0)
-            .chain(text.match_indices('\n').map(|(i, _)| i + 1))
-            .collect();
-        LineIndex { text, starts }
+        LineIndex {
+            text,
+            starts: crate::diag::line_starts(text),
+        }
     }
 
     /// 1-based (line, column) of byte `offset`, clamped into the text and onto a char boundary.
@@ -185,6 +186,11 @@ pub(crate) mod tests {
         assert_eq!(index.line_col(99), (3, 1));
         assert_eq!(index.line_text(1), "ab");
         assert_eq!(index.line_text(2), "c\u{e9}d");
+        let cr = LineIndex::new("ab\rcd\r\nef\r");
+        assert_eq!(cr.line_col(3), (2, 1));
+        assert_eq!(cr.line_col(7), (3, 1));
+        assert_eq!(cr.line_text(2), "cd");
+        assert_eq!(crate::diag::lone_cr_as_lf("a\rb\r\nc"), "a\nb\r\nc");
     }
 
     #[test]

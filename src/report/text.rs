@@ -23,7 +23,8 @@ pub fn render(run: &Run<'_>, color: bool) -> Vec<u8> {
 fn emit_all<W: termcolor::WriteColor>(run: &Run<'_>, mut out: W) -> W {
     let config = term::Config::default();
     for file in run.files {
-        let source = SimpleFile::new(file.path.as_str(), file.text.as_str());
+        let text = crate::diag::lone_cr_as_lf(&file.text);
+        let source = SimpleFile::new(file.path.as_str(), text.as_ref());
         for d in &file.diagnostics {
             // Emitting into memory fails only on a span outside the text, which the engine
             // never produces; fall back to one plain line rather than drop the finding.

@@ -34,6 +34,9 @@ pub fn apply_enabled(
     diagnostics: Vec<Diagnostic>,
     enabled: &dyn Fn(&str) -> bool,
 ) -> Vec<Diagnostic> {
+    // A lone CR ends a line (and a `//` comment) as LF does; same length, same spans.
+    let text = crate::diag::lone_cr_as_lf(text);
+    let text = text.as_ref();
     let suppressions = parse(text);
     if suppressions.is_empty() {
         return diagnostics;

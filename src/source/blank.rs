@@ -47,6 +47,13 @@ pub fn blank_gaps(text: &str, language: Language) -> String {
             }
         }
     }
+    // A lone CR ends a line (old Mac files); the grammars end comments and directives
+    // only at LF, so the parser sees an LF there.
+    for i in memchr::memchr_iter(b'\r', text.as_bytes()) {
+        if text.as_bytes().get(i + 1) != Some(&b'\n') {
+            bytes[i] = b'\n';
+        }
+    }
     // Only ASCII bytes of whole matches were replaced by ASCII spaces... except that a
     // match may contain multi-byte characters; replacing all their bytes by spaces
     // still yields valid UTF-8.
