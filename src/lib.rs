@@ -40,8 +40,22 @@ pub struct FileReport {
     pub diagnostics: Vec<Diagnostic>,
     /// Every shared-memory access site found, decided or not.
     pub accesses: Vec<AccessFacts>,
+    /// What became of each shared array the file declares.
+    pub arrays: ArrayStates,
     /// Time spent per stage, for `--stats`.
     pub stats: FileStats,
+}
+
+/// The shared arrays a file declares, by what the run found of them: every array ends in
+/// exactly one state, so that coverage counts what bankcheck cannot see.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct ArrayStates {
+    /// At least one access decided (conflict-free or conflicting).
+    pub reported: usize,
+    /// Accesses found, none decided: all reported `unknown`.
+    pub unknown: usize,
+    /// No access found (an `undecided-access` diagnostic says why, when the rule is on).
+    pub undecided: usize,
 }
 
 /// Time one file took per stage of the pipeline, and its slowest access.

@@ -26,6 +26,7 @@ pub(crate) fn check_source(
             language: None,
             diagnostics: Vec::new(),
             accesses: Vec::new(),
+            arrays: crate::ArrayStates::default(),
             stats: crate::FileStats::default(),
         };
     };
@@ -35,6 +36,7 @@ pub(crate) fn check_source(
         language: Some(file.language),
         diagnostics: Vec::new(),
         accesses: Vec::new(),
+        arrays: crate::ArrayStates::default(),
         stats: crate::FileStats::default(),
     };
     // A file that never mentions shared memory has no access to check: skip the parse,
@@ -113,6 +115,7 @@ pub(crate) fn check_source(
             .enumerate()
             .filter(|(fi, f)| {
                 !f.is_kernel
+                    && f.owner.is_none()
                     && f.foreign_text.is_none()
                     && !f.body.is_empty()
                     && !called.contains(&f.name)
@@ -171,8 +174,9 @@ pub(crate) fn check_source(
         }
     }
     report.stats.lower = clock.elapsed();
+    report_at_calls(&mut lowered);
     let clock = Instant::now();
-    let (analysed, slowest) = analyse_sites(&lowered, settings);
+    let (analysed, every, slowest) = analyse_sites(&lowered, settings);
     report.stats.analyse = clock.elapsed();
     report.stats.slowest_access = slowest;
     let clock = Instant::now();
@@ -181,8 +185,17 @@ pub(crate) fn check_source(
         rules::check_access(a, &facts, &lowered, settings, &mut report.diagnostics);
         report.accesses.push(facts);
     }
+    report.arrays = array_states(
+        &syntax,
+        &lowered,
+        &every,
+        &file.text,
+        settings,
+        &mut report.diagnostics,
+    );
     rules::check_arrays(
         &analysed,
+        &every,
         &lowered,
         &file.text,
         settings,
@@ -251,6 +264,121 @@ fn adopt_foreign_sites(lowered: &mut LoweredFile, other: LoweredFile) {
     }
 }
 
+/// Sorts every shared array the file declares (at file scope or in one of its functions),
+/// by every context its accesses were analysed in, into one of three states: accesses reported, accesses all `unknown`, or none found;
+/// for the last, an `undecided-access` diagnostic says why.
+fn array_states(
+    syntax: &crate::extract::FileSyntax,
+    lowered: &LoweredFile,
+    analysed: &[AnalysedSite],
+    text: &str,
+    settings: &Settings,
+    out: &mut Vec<crate::diag::Diagnostic>,
+) -> crate::ArrayStates {
+    let mut declared: Vec<(&crate::extract::ast::VarDecl, Option<crate::diag::Span>)> =
+        syntax.global_shared.iter().map(|d| (d, None)).collect();
+    for f in syntax.functions.iter().filter(|f| f.foreign_text.is_none()) {
+        for st in &f.body {
+            st.walk_decls(&mut |d| {
+                if d.shared {
+                    declared.push((d, Some(f.span)));
+                }
+            });
+        }
+    }
+    let mut states = crate::ArrayStates::default();
+    let mut seen = std::collections::HashSet::new();
+    for (d, scope) in declared {
+        if !seen.insert(d.name_span) {
+            continue;
+        }
+        let index = lowered
+            .arrays
+            .iter()
+            .position(|a| a.name_span == d.name_span);
+        let sites: Vec<&AnalysedSite> = analysed
+            .iter()
+            .filter(|a| Some(a.site.array) == index)
+            .collect();
+        if sites.iter().any(|a| a.verdict.cost.is_some()) {
+            states.reported += 1;
+        } else if !sites.is_empty() {
+            states.unknown += 1;
+        } else {
+            states.undecided += 1;
+            let scope = scope.unwrap_or(crate::diag::Span::new(0, text.len()));
+            let (reason, used) = why_no_access(d, scope, text, index.is_some());
+            rules::undecided_access::check_array(
+                &d.name,
+                d.name_span,
+                &reason,
+                used,
+                settings,
+                out,
+            );
+        }
+    }
+    states
+}
+
+/// Why no access of `d` was found, and where it is used when it is: its name never
+/// appears again, or every use is in code that lowering does not follow.
+fn why_no_access(
+    d: &crate::extract::ast::VarDecl,
+    scope: crate::diag::Span,
+    text: &str,
+    lowered: bool,
+) -> (String, Option<crate::diag::Span>) {
+    let body = text.get(scope.start..scope.end).unwrap_or("");
+    let is_ident = |c: char| c.is_alphanumeric() || c == '_';
+    let first_use = body.match_indices(d.name.as_str()).find_map(|(i, _)| {
+        let at = scope.start + i;
+        let whole = !body[..i].chars().next_back().is_some_and(is_ident)
+            && !body[i + d.name.len()..]
+                .chars()
+                .next()
+                .is_some_and(is_ident);
+        (whole && at != d.name_span.start).then_some(at)
+    });
+    match first_use {
+        None => (format!("`{}` is declared but never used", d.name), None),
+        Some(at) => {
+            let span = crate::diag::Span::new(at, at + d.name.len());
+            let why = if lowered {
+                "every use is in code bankcheck does not follow (a constructor, a member \
+                 function of an object it cannot type, a call past the inlining budget, or a \
+                 branch the preprocessor drops)"
+            } else {
+                "the code declaring it was not lowered (no kernel or caller reaches it, or \
+                 the preprocessor drops it)"
+            };
+            // The code of the first use, on its line, as the user sees it.
+            let line_start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+            let line_end = text[at..].find('\n').map_or(text.len(), |i| at + i);
+            let code: String = text[line_start..line_end].trim().chars().take(80).collect();
+            (
+                format!(
+                    "no access to `{}` was found: it is first used in `{code}`, and {why}",
+                    d.name
+                ),
+                Some(span),
+            )
+        }
+    }
+}
+
+/// An access inside an inlined helper is reported at the call that supplies its address
+/// (the line the user edits), one entry per call site; the helper's own span stays as a
+/// secondary label.
+fn report_at_calls(lowered: &mut LoweredFile) {
+    for s in &mut lowered.sites {
+        if let Some(call) = s.call.take() {
+            s.helper_span = Some(s.span);
+            s.span = call;
+        }
+    }
+}
+
 /// True when lowering left something that an included header may define: an index,
 /// type or extent it could not resolve, a block shape it had to assume, or an array
 /// whose accesses it did not find.
@@ -273,12 +401,16 @@ fn needs_includes(lowered: &LoweredFile, file: &crate::source::SourceFile) -> bo
         })
 }
 
-/// Analyses every site and keeps, per source site and kind, the worst context.
-/// Also returns the site that took longest to analyse, for `--stats`.
-fn analyse_sites(
-    lowered: &LoweredFile,
-    settings: &Settings,
-) -> (Vec<AnalysedSite>, Option<(crate::diag::Span, Duration)>) {
+/// Analyses every site and keeps, per source site and kind, the worst context; also
+/// returns every context analysed (the layout advisor verifies its fix on each) and the
+/// site that took longest to analyse, for `--stats`.
+type Analysed = (
+    Vec<AnalysedSite>,
+    Vec<AnalysedSite>,
+    Option<(crate::diag::Span, Duration)>,
+);
+
+fn analyse_sites(lowered: &LoweredFile, settings: &Settings) -> Analysed {
     let mut slowest: Option<(crate::diag::Span, Duration)> = None;
     let budget = Budget {
         max_lane_evals: settings.max_lane_evals,
@@ -309,11 +441,17 @@ fn analyse_sites(
     }
     combine_type_variants(&lowered.sites, &mut verdicts);
     let mut out: Vec<AnalysedSite> = Vec::new();
+    let mut every: Vec<AnalysedSite> = Vec::with_capacity(lowered.sites.len());
     for (site, verdict) in lowered.sites.iter().zip(verdicts) {
-        match out
-            .iter_mut()
-            .find(|a| a.site.span == site.span && a.site.kind == site.kind)
-        {
+        every.push(AnalysedSite {
+            site: site.clone(),
+            verdict: verdict.clone(),
+        });
+        match out.iter_mut().find(|a| {
+            a.site.span == site.span
+                && a.site.helper_span == site.helper_span
+                && a.site.kind == site.kind
+        }) {
             Some(existing) => {
                 if is_worse(&verdict, &existing.verdict) {
                     existing.site = site.clone();
@@ -326,7 +464,7 @@ fn analyse_sites(
             }),
         }
     }
-    (out, slowest)
+    (out, every, slowest)
 }
 
 /// Sites lowered once per element size of a type parameter nothing instantiates (see
@@ -343,6 +481,7 @@ fn combine_type_variants(sites: &[crate::lower::site::AccessSite], verdicts: &mu
         }
         let same = |a: &crate::lower::site::AccessSite, b: &crate::lower::site::AccessSite| {
             a.span == b.span
+                && a.helper_span == b.helper_span
                 && a.kind == b.kind
                 && a.context == b.context
                 && a.function == b.function
@@ -447,6 +586,7 @@ fn facts_of(a: &AnalysedSite, lowered: &LoweredFile) -> AccessFacts {
     assumptions.extend(a.verdict.notes.iter().cloned());
     AccessFacts {
         span: a.site.span,
+        helper_span: a.site.helper_span,
         array,
         pointer: a.site.pointer.clone(),
         kind: a.site.kind,

@@ -180,6 +180,8 @@ fn site(
     }
     SiteUse {
         line,
+        helper_line: None,
+        context: None,
         kind,
         lowered,
         index_spans: spans,

@@ -46,6 +46,7 @@ fn internal_error(path: &str, bytes: &[u8], reason: &str) -> FileReport {
         language: None,
         diagnostics: vec![d],
         accesses: Vec::new(),
+        arrays: bankcheck::ArrayStates::default(),
         stats: bankcheck::FileStats::default(),
     }
 }
@@ -98,6 +99,7 @@ mod tests {
             language: None,
             diagnostics: vec![d],
             accesses: Vec::new(),
+            arrays: bankcheck::ArrayStates::default(),
             stats: bankcheck::FileStats::default(),
         }
     }

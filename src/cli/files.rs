@@ -165,6 +165,56 @@ fn system_error(err: &ignore::Error) -> Option<String> {
     None
 }
 
+/// The root of the workspace the run is in, relative to the working directory (`.`,
+/// `..`, ...): the nearest folder holding `.git`, else the nearest holding `lint.toml`.
+/// `None` outside any: then the run sees only the files it is given.
+pub fn workspace_root() -> Option<PathBuf> {
+    let cwd = std::env::current_dir().ok()?;
+    let root = cwd
+        .ancestors()
+        .find(|d| d.join(".git").exists())
+        .or_else(|| cwd.ancestors().find(|d| d.join("lint.toml").is_file()))?;
+    let up = cwd.strip_prefix(root).ok()?.components().count();
+    Some(if up == 0 {
+        PathBuf::from(".")
+    } else {
+        (0..up).map(|_| "..").collect()
+    })
+}
+
+/// The files a run of the whole workspace would check (hidden, ignored and files its
+/// `lint.toml` leaves out skipped), other than `named`: their launches and includes are
+/// part of every run, so that checking one file or a folder gives the answer checking the
+/// workspace gives. At most `LIMIT` entries are visited.
+pub fn workspace_context(root: &Path, named: &[PathBuf], configs: &mut ConfigStore) -> Vec<Target> {
+    const LIMIT: usize = 200_000;
+    let named: std::collections::HashSet<PathBuf> =
+        named.iter().filter_map(|p| p.canonicalize().ok()).collect();
+    let arg = root.to_string_lossy().into_owned();
+    let mut out = Vec::new();
+    let walker = WalkBuilder::new(root)
+        .require_git(false)
+        .sort_by_file_name(Ord::cmp)
+        .build();
+    for entry in walker.take(LIMIT).filter_map(Result::ok) {
+        if !entry.file_type().is_some_and(|t| t.is_file()) {
+            continue;
+        }
+        let file = entry.into_path();
+        let selected = configs
+            .for_file(&file)
+            .is_ok_and(|c| c.walk_selects(&absolute(&file)));
+        if !selected || file.canonicalize().is_ok_and(|c| named.contains(&c)) {
+            continue;
+        }
+        out.push(Target {
+            display: display(&arg, &file),
+            path: file,
+        });
+    }
+    out
+}
+
 /// Source and header files under the current directory (ignored and hidden files
 /// skipped, at most `LIMIT` entries visited): where includes that name no file of the
 /// run may be found. Paths are relative, as the run's own.

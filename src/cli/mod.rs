@@ -194,7 +194,11 @@ fn check_paths(args: &CheckArgs) -> anyhow::Result<ExitStatus> {
         };
         let settings = config.settings_for(&files::absolute(Path::new(&name)), &layer);
         stats.lap("discovery", &mut clock);
-        let project = project_index(&[], &[], limit);
+        let named = [files::absolute(Path::new(&name))];
+        let context = files::workspace_root()
+            .map(|root| files::workspace_context(&root, &named, &mut store))
+            .unwrap_or_default();
+        let project = project_index(&[], &[], limit, &context);
         reports.push(check_bytes(&name, &bytes, None, &settings, args, &project));
     } else {
         let paths = if args.paths.is_empty() {
@@ -219,6 +223,18 @@ fn check_paths(args: &CheckArgs) -> anyhow::Result<ExitStatus> {
             let settings = config.settings_for(&files::absolute(&target.path), &layer);
             jobs.push((target, settings));
         }
+        // The rest of the workspace: its launches and includes count in every run. A run
+        // of the whole workspace root has nothing left to add.
+        let whole = paths.iter().all(|p| p == ".")
+            && files::workspace_root().is_some_and(|r| r == Path::new("."));
+        let context = if whole {
+            Vec::new()
+        } else {
+            let named: Vec<std::path::PathBuf> = jobs.iter().map(|(t, _)| t.path.clone()).collect();
+            files::workspace_root()
+                .map(|root| files::workspace_context(&root, &named, &mut store))
+                .unwrap_or_default()
+        };
         stats.lap("discovery", &mut clock);
         let threads = args.threads.map_or(0, usize::from);
         let pool = rayon::ThreadPoolBuilder::new()
@@ -233,7 +249,7 @@ fn check_paths(args: &CheckArgs) -> anyhow::Result<ExitStatus> {
                 .collect()
         });
         stats.lap("read", &mut clock);
-        let project = pool.install(|| project_index(&jobs, &contents, limit));
+        let project = pool.install(|| project_index(&jobs, &contents, limit, &context));
         stats.lap("index", &mut clock);
         // Each file's bytes are dropped once it is checked, and so is the text of a
         // report with nothing to show: a run holds only what it will print.
@@ -459,10 +475,14 @@ fn check_bytes(
 
 /// The run-wide index of launches and includes: every checked file is scanned, and
 /// headers are read from disk on demand from the include directories of every file.
+///
+/// `context` are the other files of the workspace: scanned (not checked) so that launches
+/// and includers outside the named files are seen.
 fn project_index(
     jobs: &[(files::Target, Settings)],
     contents: &[Result<files::Loaded, String>],
     limit: u64,
+    context: &[files::Target],
 ) -> ProjectIndex {
     let mut include_dirs: Vec<std::path::PathBuf> = Vec::new();
     for (_, settings) in jobs {
@@ -489,6 +509,20 @@ fn project_index(
         })
         .collect();
     for scan in scans {
+        project.add(scan);
+    }
+    // The workspace's other files: scanned, in parallel, never checked.
+    let extra: Vec<FileScan> = context
+        .par_iter()
+        .filter_map(|t| {
+            let bytes = files::read_source(&t.path, limit).ok()?.bytes;
+            Some(FileScan::of(
+                Path::new(&t.display),
+                &String::from_utf8_lossy(&bytes),
+            ))
+        })
+        .collect();
+    for scan in extra {
         project.add(scan);
     }
     project

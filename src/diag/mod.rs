@@ -129,6 +129,13 @@ pub struct Edit {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct AfterAccess {
     pub line: usize,
+    /// The line of the access inside a helper, when `line` is the call that reaches it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub helper_line: Option<usize>,
+    /// The launch shape or instantiation this entry was simulated under, when the array
+    /// is reached under several.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub context: Option<String>,
     pub kind: String,
     pub wavefronts: u64,
     pub ideal_wavefronts: u64,
@@ -222,6 +229,10 @@ pub enum Status {
 pub struct AccessFacts {
     #[serde(skip)]
     pub span: Span,
+    /// The access itself, inside a helper, when `span` is the call that supplies its
+    /// address (the line the user edits).
+    #[serde(skip)]
+    pub helper_span: Option<Span>,
     pub array: String,
     pub pointer: Option<String>,
     pub kind: AccessKind,

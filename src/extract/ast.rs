@@ -210,6 +210,13 @@ pub struct Function {
     pub foreign_text: Option<std::sync::Arc<str>>,
     /// Macros the enclosing `#if`/`#ifdef` branches need defined (`true`) or undefined.
     pub requires: Vec<crate::extract::conditions::Requirement>,
+    /// The struct or class a member function is defined in (`operator()` included):
+    /// it is reached only through calls on an object or the type (`s.load(i)`,
+    /// `Block<4>::clear(p)`, `f(x)` on an object with `operator()`).
+    pub owner: Option<String>,
+    /// A lambda bound to a local (`auto put = [&](int i) { ... };`), named after it: its
+    /// body sees the variables of the function that calls it.
+    pub captures: bool,
 }
 
 /// A kernel launch `name<<<grid, block, ...>>>(...)` found anywhere in the file.
@@ -235,6 +242,10 @@ pub struct StructDef {
     /// The struct has base classes or virtual functions: its members do not start at
     /// offset 0 of a C layout, and bankcheck does not lay it out.
     pub opaque: bool,
+    /// Shared arrays declared inside the struct's member functions, in order
+    /// (`extern __shared__ int __smem[]` in the samples' `SharedMemory<T>` wrapper): the
+    /// name a pointer the struct hands out is reported under.
+    pub shared_arrays: Vec<String>,
 }
 
 /// One data member of a struct.

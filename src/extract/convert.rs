@@ -220,7 +220,9 @@ impl<'a> Converter<'a> {
             | "qualified_identifier"
             | "type_identifier"
             | "field_identifier"
-            | "primitive_type" => ExprKind::Ident(without_whitespace(self.text(node))),
+            | "primitive_type"
+            // `this` in a member function: lowering binds it to the object.
+            | "this" => ExprKind::Ident(without_whitespace(self.text(node))),
             "parenthesized_expression" | "condition_clause" => {
                 let inner = node
                     .named_children(&mut node.walk())

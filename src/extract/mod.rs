@@ -626,6 +626,16 @@ impl<'t> Walker<'_, '_, 't> {
                 }
             }
             def.opaque |= is_virtual;
+            if f.kind() == "function_definition" {
+                let text = self.conv.text(f);
+                if text.contains("__shared__") {
+                    for c in shared_decl_regex().captures_iter(text) {
+                        if let Some(n) = c.get(1) {
+                            def.shared_arrays.push(n.as_str().to_string());
+                        }
+                    }
+                }
+            }
             // Static members take no room in the struct.
             if f.kind() != "field_declaration" || is_static {
                 continue;
@@ -744,16 +754,19 @@ impl<'t> Walker<'_, '_, 't> {
     }
 
     /// A struct (with the template parameters it is declared with) or enum definition.
-    fn type_def(&mut self, t: Node, template: &[TemplateParam]) {
+    fn type_def(&mut self, t: Node<'t>, template: &[TemplateParam]) {
         match t.kind() {
             "struct_specifier" | "class_specifier" => {
                 if let (Some(name), Some(body)) =
                     (self.conv.field(t, "name"), self.conv.field(t, "body"))
                 {
                     let def = self.struct_def(Some(t), body, template);
-                    self.out
-                        .structs
-                        .insert(self.conv.text(name).to_string(), def);
+                    let name = self.conv.text(name).to_string();
+                    // A specialisation (`SharedMemory<double>`) owns its methods under its
+                    // full name, spaces removed; the template under its bare name.
+                    let owner: String = name.chars().filter(|c| !c.is_whitespace()).collect();
+                    self.out.structs.insert(name, def);
+                    self.methods(&owner, body, template);
                 }
             }
             "enum_specifier" => {
@@ -959,7 +972,75 @@ impl<'t> Walker<'_, '_, 't> {
             launch_bounds,
             foreign_text: None,
             requires: self.requires.iter().flatten().cloned().collect(),
+            owner: None,
+            captures: false,
         });
+        if let Some(b) = body_node {
+            if self.conv.text(b).contains("](") {
+                self.lambdas(b);
+            }
+        }
+    }
+
+    /// The lambdas a body binds to locals (`auto put = [&](int i) { ... };`), as functions
+    /// named after the local that capture their caller's variables.
+    fn lambdas(&mut self, root: Node<'t>) {
+        let mut found = Vec::new();
+        let mut stack = vec![root];
+        while let Some(n) = stack.pop() {
+            if n.kind() == "lambda_expression" {
+                found.push(n);
+            }
+            stack.extend(n.named_children(&mut n.walk()));
+        }
+        for l in found {
+            let Some(init) = l.parent().filter(|p| p.kind() == "init_declarator") else {
+                continue;
+            };
+            let (Some(name), Some(body)) = (
+                self.conv.field(init, "declarator"),
+                self.conv.field(l, "body"),
+            ) else {
+                continue;
+            };
+            let params = self
+                .conv
+                .field(l, "declarator")
+                .and_then(|d| self.conv.field(d, "parameters"))
+                .map(|p| self.conv.params(p))
+                .unwrap_or_default();
+            self.out.functions.push(ast::Function {
+                name: self.conv.text(name).to_string(),
+                name_span: span_of(name),
+                span: span_of(l),
+                params,
+                template_params: Vec::new(),
+                body: self.conv.stmts(body),
+                is_kernel: false,
+                numthreads: None,
+                wave_size: None,
+                launch_bounds: None,
+                foreign_text: None,
+                requires: self.requires.iter().flatten().cloned().collect(),
+                owner: None,
+                captures: true,
+            });
+        }
+    }
+
+    /// The member functions defined in a struct's body, as functions of the file owned by
+    /// the struct (with its template parameters).
+    fn methods(&mut self, owner: &str, body: Node<'t>, template: &[TemplateParam]) {
+        for f in body.named_children(&mut body.walk()) {
+            if f.kind() != "function_definition" {
+                continue;
+            }
+            let before = self.out.functions.len();
+            self.function(f, template);
+            for m in &mut self.out.functions[before..] {
+                m.owner = Some(owner.to_string());
+            }
+        }
     }
 
     /// The launches and annotation comments under `root`, each node visited before its
@@ -1052,4 +1133,13 @@ pub fn parse_block_annotation(comment: &str) -> Option<(u32, u32, u32)> {
         [x, y, z] => Some((*x, *y, *z)),
         _ => None,
     }
+}
+
+/// A shared array declared in a function body: `extern __shared__ int __smem[]`.
+fn shared_decl_regex() -> &'static regex::Regex {
+    static RE: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
+    RE.get_or_init(|| {
+        regex::Regex::new(r"__shared__[^;\[\]{}()]*?\b([A-Za-z_][A-Za-z0-9_]*)\s*\[")
+            .expect("valid shared declaration pattern")
+    })
 }

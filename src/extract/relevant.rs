@@ -38,6 +38,12 @@ pub(super) fn relevant_functions(syn: &FileSyntax, src: &str) -> (Vec<bool>, Vec
         HashMap::with_capacity(syn.functions.len() + syn.macros.len() + syn.fn_macros.len());
     for (i, f) in syn.functions.iter().enumerate() {
         by_name.entry(f.name.as_str()).or_default().push(i);
+        // A member function is also reached by naming its type (`Column col; col(s, r)`
+        // calls `operator()`).
+        if let Some(owner) = &f.owner {
+            let bare = owner.split('<').next().unwrap_or(owner);
+            by_name.entry(bare).or_default().push(i);
+        }
     }
     for (name, body) in syn
         .macros

@@ -81,6 +81,17 @@ struct Place {
     coords: Option<Vec<Ir>>,
 }
 
+/// A member function call being inlined: the struct, the object it is called on (`None`
+/// for a static member or a call from another member), and the fields bound in it.
+struct Method {
+    owner: String,
+    object: Option<String>,
+    fields: Vec<(String, Value)>,
+    /// The object in shared memory the member function is called on (`h.add(b)` with
+    /// `__shared__ Hist h`): its fields are places there.
+    this: Option<Place>,
+}
+
 /// One scope's variables. Looked up for every identifier, so hashed with foldhash.
 type Vars = foldhash::HashMap<String, Value>;
 
@@ -122,6 +133,19 @@ pub struct Interp<'a> {
     struct_context: Vec<String>,
     /// Names of the helpers being inlined, innermost last (stops recursion).
     call_stack: Vec<String>,
+    /// The calls being inlined, innermost last, each with the text it is written in
+    /// (`None`: the file being lowered): an access in a helper is reported at the call
+    /// that supplies its address.
+    call_spans: Vec<(Span, Option<std::sync::Arc<str>>)>,
+    /// Local objects of a struct or class type, by name (`Stage st{a};`): their fields
+    /// are variables named `st.buf`, and their member functions are inlined with them.
+    objects: HashMap<String, (String, Vec<String>)>,
+    /// The struct whose member function is being inlined: its fields are named bare,
+    /// and its other member functions are called without an object.
+    owner: Option<String>,
+    /// The object in shared memory whose member function is being inlined: `this` and
+    /// its fields, named bare, are places in shared memory.
+    this_place: Option<Place>,
     /// Helpers inlined at least once (the others are lowered on their own).
     pub inlined: HashSet<String>,
     /// Helpers whose calls give floating-point data without inlining (see `purity`).
@@ -277,6 +301,10 @@ impl<'a> Interp<'a> {
             ns_context: Vec::new(),
             struct_context: Vec::new(),
             call_stack: Vec::new(),
+            call_spans: Vec::new(),
+            objects: HashMap::new(),
+            owner: None,
+            this_place: None,
             inlined: HashSet::new(),
             float_only: None,
             functions_by_name: None,
@@ -548,6 +576,10 @@ impl<'a> Interp<'a> {
 
     fn invalidate(&mut self, names: &[String], why: &str) {
         for n in names {
+            if let Some((object, method)) = n.split_once(".*") {
+                self.invalidate_fields(object, method, why);
+                continue;
+            }
             // A shared variable is read from memory, whatever was stored before.
             if matches!(self.lookup(n), Some(Value::Array(_))) {
                 continue;
@@ -573,6 +605,9 @@ impl<'a> Interp<'a> {
             if let Some(init) = &d.init {
                 self.eval(init);
             }
+            return;
+        }
+        if d.ty.pointers == 0 && self.declare_object(d) {
             return;
         }
         let v = match &d.init {
@@ -966,6 +1001,21 @@ impl<'a> Interp<'a> {
             ExprKind::Int(c) => Value::Int(int(*c)),
             ExprKind::Bool(b) => Value::Int(int(i64::from(*b))),
             ExprKind::Float => Value::Data("a floating-point value".into()),
+            ExprKind::Ident(name)
+                if self.this_place.is_some() && self.this_field(name).is_some() =>
+            {
+                match self.this_field(name) {
+                    Some(p) if name != "this" => match self
+                        .this_place
+                        .as_ref()
+                        .and_then(|t| self.array_member(&t.ty, name, &p))
+                    {
+                        Some(ptr) => ptr,
+                        None => self.access_value(e, AccessKind::Load),
+                    },
+                    _ => Value::Unknown("`this` of an object in shared memory".into()),
+                }
+            }
             ExprKind::Ident(name) => match self.ident(name) {
                 // Reading a shared scalar (`__shared__ int count;`) is a load.
                 Value::Array(a) if self.arrays[a].extents.is_empty() => {
@@ -1066,7 +1116,11 @@ impl<'a> Interp<'a> {
                 callee,
                 template_args,
                 args,
-            } => self.call(e, callee, template_args, args),
+            } => {
+                let v = self.call(e, callee, template_args, args);
+                self.forget_passed_objects(callee, args);
+                v
+            }
             ExprKind::Opaque => {
                 Value::Unknown(format!("`{}` is not understood", self.snippet(e.span)))
             }
@@ -1187,6 +1241,13 @@ impl<'a> Interp<'a> {
         // Members of a shared element are loads of that member.
         if self.place(whole).is_some() {
             return self.access_value(whole, AccessKind::Load);
+        }
+        // A field of a local object or of `this`, when it holds a value.
+        if let Some(v) = self
+            .field_variable(base, field)
+            .and_then(|key| self.lookup(&key).cloned())
+        {
+            return v;
         }
         match self.eval(base) {
             // A component (`p.x`) or a swizzle (`gtid.xy`, `v.yx`, `s.xx`).
@@ -1321,6 +1382,9 @@ impl<'a> Interp<'a> {
     }
 
     fn call(&mut self, e: &Expr, callee: &str, template_args: &[String], args: &[Expr]) -> Value {
+        if let Some(v) = self.member_call(e, callee, template_args, args) {
+            return v;
+        }
         // `ns::name<T, 4>` written as one qualified name: split off the template arguments.
         let parsed_args: Vec<String>;
         let (callee, template_args) = match callee.split_once('<') {
@@ -1400,8 +1464,13 @@ impl<'a> Interp<'a> {
             // The CUDA samples' `SharedMemory<T>` wrapper around `extern __shared__`.
             "SharedMemory" if template_args.len() == 1 => {
                 let ty = crate::extract::convert::type_from_text(&template_args[0]);
+                // Reported under the array the wrapper declares (`__smem`), the
+                // specialisation's for this type first.
+                let declared = [format!("SharedMemory<{}>", ty.base), "SharedMemory".into()]
+                    .iter()
+                    .find_map(|k| self.syn.structs.get(k)?.shared_arrays.first().cloned());
                 let decl = VarDecl {
-                    name: format!("SharedMemory<{}>", ty.base),
+                    name: declared.unwrap_or_else(|| format!("SharedMemory<{}>", ty.base)),
                     name_span: e.span,
                     ty: ty.clone(),
                     extents: vec![None],
@@ -1567,10 +1636,44 @@ impl<'a> Interp<'a> {
         template_args: &[String],
         args: &[Expr],
     ) -> Option<Value> {
+        // A bare call inside a member function may be another member of its struct.
+        let sibling = self.owner.clone().filter(|o| {
+            self.syn
+                .functions
+                .iter()
+                .any(|f| f.name == name && f.owner.as_deref() == Some(o.as_str()))
+        });
+        let method = sibling.map(|owner| Method {
+            // On an object in shared memory the fields are places, not variables.
+            fields: if self.this_place.is_some() {
+                Vec::new()
+            } else {
+                self.struct_fields(&owner, None)
+            },
+            owner,
+            object: None,
+            this: self.this_place.clone(),
+        });
+        self.inline_function(call, name, template_args, args, method.as_ref())
+    }
+
+    /// Inlines a call of `name`: a free function, or with `method` a member function of
+    /// that struct, its fields bound to the object's.
+    fn inline_function(
+        &mut self,
+        call: &Expr,
+        name: &str,
+        template_args: &[String],
+        args: &[Expr],
+        method: Option<&Method>,
+    ) -> Option<Value> {
         let syn = self.syn;
+        let owner = method.as_ref().map(|m| m.owner.clone());
         // Kernels are launched, not inlined. Of a header's alternatives for different
         // targets, the one whose `#if` requirements the known macros support best.
-        let wanted = |f: &&Function| f.name == name && !f.is_kernel && !f.body.is_empty();
+        let wanted = |f: &&Function| {
+            f.name == name && !f.is_kernel && !f.body.is_empty() && f.owner == owner
+        };
         let named: Vec<&Function> = match self.functions_by_name {
             Some(index) => index
                 .get(name)
@@ -1619,7 +1722,10 @@ impl<'a> Interp<'a> {
             return Some(Value::Data("a floating-point value".into()));
         }
         // Overloads share a name: recursion is the same name with the same arity.
-        let key = format!("{name}/{}", args.len());
+        let key = match &owner {
+            Some(o) => format!("{o}::{name}/{}", args.len()),
+            None => format!("{name}/{}", args.len()),
+        };
         if self.call_stack.len() >= MAX_CALL_DEPTH
             || self.inline_budget == 0
             || self.inline_work > MAX_INLINED_STATEMENTS
@@ -1640,7 +1746,15 @@ impl<'a> Interp<'a> {
             .map(|(n, t)| (n, self.template_value(&t)))
             .collect();
         let saved_types = std::mem::replace(&mut self.type_args, types);
-        let saved_scopes = std::mem::replace(&mut self.scopes, vec![Vars::default()]);
+        // A lambda sees (and may assign) its caller's variables: it gets a scope of its own
+        // on top of theirs; any other helper sees only its parameters.
+        let saved_scopes = if f.captures {
+            self.scopes.push(Vars::default());
+            None
+        } else {
+            Some(std::mem::replace(&mut self.scopes, vec![Vars::default()]))
+        };
+        let frame = self.scopes.len() - 1;
         for (n, v) in non_type {
             self.bind(&n, v);
         }
@@ -1655,7 +1769,19 @@ impl<'a> Interp<'a> {
                 .get(..call.span.start)
                 .map_or(1, |t| t.matches('\n').count() + 1)
         };
-        self.function = format!("{name} (called from `{saved_function}` on line {line})");
+        let shown = match &owner {
+            Some(o) => format!("{o}::{name}"),
+            None => name.to_string(),
+        };
+        self.function = format!("{shown} (called from `{saved_function}` on line {line})");
+        let saved_owner = std::mem::replace(&mut self.owner, owner.clone());
+        let saved_this =
+            std::mem::replace(&mut self.this_place, method.and_then(|m| m.this.clone()));
+        let saved_objects = if f.captures {
+            self.objects.clone()
+        } else {
+            std::mem::take(&mut self.objects)
+        };
         // A helper of another file: its spans index into that file's text.
         let saved_text = self.text;
         let saved_foreign = self.foreign.take();
@@ -1679,6 +1805,11 @@ impl<'a> Interp<'a> {
         for (name, v) in defaults {
             self.bind(&name, v);
         }
+        if let Some(m) = &method {
+            for (field, v) in &m.fields {
+                self.bind(field, v.clone());
+            }
+        }
         for (p, v) in f.params.iter().zip(values) {
             let v = match v {
                 Value::Int(i)
@@ -1700,7 +1831,9 @@ impl<'a> Interp<'a> {
             }
         }
         self.call_stack.push(key);
+        self.call_spans.push((call.span, saved_foreign.clone()));
         self.block(&f.body);
+        self.call_spans.pop();
         self.call_stack.pop();
         self.returned = false;
         // `out`/`inout` and reference parameters: their final values go back to the
@@ -1712,7 +1845,7 @@ impl<'a> Interp<'a> {
             .zip(args)
             .filter(|(p, _)| p.writes_back && p.ty.pointers == 0 && !p.name.is_empty())
             .map(|(p, a)| {
-                let v = match self.scopes.first().and_then(|s| s.get(&p.name)) {
+                let v = match self.scopes.get(frame).and_then(|s| s.get(&p.name)) {
                     Some(_) if early => Value::Unknown(format!(
                         "`{}` is set through a parameter of `{name}`, which may return early",
                         self.snippet(a.span)
@@ -1725,20 +1858,437 @@ impl<'a> Interp<'a> {
                 (a, v)
             })
             .collect();
+        // A shared element passed by reference and assigned in the helper
+        // (`swap(s[a], s[b])` with `T&` parameters) is read at the call and written back.
+        let assigned: HashSet<String> = f.body.iter().flat_map(assigned_names).collect();
+        // Fields the member function assigns: their final values go back to the object
+        // (unknown when it may return before its end).
+        let fields_back: Vec<(String, Value)> = method
+            .as_ref()
+            .map(|m| {
+                m.fields
+                    .iter()
+                    .filter(|(field, _)| assigned.contains(field))
+                    .map(|(field, _)| {
+                        let v = match self.scopes.get(frame).and_then(|s| s.get(field)) {
+                            Some(_) if early => Value::Unknown(format!(
+                                "the field `{field}` is set by `{name}`, which may return early"
+                            )),
+                            Some(v) => v.clone(),
+                            None => {
+                                Value::Unknown(format!("the field `{field}` is set by `{name}`"))
+                            }
+                        };
+                        (field.clone(), v)
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+        let stores: Vec<&Expr> = f
+            .params
+            .iter()
+            .zip(args)
+            .filter(|(p, _)| {
+                p.writes_back
+                    && p.ty.pointers == 0
+                    && !p.name.is_empty()
+                    && assigned.contains(&p.name)
+            })
+            .map(|(_, a)| a)
+            .collect();
         let result = self
             .helper_value()
             .unwrap_or_else(|| Value::Data(format!("the result of `{name}()`")));
         self.returns = saved_return;
         self.type_args = saved_types;
         self.inline_guard_base = saved_base;
-        self.scopes = saved_scopes;
+        match saved_scopes {
+            Some(scopes) => self.scopes = scopes,
+            None => {
+                self.scopes.truncate(frame);
+            }
+        }
         self.function = saved_function;
         self.text = saved_text;
         self.foreign = saved_foreign;
+        self.owner = saved_owner;
+        self.this_place = saved_this;
+        self.objects = saved_objects;
+        for (field, v) in fields_back {
+            let key = match method.as_ref().and_then(|m| m.object.as_ref()) {
+                Some(o) => format!("{o}.{field}"),
+                None => field,
+            };
+            self.assign(&key, v);
+        }
         for (a, v) in written {
             self.write_back(a, v);
         }
+        for a in stores {
+            if self.place(a).is_some() {
+                self.access_value(a, AccessKind::Store);
+            }
+        }
         Some(result)
+    }
+
+    /// The variable holding `base.field` when `base` is a local object (`st.buf`) or
+    /// `this` inside a member function (the field, named bare).
+    fn field_variable(&self, base: &Expr, field: &str) -> Option<String> {
+        match &base.kind {
+            ExprKind::Ident(o) if o == "this" && self.owner.is_some() => Some(field.to_string()),
+            ExprKind::Unary(UnaryOp::Deref, inner)
+                if matches!(&inner.kind, ExprKind::Ident(o) if o == "this")
+                    && self.owner.is_some() =>
+            {
+                Some(field.to_string())
+            }
+            ExprKind::Ident(o) if self.objects.contains_key(o) => Some(format!("{o}.{field}")),
+            _ => None,
+        }
+    }
+
+    /// The fields of struct `owner` and their values: the object's (`object.field`), or
+    /// the current member function's (named bare) when no object is given.
+    fn struct_fields(&self, owner: &str, object: Option<&str>) -> Vec<(String, Value)> {
+        let Some(def) = self.struct_def(owner) else {
+            return Vec::new();
+        };
+        def.fields
+            .iter()
+            .map(|f| {
+                let key = match object {
+                    Some(o) => format!("{o}.{}", f.name),
+                    None => f.name.clone(),
+                };
+                let v = self.lookup(&key).cloned().unwrap_or_else(|| {
+                    Value::Unknown(format!("the field `{key}` is not set where it is read"))
+                });
+                (f.name.clone(), v)
+            })
+            .collect()
+    }
+
+    /// The definition of struct `name` (a template's, for `Pack<float>`).
+    fn struct_def(&self, name: &str) -> Option<&'a crate::extract::ast::StructDef> {
+        let syn = self.syn;
+        syn.structs.get(name).or_else(|| {
+            syn.structs
+                .get(name.split('<').next().unwrap_or(name).trim())
+        })
+    }
+
+    /// True when some struct of the file defines a member function `name`, of `owner`
+    /// when given.
+    fn has_method(&self, owner: Option<&str>, name: &str) -> bool {
+        let found = |f: &Function| {
+            f.name == name
+                && f.owner.is_some()
+                && owner.is_none_or(|o| f.owner.as_deref() == Some(o))
+        };
+        match self.functions_by_name {
+            Some(index) => index
+                .get(name)
+                .into_iter()
+                .flatten()
+                .any(|&i| self.syn.functions.get(i).is_some_and(found)),
+            None => self.syn.functions.iter().any(found),
+        }
+    }
+
+    /// Declares a local object of a struct or class type: an aggregate initialiser
+    /// (`Stage st{a};`) sets its fields in order. False when the type is not one.
+    fn declare_object(&mut self, d: &VarDecl) -> bool {
+        let (owner, targs) = self.owner_of(&d.ty.base);
+        let ty = owner.split('<').next().unwrap_or(&owner).to_string();
+        let def = self.struct_def(&owner);
+        let methods = self
+            .syn
+            .functions
+            .iter()
+            .any(|f| f.owner.as_deref() == Some(owner.as_str()));
+        if def.is_none() && !methods {
+            return false;
+        }
+        let fields: Vec<String> = def
+            .map(|d| d.fields.iter().map(|f| f.name.clone()).collect())
+            .unwrap_or_default();
+        match &d.init {
+            Some(Expr {
+                kind: ExprKind::Call { callee, args, .. },
+                ..
+            }) if callee.split('<').next().unwrap_or(callee).trim().ends_with(ty.as_str())
+                && args.len() <= fields.len()
+                // A constructor of its own sets the fields its way, which is not followed.
+                && !self.has_method(Some(&owner), &ty) =>
+            {
+                for (field, a) in fields.iter().zip(args) {
+                    let v = self.eval(a);
+                    self.bind(&format!("{}.{field}", d.name), v);
+                }
+            }
+            Some(init) => {
+                self.eval(init);
+            }
+            None => {}
+        }
+        self.objects.insert(d.name.clone(), (owner, targs));
+        self.bind(&d.name, Value::Data(format!("the object `{}`", d.name)));
+        true
+    }
+
+    /// The owner of the member functions of type `text` (`Stage<T>` with `T` = `float`)
+    /// and the template arguments they take: a specialisation the file defines
+    /// (`SharedMemory<float>`, no arguments), else the template (`Stage`, `["float"]`).
+    fn owner_of(&self, text: &str) -> (String, Vec<String>) {
+        let (name, args) = crate::extract::types::split_template(text);
+        let name = name.rsplit("::").next().unwrap_or(name).trim().to_string();
+        let args: Vec<String> = args
+            .unwrap_or_default()
+            .iter()
+            .map(|a| {
+                let a = a.trim();
+                self.type_args.get(a).map_or_else(
+                    || a.to_string(),
+                    |t| format!("{}{}", t.base, "*".repeat(t.pointers as usize)),
+                )
+            })
+            .collect();
+        if args.is_empty() {
+            return (name, args);
+        }
+        let full: String = format!("{name}<{}>", args.join(","))
+            .chars()
+            .filter(|c| !c.is_whitespace())
+            .collect();
+        let specialised = self.syn.structs.contains_key(&full)
+            || self
+                .syn
+                .functions
+                .iter()
+                .any(|f| f.owner.as_deref() == Some(full.as_str()));
+        if specialised {
+            (full, Vec::new())
+        } else {
+            (name, args)
+        }
+    }
+
+    /// A call of a member function: `obj.m(...)` or `obj->m(...)` on a local object,
+    /// `Type::m(...)` or `Type<4>::m(...)` (a static member, the qualifier's template
+    /// arguments bound to the struct's parameters), `obj(...)` on an object with
+    /// `operator()`. `None` when no member function of the file fits.
+    fn member_call(
+        &mut self,
+        call: &Expr,
+        callee: &str,
+        template_args: &[String],
+        args: &[Expr],
+    ) -> Option<Value> {
+        let (object, owner, method, targs): (Option<String>, String, String, Vec<String>) =
+            if let Some((obj, m)) = callee.rsplit_once("->").or_else(|| callee.rsplit_once('.')) {
+                let obj = obj.trim();
+                if !self.objects.contains_key(obj) {
+                    return self.shared_member_call(
+                        call,
+                        callee,
+                        obj,
+                        m.trim(),
+                        template_args,
+                        args,
+                    );
+                }
+                let (owner, mut targs) = self.objects.get(obj)?.clone();
+                targs.extend(template_args.iter().cloned());
+                (Some(obj.to_string()), owner, m.trim().to_string(), targs)
+            } else if let Some((q, m)) = callee.rsplit_once("::") {
+                let (owner, mut targs) = self.owner_of(q);
+                targs.extend(template_args.iter().cloned());
+                (None, owner, m.trim().to_string(), targs)
+            } else {
+                let (owner, mut targs) = self.objects.get(callee.trim())?.clone();
+                targs.extend(template_args.iter().cloned());
+                (
+                    Some(callee.trim().to_string()),
+                    owner,
+                    "operator()".to_string(),
+                    targs,
+                )
+            };
+        if !self.has_method(Some(&owner), &method) {
+            return None;
+        }
+        let fields = match &object {
+            Some(o) => self.struct_fields(&owner, Some(o)),
+            None => Vec::new(),
+        };
+        let m = Method {
+            owner,
+            object,
+            fields,
+            this: None,
+        };
+        Some(
+            self.inline_function(call, &method, &targs, args, Some(&m))
+                .unwrap_or_else(|| Value::Data(format!("the result of `{callee}()`"))),
+        )
+    }
+
+    /// `obj.m(...)` (or `obj->m(...)`) where `obj` is an object in shared memory (a
+    /// `__shared__` struct, or a pointer to one): the member function is inlined with
+    /// `this` at that place. `None` when `obj` is not one or no member function fits.
+    fn shared_member_call(
+        &mut self,
+        call: &Expr,
+        callee: &str,
+        obj: &str,
+        method: &str,
+        template_args: &[String],
+        args: &[Expr],
+    ) -> Option<Value> {
+        if !obj.chars().all(|c| c.is_alphanumeric() || c == '_') {
+            return None;
+        }
+        let ident = Expr {
+            span: call.span,
+            kind: ExprKind::Ident(obj.to_string()),
+        };
+        let target = if callee.contains("->") {
+            Expr {
+                span: call.span,
+                kind: ExprKind::Unary(UnaryOp::Deref, Box::new(ident)),
+            }
+        } else {
+            ident
+        };
+        let Some(Ok(place)) = self.place(&target) else {
+            return None;
+        };
+        let (owner, mut targs) = self.owner_of(&place.ty.base);
+        if !self.has_method(Some(&owner), method) {
+            return None;
+        }
+        targs.extend(template_args.iter().cloned());
+        let m = Method {
+            owner,
+            object: None,
+            fields: Vec::new(),
+            this: Some(place),
+        };
+        Some(
+            self.inline_function(call, method, &targs, args, Some(&m))
+                .unwrap_or_else(|| Value::Data(format!("the result of `{callee}()`"))),
+        )
+    }
+
+    /// Forgets the fields of local object `object` that member function `method` assigns
+    /// (every field when `method` is empty: the object is handed to a call).
+    fn invalidate_fields(&mut self, object: &str, method: &str, why: &str) {
+        let Some((owner, _)) = self.objects.get(object).cloned() else {
+            return;
+        };
+        let assigned: Option<HashSet<String>> = (!method.is_empty()).then(|| {
+            self.syn
+                .functions
+                .iter()
+                .filter(|f| f.name == method && f.owner.as_deref() == Some(owner.as_str()))
+                .flat_map(|f| f.body.iter().flat_map(assigned_names))
+                .collect()
+        });
+        let prefix = format!("{object}.");
+        let fields: Vec<String> = self
+            .scopes
+            .iter()
+            .flat_map(|s| s.keys())
+            .filter_map(|k| k.strip_prefix(&prefix))
+            .filter(|f| assigned.as_ref().is_none_or(|a| a.contains(*f)))
+            .map(str::to_string)
+            .collect();
+        for field in fields {
+            let key = format!("{prefix}{field}");
+            self.assign(
+                &key,
+                Value::Unknown(format!(
+                    "`{key}` is assigned where bankcheck cannot follow it ({why})"
+                )),
+            );
+        }
+    }
+
+    /// A local object handed to a call (`init(s)`, `f(&s)`) may have its fields changed
+    /// there: they are no longer known after it. (A member function called on the object
+    /// gives its fields back itself.)
+    fn forget_passed_objects(&mut self, callee: &str, args: &[Expr]) {
+        if self.objects.is_empty() {
+            return;
+        }
+        for a in args {
+            let object = match &a.kind {
+                ExprKind::Ident(o) => o,
+                ExprKind::Unary(UnaryOp::AddrOf, inner) => match &inner.kind {
+                    ExprKind::Ident(o) => o,
+                    _ => continue,
+                },
+                _ => continue,
+            };
+            let Some((owner, _)) = self.objects.get(object).cloned() else {
+                continue;
+            };
+            let fields: Vec<String> = self
+                .struct_def(&owner)
+                .map(|d| d.fields.iter().map(|f| f.name.clone()).collect())
+                .unwrap_or_default();
+            for field in fields {
+                let key = format!("{object}.{field}");
+                if self.lookup(&key).is_some() {
+                    self.assign(
+                        &key,
+                        Value::Unknown(format!("`{key}` may be changed by `{callee}`")),
+                    );
+                }
+            }
+        }
+    }
+
+    /// A field of the shared object whose member function is being inlined, named bare
+    /// (or `this` itself): its place. `None` outside such a function, or for a name the
+    /// function binds.
+    fn this_field(&mut self, name: &str) -> Option<Place> {
+        let this = self.this_place.clone()?;
+        if name == "this" {
+            return Some(this);
+        }
+        if self.lookup(name).is_some() {
+            return None;
+        }
+        let m = self.member_layout(&this.ty, name)?;
+        let ty = m.ty.unwrap_or_else(|| TypeName {
+            base: format!("__bytes{}", m.layout.size),
+            pointers: 0,
+        });
+        Some(Place {
+            offset: fold(BinOp::Add, this.offset.clone(), int(m.offset as i64)),
+            ty,
+            layout: Some(m.layout),
+            pointer: None,
+            index_spans: Vec::new(),
+            plain: false,
+            coords: None,
+            ..this
+        })
+    }
+
+    /// A pointer to the first element of `p`, the place of member `field` of a struct of
+    /// type `owner` in shared memory, when that member is an array (`h.bins`).
+    fn array_member(&self, owner: &TypeName, field: &str, p: &Place) -> Option<Value> {
+        let def = self.struct_def(&owner.base)?;
+        let f = def.fields.iter().find(|f| f.name == field)?;
+        (!f.extents.is_empty() && f.ty.pointers == 0).then(|| Value::Ptr {
+            array: p.array,
+            offset: p.offset.clone(),
+            pointee: p.ty.clone(),
+            name: Some(field.to_string()),
+        })
     }
 
     /// Whether the macros known here (the file's, its headers', `-D`) meet `requires`:
@@ -1803,6 +2353,23 @@ impl<'a> Interp<'a> {
             return Value::Data("a value stored to shared memory".into());
         }
         let r = self.eval(rhs);
+        let field = match &lhs.kind {
+            ExprKind::Member(base, f) => self.field_variable(base, f),
+            _ => None,
+        };
+        if let Some(key) = field {
+            let v = match op {
+                None => r,
+                Some(op) => {
+                    let cur = self.lookup(&key).cloned().unwrap_or_else(|| {
+                        Value::Unknown(format!("the field `{key}` is not set where it is read"))
+                    });
+                    self.binary(op, cur, r)
+                }
+            };
+            self.assign(&key, v.clone());
+            return v;
+        }
         if let ExprKind::Ident(name) = &lhs.kind {
             let v = match op {
                 None => r,
@@ -1917,6 +2484,11 @@ impl<'a> Interp<'a> {
                     coords: None,
                 }))
             }
+            ExprKind::Ident(name)
+                if self.this_place.is_some() && self.this_field(name).is_some() =>
+            {
+                self.this_field(name).map(Ok)
+            }
             ExprKind::Ident(name) => match self.lookup(name).cloned().or_else(|| {
                 self.syn
                     .global_shared
@@ -1957,9 +2529,18 @@ impl<'a> Interp<'a> {
             | ExprKind::Binary(..)
             | ExprKind::Unary(UnaryOp::AddrOf, _)
             | ExprKind::Call { .. } => {
-                if let ExprKind::Member(..) = &root.kind {
-                    if self.place(root).is_some() {
-                        return None;
+                if let ExprKind::Member(base, field) = &root.kind {
+                    if let Some(p) = self.place(root) {
+                        // An array member of a struct in shared memory (`h.bins[i]`):
+                        // subscripted through a pointer to its first element.
+                        let owner = match self.place(base) {
+                            Some(Ok(b)) => Some(b.ty),
+                            _ => None,
+                        };
+                        return match (p, owner) {
+                            (Ok(p), Some(owner)) => self.array_member(&owner, field, &p),
+                            _ => None,
+                        };
                     }
                 }
                 self.eval(root)
@@ -2190,8 +2771,23 @@ impl<'a> Interp<'a> {
             }
             Err(_) => false,
         };
+        // The innermost call written in the same file as the access: the line the user
+        // edits (a call in another file cannot be pointed at from this file's report).
+        let same_text = |t: &Option<std::sync::Arc<str>>| match (t, &self.foreign) {
+            (None, None) => true,
+            (Some(a), Some(b)) => std::sync::Arc::ptr_eq(a, b),
+            _ => false,
+        };
+        let call = self
+            .call_spans
+            .iter()
+            .rev()
+            .find(|(_, t)| same_text(t))
+            .map(|(s, _)| *s);
         self.sites.push(AccessSite {
             span,
+            call,
+            helper_span: None,
             array,
             pointer,
             kind,
@@ -2385,20 +2981,30 @@ fn log2_expr(e: &Expr) -> Option<Expr> {
 
 /// Names of variables assigned anywhere in `s` (assignments and increments).
 pub fn assigned_names(s: &Stmt) -> Vec<String> {
+    /// A variable, or an object's field (`st.buf`; `this->buf` is the field `buf`).
+    fn target(l: &Expr, out: &mut Vec<String>) {
+        match &l.kind {
+            ExprKind::Ident(n) => out.push(n.clone()),
+            ExprKind::Member(b, f) => match &b.kind {
+                ExprKind::Ident(o) if o == "this" => out.push(f.clone()),
+                ExprKind::Ident(o) => out.push(format!("{o}.{f}")),
+                ExprKind::Unary(UnaryOp::Deref, i) if matches!(&i.kind, ExprKind::Ident(o) if o == "this") =>
+                {
+                    out.push(f.clone());
+                }
+                _ => {}
+            },
+            _ => {}
+        }
+    }
     fn expr(e: &Expr, out: &mut Vec<String>) {
         match &e.kind {
             ExprKind::Assign(_, l, r) => {
-                if let ExprKind::Ident(n) = &l.kind {
-                    out.push(n.clone());
-                }
+                target(l, out);
                 expr(l, out);
                 expr(r, out);
             }
-            ExprKind::IncDec(t, _) => {
-                if let ExprKind::Ident(n) = &t.kind {
-                    out.push(n.clone());
-                }
-            }
+            ExprKind::IncDec(t, _) => target(t, out),
             ExprKind::Member(b, _)
             | ExprKind::Unary(_, b)
             | ExprKind::Cast(_, b)
@@ -2412,7 +3018,27 @@ pub fn assigned_names(s: &Stmt) -> Vec<String> {
                 expr(b, out);
                 expr(c, out);
             }
-            ExprKind::Call { args, .. } | ExprKind::Comma(args) => {
+            ExprKind::Call { callee, args, .. } => {
+                // A member function may assign its object's fields (`o.*m`: those `m`
+                // assigns), and a call handed an object may assign any of them (`o.*`).
+                if let Some((o, m)) = callee.rsplit_once("->").or_else(|| callee.rsplit_once('.')) {
+                    let o = o.trim();
+                    if !o.is_empty() && o.chars().all(|c| c.is_alphanumeric() || c == '_') {
+                        out.push(format!("{o}.*{}", m.trim()));
+                    }
+                }
+                for a in args {
+                    let object = match &a.kind {
+                        ExprKind::Unary(UnaryOp::AddrOf, inner) => &inner.kind,
+                        other => other,
+                    };
+                    if let ExprKind::Ident(o) = object {
+                        out.push(format!("{o}.*"));
+                    }
+                    expr(a, out);
+                }
+            }
+            ExprKind::Comma(args) => {
                 for a in args {
                     expr(a, out);
                 }

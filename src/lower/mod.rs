@@ -89,6 +89,9 @@ fn lower_roots(
         for (fi, f) in syn.functions.iter().enumerate() {
             // Helpers of another file are analysed only through the calls that reach them.
             let is_called = !f.is_kernel && called.contains(&f.name);
+            // A member function is reached through calls on its object or type only;
+            // one naming a shared variable that no call reached is lowered on its own.
+            let is_called = is_called || f.owner.is_some() || f.captures;
             let wanted = if pass == 0 {
                 !is_called
             } else {

@@ -25,6 +25,11 @@ pub struct ArrayInfo {
 pub struct AccessSite {
     /// From the start of the address expression to the end of the subscript.
     pub span: Span,
+    /// The call that supplies the address, when the access is in an inlined helper (the
+    /// innermost call written in the same file); the pipeline reports the access there.
+    pub call: Option<Span>,
+    /// The access's own span in the helper, once the pipeline has moved `span` to the call.
+    pub helper_span: Option<Span>,
     pub array: usize,
     pub pointer: Option<String>,
     pub kind: AccessKind,

@@ -33,10 +33,39 @@ pub fn render(run: &Run<'_>) -> String {
         "diagnostics": diagnostics,
         "accesses": accesses,
         "errors": errors,
+        "summary": summary(run),
     });
     let mut out = serde_json::to_string_pretty(&report).unwrap_or_default();
     out.push('\n');
     out
+}
+
+/// Coverage: every shared array declared in a checked file counted in exactly one state
+/// (accesses reported, all `unknown`, none found), and the accesses by status.
+fn summary(run: &Run<'_>) -> Value {
+    let mut arrays = crate::ArrayStates::default();
+    let (mut ok, mut conflict, mut unknown) = (0usize, 0usize, 0usize);
+    for f in run.files {
+        arrays.reported += f.arrays.reported;
+        arrays.unknown += f.arrays.unknown;
+        arrays.undecided += f.arrays.undecided;
+        for a in &f.accesses {
+            match a.status {
+                crate::diag::Status::Ok => ok += 1,
+                crate::diag::Status::Conflict => conflict += 1,
+                crate::diag::Status::Unknown => unknown += 1,
+            }
+        }
+    }
+    json!({
+        "arrays": {
+            "declared": arrays.reported + arrays.unknown + arrays.undecided,
+            "reported": arrays.reported,
+            "unknown": arrays.unknown,
+            "undecided": arrays.undecided,
+        },
+        "accesses": {"ok": ok, "conflict": conflict, "unknown": unknown},
+    })
 }
 
 fn diagnostic(path: &str, index: &LineIndex<'_>, d: &Diagnostic) -> Value {
@@ -79,11 +108,37 @@ fn diagnostic(path: &str, index: &LineIndex<'_>, d: &Diagnostic) -> Value {
     o.insert("labels".into(), Value::Array(labels));
     o.insert(
         "suggestion".into(),
-        d.suggestion.as_ref().map_or(Value::Null, |s| {
-            serde_json::to_value(s).unwrap_or(Value::Null)
-        }),
+        d.suggestion
+            .as_ref()
+            .map_or(Value::Null, |s| suggestion(index, s)),
     );
     Value::Object(o)
+}
+
+/// A suggestion with its edits placed in the file: the text each span becomes, so that a
+/// tool (or a test) can apply exactly what the message describes.
+fn suggestion(index: &LineIndex<'_>, s: &crate::diag::Suggestion) -> Value {
+    let mut v = serde_json::to_value(s).unwrap_or(Value::Null);
+    if let Value::Object(o) = &mut v {
+        let edits: Vec<Value> = s
+            .edits
+            .iter()
+            .map(|e| {
+                let p = index.position(e.span);
+                json!({"line": p.line, "column": p.column, "end_line": p.end_line, "end_column": p.end_column, "text": e.text})
+            })
+            .collect();
+        o.insert("edits".into(), Value::Array(edits));
+    }
+    v
+}
+
+/// Where an access sits inside a helper, when the access is reported at its call.
+fn helper(index: &LineIndex<'_>, a: &AccessFacts) -> Value {
+    a.helper_span.map_or(Value::Null, |span| {
+        let p = index.position(span);
+        json!({"line": p.line, "column": p.column, "end_line": p.end_line, "end_column": p.end_column})
+    })
 }
 
 fn access(path: &str, index: &LineIndex<'_>, a: &AccessFacts) -> Value {
@@ -109,6 +164,7 @@ fn access(path: &str, index: &LineIndex<'_>, a: &AccessFacts) -> Value {
         "method": a.method,
         "exact": a.exact,
         "function": a.function,
+        "helper": helper(index, a),
     })
 }
 

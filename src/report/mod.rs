@@ -208,6 +208,7 @@ pub(crate) mod tests {
         let span = Span::new(at, at + "tile[threadIdx.x][0]".len());
         let facts = AccessFacts {
             span,
+            helper_span: None,
             array: "tile".into(),
             pointer: None,
             kind: AccessKind::Store,
@@ -283,6 +284,7 @@ pub(crate) mod tests {
                 language: Some(Language::Cuda),
                 diagnostics: Vec::new(),
                 accesses: Vec::new(),
+                arrays: crate::ArrayStates::default(),
                 stats: crate::FileStats::default(),
             },
             FileReport {
@@ -291,6 +293,7 @@ pub(crate) mod tests {
                 language: Some(Language::Cuda),
                 diagnostics: vec![info, diagnostic],
                 accesses: vec![unknown, load, facts],
+                arrays: crate::ArrayStates::default(),
                 stats: crate::FileStats::default(),
             },
         ];

@@ -81,6 +81,9 @@ pub(crate) fn diagnostic(
         facts.ideal_wavefronts.unwrap_or(0)
     );
     let mut d = Diagnostic::new(rule, severity, a.site.span, message);
+    if let Some(l) = in_helper(a) {
+        d.labels.push(l);
+    }
     if let Some(l) = declared_here(lowered, a.site.array) {
         d.labels.push(l);
     }
@@ -148,6 +151,21 @@ pub(crate) fn reportable(facts: &AccessFacts, settings: &Settings) -> bool {
 }
 
 /// A label pointing at the array's declaration.
+/// The access itself, in the helper, when the diagnostic points at the call that
+/// supplies its address.
+pub(crate) fn in_helper(a: &AnalysedSite) -> Option<Label> {
+    let span = a.site.helper_span?;
+    let helper = a
+        .site
+        .function
+        .split_once(" (")
+        .map_or(a.site.function.as_str(), |(h, _)| h);
+    Some(Label {
+        span,
+        message: format!("the access, in `{helper}`"),
+    })
+}
+
 fn declared_here(lowered: &LoweredFile, array: usize) -> Option<Label> {
     // Arrays declared in another file (reached through an includer) have no span here.
     lowered

@@ -58,29 +58,58 @@ pub fn report(
         if worst.ideal_wavefronts == 1 { "s" } else { "" }
     );
     let mut d = Diagnostic::new(META.id, severity, array.decl_span, message);
-    for (a, site) in suggestion.after.iter().zip(&array.accesses) {
+    for a in &suggestion.after {
+        let helper = a
+            .helper_line
+            .map(|h| format!(" (in a helper at line {h})"))
+            .unwrap_or_default();
+        let context = a
+            .context
+            .as_ref()
+            .map(|c| format!(" [{c}]"))
+            .unwrap_or_default();
         d.notes.push(format!(
-            "{} at line {}: {} -> {} wavefronts (ideal {})",
+            "{} at line {}{helper}{context}: {} -> {} wavefronts (ideal {})",
             a.kind, a.line, a.before_wavefronts, a.wavefronts, a.ideal_wavefronts
         ));
-        if let Some(span) = site.index_spans.first() {
-            let span = crate::diag::Span::new(
-                span.start,
-                site.index_spans.last().map_or(span.end, |s| s.end),
-            );
-            d.labels.push(Label {
-                span,
-                message: format!(
-                    "{} {}",
-                    a.kind,
-                    if a.before_wavefronts > a.ideal_wavefronts {
-                        "conflicts"
-                    } else {
-                        "is fine"
-                    }
-                ),
-            });
+    }
+    // One label per subscript, however many call sites and contexts reach it: it
+    // conflicts when any access through it does.
+    let conflicting = |site: &crate::swizzle::SiteUse| {
+        suggestion.after.iter().any(|a| {
+            a.line == site.line
+                && a.helper_line == site.helper_line
+                && a.kind == site.kind.as_str()
+                && a.before_wavefronts > a.ideal_wavefronts
+        })
+    };
+    let span_of = |site: &crate::swizzle::SiteUse| {
+        let first = site.index_spans.first()?;
+        Some(crate::diag::Span::new(
+            first.start,
+            site.index_spans.last().map_or(first.end, |s| s.end),
+        ))
+    };
+    for site in &array.accesses {
+        let Some(span) = span_of(site) else {
+            continue;
+        };
+        if d.labels.iter().any(|l| l.span == span) {
+            continue;
         }
+        let conflicts = array
+            .accesses
+            .iter()
+            .filter(|s| span_of(s) == Some(span) && s.kind == site.kind)
+            .any(conflicting);
+        d.labels.push(Label {
+            span,
+            message: format!(
+                "{} {}",
+                site.kind.as_str(),
+                if conflicts { "conflicts" } else { "is fine" }
+            ),
+        });
     }
     d.help = Some(suggestion.message.clone());
     d.suggestion = Some(suggestion.clone());

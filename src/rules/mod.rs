@@ -38,8 +38,12 @@ pub(crate) fn check_access(
 /// Runs the per-array rules: for every array with a conflicting access, computes the
 /// verified fix over all its accesses, attaches it to each conflicting access's
 /// diagnostic, and reports `layout-conflict` when several access patterns share the array.
+///
+/// `every` holds each access in every context it was analysed in (call site, launch
+/// shape, instantiation): the fix is verified on all of them, not only on the worst.
 pub(crate) fn check_arrays(
     analysed: &[AnalysedSite],
+    every: &[AnalysedSite],
     lowered: &LoweredFile,
     text: &str,
     settings: &Settings,
@@ -48,20 +52,32 @@ pub(crate) fn check_arrays(
     // Only files with a conflicting array need line numbers for the fix.
     let mut line_starts = None;
     for (index, info) in lowered.arrays.iter().enumerate() {
-        let sites: Vec<&AnalysedSite> = analysed.iter().filter(|a| a.site.array == index).collect();
-        if !sites
-            .iter()
-            .any(|a| a.verdict.cost.is_some_and(|w| w.wavefronts > w.ideal))
-        {
+        if !analysed.iter().any(|a| {
+            a.site.array == index && a.verdict.cost.is_some_and(|w| w.wavefronts > w.ideal)
+        }) {
             continue;
+        }
+        // Each distinct lowering once: contexts that lower an access alike add nothing.
+        let mut sites: Vec<&AnalysedSite> = Vec::new();
+        for a in every.iter().filter(|a| a.site.array == index) {
+            let same = |b: &&AnalysedSite| {
+                b.site.span == a.site.span
+                    && b.site.helper_span == a.site.helper_span
+                    && b.site.kind == a.site.kind
+                    && same_lowering(&b.site.lowered, &a.site.lowered)
+            };
+            if !sites.iter().any(same) {
+                sites.push(a);
+            }
         }
         let line_starts = line_starts.get_or_insert_with(|| crate::diag::line_starts(text));
         let Some(array) = array_use(info, &sites, text, line_starts) else {
             continue;
         };
-        let Some(suggestion) = suggestion_for(&array, &sites, settings) else {
+        let Some(mut suggestion) = suggestion_for(&array, &sites, settings) else {
             continue;
         };
+        suggestion.after = one_row_per_access(std::mem::take(&mut suggestion.after));
         for d in out.iter_mut() {
             let ours = d.access.as_ref().is_some_and(|f| f.array == info.name)
                 && sites.iter().any(|a| a.site.span == d.span);
@@ -86,6 +102,58 @@ pub(crate) fn check_arrays(
     }
 }
 
+/// Two lowerings the bank model cannot tell apart: the same addresses, guards, widths
+/// and block over variables of the same kinds (their names, and where the block shape
+/// came from, do not matter).
+fn same_lowering(
+    a: &Result<Vec<crate::lower::ir::LoweredAccess>, String>,
+    b: &Result<Vec<crate::lower::ir::LoweredAccess>, String>,
+) -> bool {
+    match (a, b) {
+        (Ok(a), Ok(b)) => {
+            a.len() == b.len()
+                && a.iter().zip(b).all(|(x, y)| {
+                    x.address == y.address
+                        && x.guards == y.guards
+                        && x.coords == y.coords
+                        && x.extents == y.extents
+                        && x.width == y.width
+                        && x.atomic == y.atomic
+                        && x.block == y.block
+                        && x.warp_size == y.warp_size
+                        && x.vars.len() == y.vars.len()
+                        && x.vars.iter().zip(&y.vars).all(|(v, w)| v.kind == w.kind)
+                })
+        }
+        (Err(a), Err(b)) => a == b,
+        _ => false,
+    }
+}
+
+/// The `after` table with one row per reported access (its line, the helper line it
+/// reaches, its kind) and per named context: the contexts that lower one access alike
+/// but through different outer calls (all verified) are shown as their worst.
+fn one_row_per_access(after: Vec<crate::diag::AfterAccess>) -> Vec<crate::diag::AfterAccess> {
+    let mut out: Vec<crate::diag::AfterAccess> = Vec::with_capacity(after.len());
+    for a in after {
+        let same = |b: &&mut crate::diag::AfterAccess| {
+            b.line == a.line
+                && b.helper_line == a.helper_line
+                && b.kind == a.kind
+                && b.context == a.context
+        };
+        match out.iter_mut().find(same) {
+            Some(row) => {
+                row.wavefronts = row.wavefronts.max(a.wavefronts);
+                row.before_wavefronts = row.before_wavefronts.max(a.before_wavefronts);
+                row.ideal_wavefronts = row.ideal_wavefronts.max(a.ideal_wavefronts);
+            }
+            None => out.push(a),
+        }
+    }
+    out
+}
+
 /// The verified fix for an array. When the source already XOR-swizzles every access, the
 /// fix is computed on the logical coordinates and replaces that XOR; the "before" figures
 /// are then the analysed verdicts of the accesses as written.
@@ -95,7 +163,17 @@ fn suggestion_for(
     settings: &Settings,
 ) -> Option<crate::diag::Suggestion> {
     let Some(stripped) = crate::swizzle::existing::strip_existing_xor(array) else {
-        return crate::swizzle::suggest(array, &settings.bank);
+        let s = crate::swizzle::suggest(array, &settings.bank)?;
+        // The simulation's "before" must be what the analysis reported for every access:
+        // figures that disagree with the verdicts are not shown.
+        let agrees = s.after.iter().zip(sites).all(|(after, site)| {
+            site.verdict.exact
+                && site
+                    .verdict
+                    .cost
+                    .is_some_and(|w| w.wavefronts == after.before_wavefronts)
+        });
+        return agrees.then_some(s);
     };
     let mut s = crate::swizzle::suggest(&stripped, &settings.bank)?;
     // Padding was measured without the existing XOR, which the source would keep: only the
@@ -135,6 +213,25 @@ fn array_use(
         .collect::<Option<Vec<_>>>()?;
     let mut accesses = Vec::with_capacity(sites.len());
     for a in sites {
+        // The same access in several contexts: each is named by what tells it apart (the
+        // instantiation, the launch shape, or both).
+        let group: Vec<&&AnalysedSite> = sites
+            .iter()
+            .filter(|b| {
+                b.site.span == a.site.span
+                    && b.site.helper_span == a.site.helper_span
+                    && b.site.kind == a.site.kind
+            })
+            .collect();
+        let differs = |f: fn(&AnalysedSite) -> &Option<String>| group.iter().any(|b| f(b) != f(a));
+        let parts: Vec<String> = [
+            (differs(|b| &b.site.instantiation), &a.site.instantiation),
+            (differs(|b| &b.site.context), &a.site.context),
+        ]
+        .into_iter()
+        .filter_map(|(d, v)| v.clone().filter(|_| d))
+        .collect();
+        let context = (!parts.is_empty()).then(|| parts.join("; "));
         let Ok(components) = &a.site.lowered else {
             return None;
         };
@@ -143,6 +240,11 @@ fn array_use(
         };
         accesses.push(crate::swizzle::SiteUse {
             line: crate::diag::line_of(line_starts, a.site.span.start),
+            helper_line: a
+                .site
+                .helper_span
+                .map(|h| crate::diag::line_of(line_starts, h.start)),
+            context,
             kind: a.site.kind,
             lowered: lowered.clone(),
             index_spans: a.site.index_spans.clone(),

@@ -56,11 +56,17 @@ pub fn apply_enabled(
     let mut kept = Vec::with_capacity(diagnostics.len());
     for diagnostic in diagnostics {
         let line = line_of(diagnostic.span.start);
+        // An access in a helper is reported at each call; a suppression at the access
+        // itself, in the helper, covers every call.
+        let helper_line = diagnostic
+            .access
+            .as_ref()
+            .and_then(|a| a.helper_span)
+            .map(|s| line_of(s.start));
         let mut silenced = false;
         for (suppression, used) in suppressions.iter().zip(used.iter_mut()) {
-            if !suppression.file_wide
-                && !(suppression.first_line..=suppression.last_line).contains(&line)
-            {
+            let covers = |l: usize| (suppression.first_line..=suppression.last_line).contains(&l);
+            if !suppression.file_wide && !covers(line) && !helper_line.is_some_and(covers) {
                 continue;
             }
             for ((name, _), used) in suppression.names.iter().zip(used.iter_mut()) {

@@ -45,6 +45,39 @@ pub(crate) fn check(
         ),
     );
     d.notes.push(reason);
+    if let Some(l) = super::conflict::in_helper(a) {
+        d.labels.push(l);
+    }
     d.access = Some(facts.clone());
+    out.push(d);
+}
+
+/// Pushes the diagnostic of a shared array none of whose accesses was found, at its
+/// declaration, with why (`used`: a use bankcheck did not follow, labelled).
+pub(crate) fn check_array(
+    name: &str,
+    span: crate::diag::Span,
+    reason: &str,
+    used: Option<crate::diag::Span>,
+    settings: &crate::config::Settings,
+    out: &mut Vec<crate::diag::Diagnostic>,
+) {
+    let default = META.default_enabled.then_some(META.default_severity);
+    let Some(severity) = settings.severities.get(META.id).copied().unwrap_or(default) else {
+        return;
+    };
+    let mut d = crate::diag::Diagnostic::new(
+        META.id,
+        severity,
+        span,
+        format!("no access to shared array `{name}` could be checked"),
+    );
+    d.notes.push(reason.to_string());
+    if let Some(used) = used {
+        d.labels.push(crate::diag::Label {
+            span: used,
+            message: "used here, in code bankcheck does not follow".into(),
+        });
+    }
     out.push(d);
 }

@@ -22,7 +22,13 @@ pub struct ArrayUse {
 /// One access site of the array.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SiteUse {
+    /// The line reported for the access: the call that supplies its address when it is
+    /// in a helper.
     pub line: usize,
+    /// The access's own line inside the helper, when `line` is a call.
+    pub helper_line: Option<usize>,
+    /// The launch shape or instantiation, when the access is simulated under several.
+    pub context: Option<String>,
     pub kind: AccessKind,
     pub lowered: LoweredAccess,
     /// Span of each subscript's index expression, outermost first.

@@ -296,6 +296,8 @@ fn finish(
         .zip(before)
         .map(|((site, a), b)| AfterAccess {
             line: site.line,
+            helper_line: site.helper_line,
+            context: site.context.clone(),
             kind: site.kind.as_str().to_string(),
             wavefronts: a.worst.wavefronts,
             ideal_wavefronts: a.worst.ideal,
