@@ -15,6 +15,7 @@ use bankcheck::diag::Severity;
 use bankcheck::project::{FileScan, ProjectIndex};
 use bankcheck::report::{self, Run};
 use bankcheck::rules::RULES;
+use bankcheck::source::decode::{self, Decoded};
 use bankcheck::FileReport;
 use configs::{BadConfig, ConfigStore};
 use rayon::prelude::*;
@@ -157,6 +158,7 @@ fn check_paths(args: &CheckArgs) -> anyhow::Result<ExitStatus> {
     stats.lap("configuration", &mut clock);
 
     let mut failures = Vec::new();
+    let mut notes: Vec<(String, String)> = Vec::new();
     let mut reports: Vec<Checked> = Vec::new();
     if stdin_mode {
         let name = args
@@ -173,8 +175,14 @@ fn check_paths(args: &CheckArgs) -> anyhow::Result<ExitStatus> {
         };
         let settings = config.settings_for(&files::absolute(Path::new(&name)), &layer);
         stats.lap("discovery", &mut clock);
-        let project = project_index(&[], &[]);
-        reports.push(check_bytes(&name, &bytes, &settings, args, &project));
+        let project = project_index(&[]);
+        match decode::decode(&bytes) {
+            Ok(decoded) => {
+                notes.extend(decoded.note.as_ref().map(|n| (name.clone(), n.clone())));
+                reports.push(check_text(&name, &decoded, &settings, args, &project));
+            }
+            Err(e) => failures.push((name, e.to_string())),
+        }
     } else {
         let paths = if args.paths.is_empty() {
             vec![".".to_string()]
@@ -203,38 +211,34 @@ fn check_paths(args: &CheckArgs) -> anyhow::Result<ExitStatus> {
             .context("cannot start worker threads")?;
         let hook = std::panic::take_hook();
         std::panic::set_hook(Box::new(|_| {}));
-        let contents: Vec<std::io::Result<Vec<u8>>> = pool.install(|| {
-            jobs.par_iter()
-                .map(|(t, _)| std::fs::read(&t.path))
-                .collect()
-        });
-        stats.lap("read", &mut clock);
-        let project = pool.install(|| project_index(&jobs, &contents));
-        stats.lap("index", &mut clock);
-        // Each file's bytes are dropped once it is checked, and so is the text of a
-        // report with nothing to show: a run holds only what it will print.
-        let results: Vec<Result<Checked, (String, String)>> = pool.install(|| {
-            jobs.par_iter()
-                .zip(contents.into_par_iter())
-                .map(|((target, settings), bytes)| match bytes {
-                    Ok(bytes) => {
+        let project = pool.install(|| project_index(&jobs));
+        stats.lap("read and index", &mut clock);
+        // Files are read again to be checked (the index kept none of their text), and
+        // each one's text is dropped once it is checked, and so is the text of a report
+        // with nothing to show: a run holds only what it will print.
+        let results: Vec<Result<(Checked, Option<String>), (String, String)>> =
+            pool.install(|| {
+                jobs.par_iter()
+                    .map(|(target, settings)| {
+                        let decoded =
+                            read_source(&target.path).map_err(|e| (target.display.clone(), e))?;
                         let mut done =
-                            check_bytes(&target.display, &bytes, settings, args, &project);
-                        drop(bytes);
+                            check_text(&target.display, &decoded, settings, args, &project);
                         let report = &mut done.0;
                         if report.accesses.is_empty() && report.diagnostics.is_empty() {
                             report.text = String::new();
                         }
-                        Ok(done)
-                    }
-                    Err(e) => Err((target.display.clone(), e.to_string())),
-                })
-                .collect()
-        });
+                        Ok((done, decoded.note))
+                    })
+                    .collect()
+            });
         std::panic::set_hook(hook);
         for result in results {
             match result {
-                Ok(done) => reports.push(done),
+                Ok((done, note)) => {
+                    notes.extend(note.map(|n| (done.0.path.clone(), n)));
+                    reports.push(done);
+                }
                 Err(failure) => failures.push(failure),
             }
         }
@@ -261,6 +265,10 @@ fn check_paths(args: &CheckArgs) -> anyhow::Result<ExitStatus> {
             );
         }
     }
+    notes.sort();
+    for (path, note) in &notes {
+        eprintln!("note: {path}: {note}");
+    }
     failures.sort();
     for (path, reason) in &failures {
         eprintln!("error: {path}: {reason}");
@@ -268,6 +276,7 @@ fn check_paths(args: &CheckArgs) -> anyhow::Result<ExitStatus> {
     let run = Run {
         files: &files,
         failures: &failures,
+        notes: &notes,
     };
     let rendered = render(&run, args);
     match &args.output {
@@ -320,11 +329,20 @@ fn check_paths(args: &CheckArgs) -> anyhow::Result<ExitStatus> {
 /// A checked file: its report, whether it fails the run, and the diff `--diff` prints.
 type Checked = (FileReport, bool, Option<String>);
 
-/// Checks one file's bytes; with `--fix`/`--diff` applies safe fixes and checks again.
+/// Reads a file and decodes it (`source::decode`): where the command line's bytes
+/// become text. The error names why the file is not checked.
+fn read_source(path: &Path) -> Result<Decoded, String> {
+    let bytes = std::fs::read(path).map_err(|e| e.to_string())?;
+    decode::decode(&bytes).map_err(|e| e.to_string())
+}
+
+/// Checks one file's decoded text; with `--fix`/`--diff` applies safe fixes and checks
+/// again. Fixes are written back in the file's own encoding (byte-order mark included),
+/// and not at all when the fixed text has no place in it.
 /// Returns the report, whether it fails the run, and the diff to print.
-fn check_bytes(
+fn check_text(
     display: &str,
-    bytes: &[u8],
+    decoded: &Decoded,
     settings: &Settings,
     args: &CheckArgs,
     project: &ProjectIndex,
@@ -332,7 +350,7 @@ fn check_bytes(
     let checker = |path: &str, bytes: &[u8], settings: &Settings| {
         bankcheck::check_source_in(path, bytes, settings, project)
     };
-    let report = check::check(checker, display, bytes, settings);
+    let report = check::check(checker, display, decoded.text.as_bytes(), settings);
     let edits = if args.fix || args.diff {
         fix::safe_edits(&report)
     } else {
@@ -342,11 +360,7 @@ fn check_bytes(
         let fails = check::fails(&report, settings);
         return (report, fails, None);
     }
-    let Ok(original) = std::str::from_utf8(bytes) else {
-        eprintln!("warning: {display}: not valid UTF-8, fixes not applied");
-        let fails = check::fails(&report, settings);
-        return (report, fails, None);
-    };
+    let original = decoded.text.as_str();
     let fixed = match fix::apply(original, &edits) {
         Ok(fixed) => fixed,
         Err(e) => {
@@ -359,7 +373,15 @@ fn check_bytes(
         let fails = check::fails(&report, settings);
         return (report, fails, Some(fix::diff(display, original, &fixed)));
     }
-    if let Err(e) = fix::write_atomic(Path::new(display), fixed.as_bytes()) {
+    let Some(encoded) = decode::encode(&fixed, decoded.encoding) else {
+        eprintln!(
+            "warning: {display}: fixes not applied: the fixed text cannot be written in the file's encoding ({})",
+            decoded.encoding.name()
+        );
+        let fails = check::fails(&report, settings);
+        return (report, fails, None);
+    };
+    if let Err(e) = fix::write_atomic(Path::new(display), &encoded) {
         eprintln!("error: {display}: cannot write fixes: {e}");
         return (report, true, None);
     }
@@ -370,10 +392,9 @@ fn check_bytes(
 
 /// The run-wide index of launches and includes: every checked file is scanned, and
 /// headers are read from disk on demand from the include directories of every file.
-fn project_index(
-    jobs: &[(files::Target, Settings)],
-    contents: &[std::io::Result<Vec<u8>>],
-) -> ProjectIndex {
+/// Each file is read, scanned and dropped; one that cannot be read or decoded is
+/// reported when it is checked.
+fn project_index(jobs: &[(files::Target, Settings)]) -> ProjectIndex {
     let mut include_dirs: Vec<std::path::PathBuf> = Vec::new();
     for (_, settings) in jobs {
         for dir in &settings.include_dirs {
@@ -383,18 +404,16 @@ fn project_index(
             }
         }
     }
-    let mut project = ProjectIndex::new(include_dirs, Box::new(|path| std::fs::read(path).ok()))
+    // Headers are decoded as the checked files are: the index reads UTF-8.
+    let reader = |path: &Path| read_source(path).ok().map(|d| d.text.into_bytes());
+    let mut project = ProjectIndex::new(include_dirs, Box::new(reader))
         .with_workspace(Box::new(files::workspace_sources));
     // Scanned in parallel, added in order.
     let scans: Vec<FileScan> = jobs
         .par_iter()
-        .zip(contents.par_iter())
-        .filter_map(|((target, _), bytes)| {
-            let bytes = bytes.as_ref().ok()?;
-            Some(FileScan::of(
-                Path::new(&target.display),
-                &String::from_utf8_lossy(bytes),
-            ))
+        .filter_map(|(target, _)| {
+            let decoded = read_source(&target.path).ok()?;
+            Some(FileScan::of(Path::new(&target.display), &decoded.text))
         })
         .collect();
     for scan in scans {

@@ -149,6 +149,7 @@ mod tests {
             &Run {
                 files: &files,
                 failures: &[],
+                notes: &[],
             },
             false,
         ))
@@ -172,6 +173,7 @@ mod tests {
             &Run {
                 files: &files,
                 failures: &[],
+                notes: &[],
             },
             true,
         );
