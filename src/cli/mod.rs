@@ -278,11 +278,19 @@ fn check_paths(args: &CheckArgs) -> anyhow::Result<ExitStatus> {
         failures: &failures,
         notes: &notes,
     };
-    let rendered = render(&run, args);
     match &args.output {
-        Some(path) => std::fs::write(path, &rendered)
+        Some(path) => std::fs::File::create(path)
+            .and_then(|file| {
+                let mut out = std::io::BufWriter::new(file);
+                render(&run, args, &mut out)?;
+                out.flush()
+            })
             .with_context(|| format!("cannot write the report to {}", path.display()))?,
-        None => write_stdout(&rendered)?,
+        None => {
+            let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+            render(&run, args, &mut out)?;
+            out.flush()?;
+        }
     }
     if !diffs.is_empty() {
         write_stdout(diffs.concat().as_bytes())?;
@@ -422,17 +430,19 @@ fn project_index(jobs: &[(files::Target, Settings)]) -> ProjectIndex {
     project
 }
 
-fn render(run: &Run<'_>, args: &CheckArgs) -> Vec<u8> {
+/// Writes the report in the chosen format; JSON and SARIF are written as they are
+/// made, never held whole.
+fn render(run: &Run<'_>, args: &CheckArgs, out: &mut dyn Write) -> std::io::Result<()> {
     match args.format {
-        Format::Text => report::text::render(run, use_color(args)),
-        Format::Json => report::json::render(run).into_bytes(),
+        Format::Text => out.write_all(&report::text::render(run, use_color(args))),
+        Format::Json => report::json::write(run, out),
         Format::Sarif => {
             let base = std::env::var_os("GITHUB_WORKSPACE")
                 .map_or_else(|| files::absolute(Path::new(".")), Into::into);
-            report::sarif::render(run, Some(&base)).into_bytes()
+            report::sarif::write(run, Some(&base), out)
         }
-        Format::Github => report::github::render(run).into_bytes(),
-        Format::Compact => report::compact::render(run).into_bytes(),
+        Format::Github => out.write_all(report::github::render(run).as_bytes()),
+        Format::Compact => out.write_all(report::compact::render(run).as_bytes()),
     }
 }
 

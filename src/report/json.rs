@@ -4,57 +4,67 @@
 use super::{factor_json, LineIndex, Run};
 use crate::diag::{AccessFacts, Diagnostic};
 use serde_json::{json, Map, Value};
-use std::fmt::Write as _;
 
 /// The version of the JSON layout.
 pub const SCHEMA: u64 = 1;
 
 /// Renders the whole run as one pretty-printed JSON object followed by a newline.
-///
-/// Written one diagnostic or access at a time: a tree of `Value`s for the whole run
-/// would take about ten times the report's size (600 MB for 5,000 small files), while
-/// the text is the same as `serde_json::to_string_pretty` of that tree.
 pub fn render(run: &Run<'_>) -> String {
-    let mut out = String::from("{\n");
-    let field = |out: &mut String, key: &str, value: &Value| {
-        let _ = write!(out, "  {}: {},\n", json!(key), value);
-    };
-    field(&mut out, "schema", &json!(SCHEMA));
-    field(&mut out, "version", &json!(env!("CARGO_PKG_VERSION")));
-    field(&mut out, "files_checked", &json!(run.files.len()));
+    let mut out = Vec::new();
+    // Writing into a vector cannot fail, and only valid UTF-8 is written.
+    let _ = write(run, &mut out);
+    String::from_utf8(out).unwrap_or_default()
+}
+
+/// Writes what [`render`] returns into `out`, one diagnostic or access at a time: a
+/// tree of `Value`s for the whole run would take about ten times the report's size
+/// (600 MB for 5,000 small files); the text is the same as `serde_json`'s pretty
+/// printing of that tree.
+pub fn write(run: &Run<'_>, out: &mut dyn std::io::Write) -> std::io::Result<()> {
+    out.write_all(b"{\n")?;
+    for (key, value) in [
+        ("schema", json!(SCHEMA)),
+        ("version", json!(env!("CARGO_PKG_VERSION"))),
+        ("files_checked", json!(run.files.len())),
+    ] {
+        writeln!(out, "  {}: {},", json!(key), value)?;
+    }
     let files = || run.files.iter().map(|f| (f, LineIndex::new(&f.text)));
     array(
-        &mut out,
+        out,
         "diagnostics",
         files().flat_map(|(f, index)| {
             f.diagnostics
                 .iter()
                 .map(move |d| diagnostic(&f.path, &index, d))
         }),
-    );
-    out.push_str(",\n");
+    )?;
+    out.write_all(b",\n")?;
     array(
-        &mut out,
+        out,
         "accesses",
         files().flat_map(|(f, index)| f.accesses.iter().map(move |a| access(&f.path, &index, a))),
-    );
-    out.push_str(",\n");
-    let pairs = |list: &[(String, String)]| -> Vec<Value> {
+    )?;
+    out.write_all(b",\n")?;
+    let pairs = |list: &'_ [(String, String)]| {
         list.iter()
             .map(|(file, message)| json!({"file": file, "message": message}))
-            .collect()
+            .collect::<Vec<Value>>()
     };
-    array(&mut out, "errors", pairs(run.failures).into_iter());
-    out.push_str(",\n");
-    array(&mut out, "notes", pairs(run.notes).into_iter());
-    out.push_str("\n}\n");
-    out
+    array(out, "errors", pairs(run.failures).into_iter())?;
+    out.write_all(b",\n")?;
+    array(out, "notes", pairs(run.notes).into_iter())?;
+    out.write_all(b"\n}\n")
 }
 
 /// Writes `"key": [ ... ]` at the top level's indentation; no comma or newline after.
-fn array(out: &mut String, key: &str, items: impl Iterator<Item = Value>) {
-    let _ = write!(out, "  {}: ", json!(key));
-    super::write_array(out, 2, items);
+fn array(
+    out: &mut dyn std::io::Write,
+    key: &str,
+    items: impl Iterator<Item = Value>,
+) -> std::io::Result<()> {
+    write!(out, "  {}: ", json!(key))?;
+    super::write_array(out, 2, items)
 }
 
 fn diagnostic(path: &str, index: &LineIndex<'_>, d: &Diagnostic) -> Value {

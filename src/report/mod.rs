@@ -156,27 +156,30 @@ pub fn sort(files: &mut [FileReport]) {
 /// Writes a JSON array of `items` as `serde_json::to_string_pretty` would inside a
 /// document where the array's line is indented by `indent` spaces: items one at a
 /// time, so that a long report never exists as one tree of values (about ten times
-/// the size of its text).
-pub(crate) fn write_array(out: &mut String, indent: usize, items: impl Iterator<Item = Value>) {
+/// the size of its text) nor as one string.
+pub(crate) fn write_array(
+    out: &mut dyn std::io::Write,
+    indent: usize,
+    items: impl Iterator<Item = Value>,
+) -> std::io::Result<()> {
+    let pad = " ".repeat(indent + 2);
     let mut empty = true;
     for item in items {
-        out.push_str(if empty { "[\n" } else { ",\n" });
+        out.write_all(if empty { b"[\n" } else { b",\n" })?;
         empty = false;
         let text = serde_json::to_string_pretty(&item).unwrap_or_default();
         for (i, line) in text.lines().enumerate() {
             if i > 0 {
-                out.push('\n');
+                out.write_all(b"\n")?;
             }
-            out.extend(std::iter::repeat_n(' ', indent + 2));
-            out.push_str(line);
+            out.write_all(pad.as_bytes())?;
+            out.write_all(line.as_bytes())?;
         }
     }
     if empty {
-        out.push_str("[]");
+        out.write_all(b"[]")
     } else {
-        out.push('\n');
-        out.extend(std::iter::repeat_n(' ', indent));
-        out.push(']');
+        write!(out, "\n{}]", &pad[2..])
     }
 }
 

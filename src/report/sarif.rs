@@ -12,6 +12,18 @@ use std::path::Path;
 
 /// Renders the run; `base` is the directory that URIs are made relative to.
 pub fn render(run: &Run<'_>, base: Option<&Path>) -> String {
+    let mut out = Vec::new();
+    // Writing into a vector cannot fail, and only valid UTF-8 is written.
+    let _ = write(run, base, &mut out);
+    String::from_utf8(out).unwrap_or_default()
+}
+
+/// Writes what [`render`] returns into `out`, the results one at a time.
+pub fn write(
+    run: &Run<'_>,
+    base: Option<&Path>,
+    out: &mut dyn std::io::Write,
+) -> std::io::Result<()> {
     let rules: Vec<Value> = RULES.iter().map(rule).collect();
     // Occurrences count per file (the key holds the file's URI), so results are made
     // one file at a time and written as they are made.
@@ -100,22 +112,17 @@ pub fn render(run: &Run<'_>, base: Option<&Path>) -> String {
     // The document without its results, which are written into it one at a time.
     let skeleton = serde_json::to_string_pretty(&sarif).unwrap_or_default();
     let marker = format!("{}", json!(RESULTS));
-    let mut out = String::with_capacity(skeleton.len());
     match skeleton.split_once(&marker) {
         Some((before, after)) => {
-            let indent = before.len() - before.rfind('\n').map_or(0, |i| i + 1);
-            let indent = before[before.len() - indent..]
-                .chars()
-                .take_while(|c| *c == ' ')
-                .count();
-            out.push_str(before);
-            super::write_array(&mut out, indent, results);
-            out.push_str(after);
+            let line = &before[before.rfind('\n').map_or(0, |i| i + 1)..];
+            let indent = line.chars().take_while(|c| *c == ' ').count();
+            out.write_all(before.as_bytes())?;
+            super::write_array(out, indent, results)?;
+            out.write_all(after.as_bytes())?;
         }
-        None => out.push_str(&skeleton),
+        None => out.write_all(skeleton.as_bytes())?,
     }
-    out.push('\n');
-    out
+    out.write_all(b"\n")
 }
 
 /// Stands for the results in the document's skeleton; no result is this string.

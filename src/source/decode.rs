@@ -273,7 +273,7 @@ mod tests {
     fn binary_is_not_text() {
         assert!(decode(&[0u8; 64]).is_err());
         assert!(decode(b"\x7fELF\x02\x01\x01\0\0\0\0\0\0\0\0\0\x02\0>\0").is_err());
-        let noise: Vec<u8> = (0..4096u32)
+        let noise: Vec<u8> = (0..4096u64)
             .map(|i| (i * 2_654_435_761 >> 13) as u8)
             .collect();
         assert!(decode(&noise).is_err());
