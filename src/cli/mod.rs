@@ -216,22 +216,20 @@ fn check_paths(args: &CheckArgs) -> anyhow::Result<ExitStatus> {
         // Files are read again to be checked (the index kept none of their text), and
         // each one's text is dropped once it is checked, and so is the text of a report
         // with nothing to show: a run holds only what it will print.
-        let results: Vec<Result<(Checked, Option<String>), (String, String)>> =
-            pool.install(|| {
-                jobs.par_iter()
-                    .map(|(target, settings)| {
-                        let decoded =
-                            read_source(&target.path).map_err(|e| (target.display.clone(), e))?;
-                        let mut done =
-                            check_text(&target.display, &decoded, settings, args, &project);
-                        let report = &mut done.0;
-                        if report.accesses.is_empty() && report.diagnostics.is_empty() {
-                            report.text = String::new();
-                        }
-                        Ok((done, decoded.note))
-                    })
-                    .collect()
-            });
+        let results: Vec<Result<(Checked, Option<String>), Failure>> = pool.install(|| {
+            jobs.par_iter()
+                .map(|(target, settings)| {
+                    let decoded =
+                        read_source(&target.path).map_err(|e| (target.display.clone(), e))?;
+                    let mut done = check_text(&target.display, &decoded, settings, args, &project);
+                    let report = &mut done.0;
+                    if report.accesses.is_empty() && report.diagnostics.is_empty() {
+                        report.text = String::new();
+                    }
+                    Ok((done, decoded.note))
+                })
+                .collect()
+        });
         std::panic::set_hook(hook);
         for result in results {
             match result {
@@ -278,19 +276,18 @@ fn check_paths(args: &CheckArgs) -> anyhow::Result<ExitStatus> {
         failures: &failures,
         notes: &notes,
     };
-    match &args.output {
-        Some(path) => std::fs::File::create(path)
+    if let Some(path) = &args.output {
+        std::fs::File::create(path)
             .and_then(|file| {
                 let mut out = std::io::BufWriter::new(file);
                 render(&run, args, &mut out)?;
                 out.flush()
             })
-            .with_context(|| format!("cannot write the report to {}", path.display()))?,
-        None => {
-            let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-            render(&run, args, &mut out)?;
-            out.flush()?;
-        }
+            .with_context(|| format!("cannot write the report to {}", path.display()))?;
+    } else {
+        let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+        render(&run, args, &mut out)?;
+        out.flush()?;
     }
     if !diffs.is_empty() {
         write_stdout(diffs.concat().as_bytes())?;
@@ -333,6 +330,9 @@ fn check_paths(args: &CheckArgs) -> anyhow::Result<ExitStatus> {
         ExitStatus::Success
     })
 }
+
+/// A file that could not be checked: its path and why.
+type Failure = (String, String);
 
 /// A checked file: its report, whether it fails the run, and the diff `--diff` prints.
 type Checked = (FileReport, bool, Option<String>);

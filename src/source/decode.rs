@@ -143,7 +143,7 @@ pub fn encode(text: &str, encoding: Encoding) -> Option<Vec<u8>> {
 
 /// UTF-16 code units of `bytes` decoded; an odd length or a lone surrogate is refused.
 fn utf16(bytes: &[u8], unit: fn([u8; 2]) -> u16) -> Result<String, NotText> {
-    if bytes.len() % 2 != 0 {
+    if !bytes.len().is_multiple_of(2) {
         return Err(NotText(
             "it starts with a UTF-16 byte-order mark but has an odd number of bytes".into(),
         ));
@@ -170,7 +170,7 @@ fn utf16(bytes: &[u8], unit: fn([u8; 2]) -> u16) -> Result<String, NotText> {
 /// UTF-16 without a byte-order mark, recognised as text that is mostly ASCII: of the
 /// first 4 KB, nine in ten code units have a zero high byte and a non-zero low byte.
 fn bomless_utf16(bytes: &[u8]) -> Option<Encoding> {
-    if bytes.len() < 4 || bytes.len() % 2 != 0 || !bytes.contains(&0) {
+    if bytes.len() < 4 || !bytes.len().is_multiple_of(2) || !bytes.contains(&0) {
         return None;
     }
     let head = &bytes[..bytes.len().min(4096)];
@@ -220,10 +220,7 @@ fn check_text(text: &str) -> Result<(), NotText> {
 
 /// The 1-based line of byte `at` of `bytes`.
 fn line_of(bytes: &[u8], at: usize) -> usize {
-    1 + bytes[..at.min(bytes.len())]
-        .iter()
-        .filter(|&&b| b == b'\n')
-        .count()
+    1 + memchr::memchr_iter(b'\n', &bytes[..at.min(bytes.len())]).count()
 }
 
 #[cfg(test)]
@@ -274,7 +271,7 @@ mod tests {
         assert!(decode(&[0u8; 64]).is_err());
         assert!(decode(b"\x7fELF\x02\x01\x01\0\0\0\0\0\0\0\0\0\x02\0>\0").is_err());
         let noise: Vec<u8> = (0..4096u64)
-            .map(|i| (i * 2_654_435_761 >> 13) as u8)
+            .map(|i| ((i * 2_654_435_761) >> 13) as u8)
             .collect();
         assert!(decode(&noise).is_err());
         assert!(decode(b"\xFF\xFEa").is_err(), "odd UTF-16");
