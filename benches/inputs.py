@@ -84,19 +84,20 @@ def write_big(path, megabytes):
 
 
 def measure(binary, target, threads, timeout):
-    """(peak MB, wall s, exit status, diagnostics) of one run; None figures on timeout."""
-    cmd = ["/usr/bin/time", "-v", binary, "--format", "json", "--isolated"]
+    """(peak MB, wall s, exit status, diagnostics) of one run; on a timeout the run is
+    killed (`timeout` under `time`, so nothing is left running) and no figure is given."""
+    cmd = ["/usr/bin/time", "-v", "timeout", "--signal=KILL", str(int(timeout)),
+           binary, "--format", "json", "--isolated"]
     if threads:
         cmd += ["--threads", str(threads)]
     cmd.append(target)
     start = time.monotonic()
-    try:
-        done = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
-    except subprocess.TimeoutExpired:
-        return None, timeout, "timeout", None
+    done = subprocess.run(cmd, capture_output=True, text=True)
     wall = time.monotonic() - start
     rss = re.search(r"Maximum resident set size \(kbytes\): (\d+)", done.stderr)
     peak = int(rss.group(1)) / 1024 if rss else None
+    if done.returncode == 137:
+        return None, wall, "timeout", None
     diagnostics = done.stdout.count('"rule":')
     return peak, wall, done.returncode, diagnostics
 
