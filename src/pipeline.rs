@@ -64,6 +64,9 @@ pub(crate) fn check_source(
         crate::extract::extract(&file, &tree)
     };
     report.stats.extract = clock.elapsed();
+    // The tree is needed again only to extract the whole file for its headers' sake
+    // (below); otherwise it is dropped before lowering, whose memory can reuse it.
+    let tree = (only_relevant && file.text.contains("#include")).then_some(tree);
     add_external_launches(&mut syntax, file_path, project, settings);
     for span in syntax.parse_errors.iter().take(5) {
         if let Some(d) = rules::parse_error::check(*span, &file.text, settings) {
@@ -79,8 +82,8 @@ pub(crate) fn check_source(
         && project.includes_define_anything(file_path, &file.text)
     {
         // A header's functions may call back into any function of this file.
-        if only_relevant {
-            syntax = crate::extract::extract(&file, &tree);
+        if let Some(tree) = tree.as_ref().filter(|_| only_relevant) {
+            syntax = crate::extract::extract(&file, tree);
             add_external_launches(&mut syntax, file_path, project, settings);
         }
         project.merge_includes(

@@ -23,6 +23,7 @@ use bankcheck::diag::Severity;
 use bankcheck::project::{FileScan, ProjectIndex};
 use bankcheck::report::{self, Run};
 use bankcheck::rules::RULES;
+use bankcheck::source::decode::{self, Decoded};
 use bankcheck::FileReport;
 use configs::{BadConfig, ConfigStore};
 use rayon::prelude::*;
@@ -172,6 +173,7 @@ fn check_paths(args: &CheckArgs) -> anyhow::Result<ExitStatus> {
 
     let limit = args.max_file_size.unwrap_or(files::DEFAULT_MAX_FILE_SIZE);
     let mut failures = Vec::new();
+    let mut notes: Vec<(String, String)> = Vec::new();
     let mut reports: Vec<Checked> = Vec::new();
     if stdin_mode {
         let name = args
@@ -198,8 +200,14 @@ fn check_paths(args: &CheckArgs) -> anyhow::Result<ExitStatus> {
         let context = files::workspace_root()
             .map(|root| files::workspace_context(&root, &named, &mut store))
             .unwrap_or_default();
-        let project = project_index(&[], &[], limit, &context);
-        reports.push(check_bytes(&name, &bytes, None, &settings, args, &project));
+        let project = project_index(&[], limit, &context);
+        match decode::decode(&bytes) {
+            Ok(decoded) => {
+                notes.extend(decoded.note.as_ref().map(|n| (name.clone(), n.clone())));
+                reports.push(check_text(&name, &decoded, None, &settings, args, &project));
+            }
+            Err(e) => failures.push((name, e.to_string())),
+        }
     } else {
         let paths = if args.paths.is_empty() {
             vec![".".to_string()]
@@ -243,25 +251,21 @@ fn check_paths(args: &CheckArgs) -> anyhow::Result<ExitStatus> {
             .context("cannot start worker threads")?;
         let hook = std::panic::take_hook();
         std::panic::set_hook(Box::new(|_| {}));
-        let contents: Vec<Result<files::Loaded, String>> = pool.install(|| {
-            jobs.par_iter()
-                .map(|(t, _)| files::read_source(&t.path, limit))
-                .collect()
-        });
-        stats.lap("read", &mut clock);
-        let project = pool.install(|| project_index(&jobs, &contents, limit, &context));
-        stats.lap("index", &mut clock);
-        // Each file's bytes are dropped once it is checked, and so is the text of a
-        // report with nothing to show: a run holds only what it will print.
-        let results: Vec<Result<Checked, (String, String)>> = pool.install(|| {
-            jobs.par_iter()
-                .zip(contents.into_par_iter())
-                .map(|((target, settings), loaded)| match loaded {
-                    Ok(loaded) => {
-                        let mut done = check_bytes(
+        let project = pool.install(|| project_index(&jobs, limit, &context));
+        stats.lap("read and index", &mut clock);
+        // Files are read again to be checked (the index kept none of their text), and
+        // each one's bytes are dropped once it is checked, and so is the text of a report
+        // with nothing to show: a run holds only what it will print.
+        let results: Vec<Result<(Checked, Option<String>), (String, String)>> =
+            pool.install(|| {
+                jobs.par_iter()
+                    .map(|(target, settings)| {
+                        let (loaded, decoded) = read_decoded(&target.path, limit)
+                            .map_err(|e| (target.display.clone(), e))?;
+                        let mut done = check_text(
                             &target.display,
-                            &loaded.bytes,
-                            Some((target.path.as_path(), &loaded.stamp)),
+                            &decoded,
+                            Some((target.path.as_path(), &loaded)),
                             settings,
                             args,
                             &project,
@@ -271,16 +275,17 @@ fn check_paths(args: &CheckArgs) -> anyhow::Result<ExitStatus> {
                         if report.accesses.is_empty() && report.diagnostics.is_empty() {
                             report.text = String::new();
                         }
-                        Ok(done)
-                    }
-                    Err(e) => Err((target.display.clone(), e)),
-                })
-                .collect()
-        });
+                        Ok((done, decoded.note))
+                    })
+                    .collect()
+            });
         std::panic::set_hook(hook);
         for result in results {
             match result {
-                Ok(done) => reports.push(done),
+                Ok((done, note)) => {
+                    notes.extend(note.map(|n| (done.report.path.clone(), n)));
+                    reports.push(done);
+                }
                 Err(failure) => failures.push(failure),
             }
         }
@@ -309,6 +314,10 @@ fn check_paths(args: &CheckArgs) -> anyhow::Result<ExitStatus> {
             );
         }
     }
+    notes.sort();
+    for (path, note) in &notes {
+        errln!("note: {path}: {note}");
+    }
     failures.sort();
     for (path, reason) in &failures {
         errln!("error: {path}: {reason}");
@@ -316,6 +325,7 @@ fn check_paths(args: &CheckArgs) -> anyhow::Result<ExitStatus> {
     let run = Run {
         files: &files,
         failures: &failures,
+        notes: &notes,
     };
     let status = if !failures.is_empty() {
         ExitStatus::Error
@@ -324,14 +334,21 @@ fn check_paths(args: &CheckArgs) -> anyhow::Result<ExitStatus> {
     } else {
         ExitStatus::Success
     };
-    let rendered = render(&run, args);
     let mut printed = match &args.output {
         Some(path) => {
-            std::fs::write(path, &rendered)
+            std::fs::File::create(path)
+                .and_then(|file| {
+                    let mut out = std::io::BufWriter::new(file);
+                    render(&run, args, &mut out)?;
+                    out.flush()
+                })
                 .with_context(|| format!("cannot write the report to {}", path.display()))?;
             Ok(())
         }
-        None => write_stdout(&rendered),
+        None => {
+            let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+            render(&run, args, &mut out).and_then(|()| out.flush())
+        }
     };
     if printed.is_ok() && !diffs.is_empty() {
         printed = write_stdout(diffs.concat().as_bytes());
@@ -414,13 +431,24 @@ impl Checked {
     }
 }
 
-/// Checks one file's bytes; with `--fix`/`--diff` applies safe fixes and checks again.
-/// `read_from` is the file and its state when read (none for standard input); fixes
-/// are written there only while that state still holds.
-fn check_bytes(
+/// Reads a file (a regular file of at most `limit` bytes) and decodes it
+/// (`source::decode`): where the command line's bytes become text. The error names why
+/// the file is not checked.
+fn read_decoded(path: &Path, limit: u64) -> Result<(files::Loaded, Decoded), String> {
+    let loaded = files::read_source(path, limit)?;
+    let decoded = decode::decode(&loaded.bytes).map_err(|e| e.to_string())?;
+    Ok((loaded, decoded))
+}
+
+/// Checks one file's decoded text; with `--fix`/`--diff` applies safe fixes and checks
+/// again. `read_from` is the file and its bytes and state when read (none for standard
+/// input); fixes are written there only while that state still holds, in the file's
+/// own encoding (byte-order mark included), and not at all when the fixed text has no
+/// place in it.
+fn check_text(
     display: &str,
-    bytes: &[u8],
-    read_from: Option<(&Path, &files::Stamp)>,
+    decoded: &Decoded,
+    read_from: Option<(&Path, &files::Loaded)>,
     settings: &Settings,
     args: &CheckArgs,
     project: &ProjectIndex,
@@ -428,7 +456,8 @@ fn check_bytes(
     let checker = |path: &str, bytes: &[u8], settings: &Settings| {
         bankcheck::check_source_in(path, bytes, settings, project)
     };
-    let report = check::check(checker, display, bytes, settings);
+    let original = decoded.text.as_str();
+    let report = check::check(checker, display, original.as_bytes(), settings);
     let edits = if args.fix || args.diff {
         fix::safe_edits(&report)
     } else {
@@ -437,10 +466,6 @@ fn check_bytes(
     if edits.is_empty() {
         return Checked::new(report, settings);
     }
-    let Ok(original) = std::str::from_utf8(bytes) else {
-        errln!("warning: {display}: not valid UTF-8, fixes not applied");
-        return Checked::new(report, settings);
-    };
     let fixed = match fix::apply(original, &edits) {
         Ok(fixed) => fixed,
         Err(e) => {
@@ -453,10 +478,17 @@ fn check_bytes(
         done.diff = Some(fix::diff(display, original, &fixed));
         return done;
     }
-    let Some((path, stamp)) = read_from else {
+    let Some((path, loaded)) = read_from else {
         return Checked::new(report, settings);
     };
-    match fix::write_in_place(path, bytes, stamp, fixed.as_bytes()) {
+    let Some(encoded) = decode::encode(&fixed, decoded.encoding) else {
+        errln!(
+            "warning: {display}: fixes not applied: the fixed text cannot be written in the file's encoding ({})",
+            decoded.encoding.name()
+        );
+        return Checked::new(report, settings);
+    };
+    match fix::write_in_place(path, &loaded.bytes, &loaded.stamp, &encoded) {
         Ok(()) => Checked::new(
             check::check(checker, display, fixed.as_bytes(), settings),
             settings,
@@ -480,7 +512,6 @@ fn check_bytes(
 /// and includers outside the named files are seen.
 fn project_index(
     jobs: &[(files::Target, Settings)],
-    contents: &[Result<files::Loaded, String>],
     limit: u64,
     context: &[files::Target],
 ) -> ProjectIndex {
@@ -493,52 +524,45 @@ fn project_index(
             }
         }
     }
-    let read = move |path: &Path| files::read_source(path, limit).ok().map(|l| l.bytes);
+    // Headers are decoded as the checked files are: the index reads UTF-8.
+    let read = move |path: &Path| {
+        read_decoded(path, limit)
+            .ok()
+            .map(|(_, d)| d.text.into_bytes())
+    };
     let mut project = ProjectIndex::new(include_dirs, Box::new(read))
         .with_workspace(Box::new(files::workspace_sources));
-    // Scanned in parallel, added in order.
+    // The named files, then the workspace's other files (scanned, never checked): each
+    // read, scanned and dropped, in parallel, added in order. A file that cannot be read
+    // or decoded is reported when it is checked.
     let scans: Vec<FileScan> = jobs
         .par_iter()
-        .zip(contents.par_iter())
-        .filter_map(|((target, _), bytes)| {
-            let bytes = &bytes.as_ref().ok()?.bytes;
-            Some(FileScan::of(
-                Path::new(&target.display),
-                &String::from_utf8_lossy(bytes),
-            ))
+        .map(|(target, _)| target)
+        .chain(context.par_iter())
+        .filter_map(|target| {
+            let (_, decoded) = read_decoded(&target.path, limit).ok()?;
+            Some(FileScan::of(Path::new(&target.display), &decoded.text))
         })
         .collect();
     for scan in scans {
         project.add(scan);
     }
-    // The workspace's other files: scanned, in parallel, never checked.
-    let extra: Vec<FileScan> = context
-        .par_iter()
-        .filter_map(|t| {
-            let bytes = files::read_source(&t.path, limit).ok()?.bytes;
-            Some(FileScan::of(
-                Path::new(&t.display),
-                &String::from_utf8_lossy(&bytes),
-            ))
-        })
-        .collect();
-    for scan in extra {
-        project.add(scan);
-    }
     project
 }
 
-fn render(run: &Run<'_>, args: &CheckArgs) -> Vec<u8> {
+/// Writes the report in the chosen format; JSON and SARIF are written as they are
+/// made, never held whole.
+fn render(run: &Run<'_>, args: &CheckArgs, out: &mut dyn Write) -> std::io::Result<()> {
     match args.format {
-        Format::Text => report::text::render(run, use_color(args)),
-        Format::Json => report::json::render(run).into_bytes(),
+        Format::Text => out.write_all(&report::text::render(run, use_color(args))),
+        Format::Json => report::json::write(run, out),
         Format::Sarif => {
             let base = std::env::var_os("GITHUB_WORKSPACE")
                 .map_or_else(|| files::absolute(Path::new(".")), Into::into);
-            report::sarif::render(run, Some(&base)).into_bytes()
+            report::sarif::write(run, Some(&base), out)
         }
-        Format::Github => report::github::render(run).into_bytes(),
-        Format::Compact => report::compact::render(run).into_bytes(),
+        Format::Github => out.write_all(report::github::render(run).as_bytes()),
+        Format::Compact => out.write_all(report::compact::render(run).as_bytes()),
     }
 }
 

@@ -32,6 +32,7 @@ mod tests {
         let out = render(&Run {
             files: &files,
             failures: &[],
+            notes: &[],
         });
         assert_eq!(
             out,

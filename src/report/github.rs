@@ -163,6 +163,7 @@ mod tests {
         let out = render(&Run {
             files: &files,
             failures: &[],
+            notes: &[],
         });
         let lines: Vec<&str> = out.lines().collect();
         assert_eq!(lines[0], "::error file=src/b%2C c.cu,line=1,endLine=1,col=1,endColumn=2,title=bankcheck parse-error::bad");
@@ -220,6 +221,7 @@ mod tests {
         let out = render(&Run {
             files: &files,
             failures: &[],
+            notes: &[],
         });
         let warning = out.lines().find(|l| l.starts_with("::warning")).unwrap();
         assert!(
@@ -234,6 +236,7 @@ mod tests {
         let out = step_summary(&Run {
             files: &files,
             failures: &[("gone.cu".into(), "not found".into())],
+            notes: &[],
         });
         assert!(out.starts_with("## bankcheck\n\nFound 2 problems"), "{out}");
         assert!(out.contains("### `src/a.cu`"), "{out}");

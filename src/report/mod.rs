@@ -10,6 +10,7 @@ pub mod text;
 
 use crate::diag::{Diagnostic, Severity, Span, Status};
 use crate::FileReport;
+use serde_json::Value;
 
 /// Everything one invocation produced, ready to render.
 #[derive(Debug, Clone, Copy)]
@@ -18,6 +19,8 @@ pub struct Run<'a> {
     pub files: &'a [FileReport],
     /// Files that could not be read: path and reason.
     pub failures: &'a [(String, String)],
+    /// Files read with a guessed encoding (Latin-1, UTF-16 without BOM): path and note.
+    pub notes: &'a [(String, String)],
 }
 
 impl Run<'_> {
@@ -148,6 +151,36 @@ pub fn sort(files: &mut [FileReport]) {
         });
         file.accesses
             .sort_by_key(|a| (a.span.start, a.kind, a.span.end));
+    }
+}
+
+/// Writes a JSON array of `items` as `serde_json::to_string_pretty` would inside a
+/// document where the array's line is indented by `indent` spaces: items one at a
+/// time, so that a long report never exists as one tree of values (about ten times
+/// the size of its text) nor as one string.
+pub(crate) fn write_array(
+    out: &mut dyn std::io::Write,
+    indent: usize,
+    items: impl Iterator<Item = Value>,
+) -> std::io::Result<()> {
+    let pad = " ".repeat(indent + 2);
+    let mut empty = true;
+    for item in items {
+        out.write_all(if empty { b"[\n" } else { b",\n" })?;
+        empty = false;
+        let text = serde_json::to_string_pretty(&item).unwrap_or_default();
+        for (i, line) in text.lines().enumerate() {
+            if i > 0 {
+                out.write_all(b"\n")?;
+            }
+            out.write_all(pad.as_bytes())?;
+            out.write_all(line.as_bytes())?;
+        }
+    }
+    if empty {
+        out.write_all(b"[]")
+    } else {
+        write!(out, "\n{}]", &pad[2..])
     }
 }
 

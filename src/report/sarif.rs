@@ -12,18 +12,30 @@ use std::path::Path;
 
 /// Renders the run; `base` is the directory that URIs are made relative to.
 pub fn render(run: &Run<'_>, base: Option<&Path>) -> String {
+    let mut out = Vec::new();
+    // Writing into a vector cannot fail, and only valid UTF-8 is written.
+    let _ = write(run, base, &mut out);
+    String::from_utf8(out).unwrap_or_default()
+}
+
+/// Writes what [`render`] returns into `out`, the results one at a time.
+pub fn write(
+    run: &Run<'_>,
+    base: Option<&Path>,
+    out: &mut dyn std::io::Write,
+) -> std::io::Result<()> {
     let rules: Vec<Value> = RULES.iter().map(rule).collect();
-    let mut results = Vec::new();
-    let mut seen: HashMap<(String, &str, String), usize> = HashMap::new();
-    for file in run.files {
+    // Occurrences count per file (the key holds the file's URI), so results are made
+    // one file at a time and written as they are made.
+    let results = run.files.iter().flat_map(|file| {
+        let mut results = Vec::with_capacity(file.diagnostics.len());
+        let mut seen: HashMap<(&str, String), usize> = HashMap::new();
         let index = LineIndex::new(&file.text);
         let uri = relative_uri(&file.path, base);
         for d in &file.diagnostics {
             let at = index.position(d.span);
             let line_text = index.line_text(at.line).trim().to_string();
-            let occurrence = seen
-                .entry((uri.clone(), d.rule, line_text.clone()))
-                .or_insert(0);
+            let occurrence = seen.entry((d.rule, line_text.clone())).or_insert(0);
             *occurrence += 1;
             let fingerprint = format!("{:016x}:{occurrence}", fnv1a(&[d.rule, &uri, &line_text]));
             let mut result = json!({
@@ -58,7 +70,8 @@ pub fn render(run: &Run<'_>, base: Option<&Path>) -> String {
             }
             results.push(result);
         }
-    }
+        results
+    });
     let notifications: Vec<Value> = run
         .failures
         .iter()
@@ -69,6 +82,13 @@ pub fn render(run: &Run<'_>, base: Option<&Path>) -> String {
                 "locations": [{"physicalLocation": {"artifactLocation": {"uri": relative_uri(path, base), "uriBaseId": "%SRCROOT%"}}}],
             })
         })
+        .chain(run.notes.iter().map(|(path, note)| {
+            json!({
+                "level": "note",
+                "message": {"text": format!("{path}: {note}")},
+                "locations": [{"physicalLocation": {"artifactLocation": {"uri": relative_uri(path, base), "uriBaseId": "%SRCROOT%"}}}],
+            })
+        }))
         .collect();
     let sarif = json!({
         "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
@@ -86,13 +106,27 @@ pub fn render(run: &Run<'_>, base: Option<&Path>) -> String {
                 "toolExecutionNotifications": notifications,
             }],
             "columnKind": "unicodeCodePoints",
-            "results": results,
+            "results": RESULTS,
         }]
     });
-    let mut out = serde_json::to_string_pretty(&sarif).unwrap_or_default();
-    out.push('\n');
-    out
+    // The document without its results, which are written into it one at a time.
+    let skeleton = serde_json::to_string_pretty(&sarif).unwrap_or_default();
+    let marker = format!("{}", json!(RESULTS));
+    match skeleton.split_once(&marker) {
+        Some((before, after)) => {
+            let line = &before[before.rfind('\n').map_or(0, |i| i + 1)..];
+            let indent = line.chars().take_while(|c| *c == ' ').count();
+            out.write_all(before.as_bytes())?;
+            super::write_array(out, indent, results)?;
+            out.write_all(after.as_bytes())?;
+        }
+        None => out.write_all(skeleton.as_bytes())?,
+    }
+    out.write_all(b"\n")
 }
+
+/// Stands for the results in the document's skeleton; no result is this string.
+const RESULTS: &str = "\u{1}bankcheck results\u{1}";
 
 fn rule(meta: &RuleMeta) -> Value {
     json!({
@@ -220,6 +254,7 @@ mod tests {
             &Run {
                 files: &files,
                 failures: &[],
+                notes: &[],
             },
             None,
         );
@@ -257,6 +292,7 @@ mod tests {
             &Run {
                 files: &files,
                 failures: &[],
+                notes: &[],
             },
             None,
         );
@@ -270,6 +306,7 @@ mod tests {
             &Run {
                 files: &files,
                 failures: &[],
+                notes: &[],
             },
             None,
         );
@@ -282,6 +319,7 @@ mod tests {
             &Run {
                 files: &files,
                 failures: &[],
+                notes: &[],
             },
             None,
         );

@@ -150,6 +150,7 @@ mod tests {
             &Run {
                 files: &files,
                 failures: &[],
+                notes: &[],
             },
             false,
         ))
@@ -173,6 +174,7 @@ mod tests {
             &Run {
                 files: &files,
                 failures: &[],
+                notes: &[],
             },
             true,
         );

@@ -5,12 +5,13 @@
 //! blanked text is also a span into the original.
 
 mod blank;
+pub mod decode;
 
 use crate::Language;
 
 /// A decoded source file ready for extraction.
 pub struct SourceFile {
-    /// The decoded text (invalid UTF-8 replaced); spans index into it.
+    /// The decoded text (see [`decode`]); spans index into it.
     pub text: String,
     /// `text` with grammar gaps blanked to spaces of the same length.
     pub parse_text: String,
@@ -38,9 +39,11 @@ pub fn language_of(path: &str, text: &str) -> Option<Language> {
     }
 }
 
-/// Decodes `bytes` (lossy UTF-8, a leading BOM blanked) and prepares it for parsing.
+/// Decodes `bytes` ([`decode::decode`]: UTF-8 or UTF-16, else Latin-1; the BOM is
+/// not part of the text) and prepares it for parsing; `None` for bytes that are not
+/// source text or not in a language bankcheck reads.
 pub fn load(path: &str, bytes: &[u8]) -> Option<SourceFile> {
-    let text = String::from_utf8_lossy(bytes).into_owned();
+    let text = decode::decode(bytes).ok()?.text;
     let language = language_of(path, &text)?;
     let parse_text = blank::blank_gaps(&text, language);
     debug_assert_eq!(parse_text.len(), text.len());
