@@ -197,6 +197,7 @@ mod tests {
         let run = Run {
             files: &files,
             failures: &[],
+            notes: &[],
         };
         let out = render(&run);
         let order: Vec<&str> = out
