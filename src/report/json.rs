@@ -30,6 +30,11 @@ pub fn render(run: &Run<'_>) -> String {
         "schema": SCHEMA,
         "version": env!("CARGO_PKG_VERSION"),
         "files_checked": run.files.len(),
+        "parse_errors_not_reported": run
+            .files
+            .iter()
+            .map(|f| f.stats.unreported_parse_errors)
+            .sum::<usize>(),
         "diagnostics": diagnostics,
         "accesses": accesses,
         "errors": errors,

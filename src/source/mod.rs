@@ -1,12 +1,30 @@
-//! Source files: decoding, language choice, blanking of known grammar gaps, parsing.
+//! Source files: decoding, language choice, the front end (conditional compilation,
+//! qualifier macros, grammar gaps), parsing.
 //!
-//! Gets bytes, never touches the file system. Blanking replaces constructs the
-//! grammars cannot read with spaces of the same byte length, so every span into the
-//! blanked text is also a span into the original.
+//! Gets bytes, never touches the file system. The front end hands the grammar what the
+//! compiler would see, without moving a byte: inactive branches, qualifier macros and
+//! constructs the grammars cannot read are replaced with spaces (or a same-length
+//! spelling) of the same byte length, newlines kept, so every span into the parsed text
+//! is also a span into the original.
 
 mod blank;
+mod cexpr;
+mod lex;
+mod macros;
+mod preproc;
+
+pub use macros::Definition;
 
 use crate::Language;
+use std::collections::BTreeMap;
+
+/// What the front end knows besides the file: the settings' defines (`-D`, lint.toml
+/// `defines`) and macro definitions of the file's headers, when the caller has them.
+#[derive(Default, Clone, Copy)]
+pub struct FrontEnd<'a> {
+    pub defines: Option<&'a BTreeMap<String, String>>,
+    pub header_definitions: &'a [Definition],
+}
 
 /// A decoded source file ready for extraction.
 pub struct SourceFile {
@@ -15,6 +33,12 @@ pub struct SourceFile {
     /// `text` with grammar gaps blanked to spaces of the same length.
     pub parse_text: String,
     pub language: Language,
+    /// Conditional groups the known macros leave undecided, resolved only when the
+    /// parse fails ([`parse_resolving`]).
+    undecided: Vec<preproc::Undecided>,
+    /// Groups resolved as a device compilation takes them: the group's span and what was
+    /// assumed.
+    pub assumptions: Vec<(crate::diag::Span, String)>,
 }
 
 /// The language of `path`, from its extension, or for C/C++ headers from its content.
@@ -38,24 +62,165 @@ pub fn language_of(path: &str, text: &str) -> Option<Language> {
     }
 }
 
-/// Decodes `bytes` (lossy UTF-8, a leading BOM blanked) and prepares it for parsing.
+/// Decodes `bytes` (lossy UTF-8, a leading BOM blanked) and prepares it for parsing
+/// with no defines.
 pub fn load(path: &str, bytes: &[u8]) -> Option<SourceFile> {
+    load_with(path, bytes, FrontEnd::default())
+}
+
+/// Decodes `bytes` and prepares it for parsing: decided conditionals, qualifier macros
+/// and grammar gaps blanked (see the module's doc).
+pub fn load_with(path: &str, bytes: &[u8], front: FrontEnd<'_>) -> Option<SourceFile> {
     let text = String::from_utf8_lossy(bytes).into_owned();
     let language = language_of(path, &text)?;
-    let parse_text = blank::blank_gaps(&text, language);
+    let gaps = blank::blank_gaps(&text, language);
+    let empty = BTreeMap::new();
+    let defines = front.defines.unwrap_or(&empty);
+    let lexed = lex::lex(&gaps, &|_| false);
+    let resolved = preproc::resolve(&gaps, &lexed.directives, language, defines);
+    let mut bytes = resolved.text;
+    // `#pragma` lines (`unroll` between a loop and its unbraced body) change no index;
+    // `pack` changes layouts and stays.
+    for d in &lexed.directives {
+        if d.name == "pragma" && !d.rest(&gaps).trim_start().starts_with("pack") {
+            lex::blank(&mut bytes, d.start, d.end);
+        }
+    }
+    let qualifiers =
+        macros::qualifier_macros(&resolved.definitions, defines, front.header_definitions);
+    // Uses are found in the text as compiled: not in dropped branches.
+    let compiled = String::from_utf8(bytes)
+        .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
+    let function_macros: std::collections::HashSet<&str> = resolved
+        .definitions
+        .iter()
+        .filter(|(name, params, _)| params.is_some() && !qualifiers.contains_key(name))
+        .map(|(name, _, _)| name.as_str())
+        .collect();
+    let lexed = lex::lex(&compiled, &|w| {
+        qualifiers.contains_key(w) || blank::is_gap_word(w) || function_macros.contains(w)
+    });
+    let mut bytes = compiled.as_bytes().to_vec();
+    macros::blank_statement_calls(&mut bytes, &compiled, &lexed.idents, &function_macros);
+    macros::rewrite_uses(&mut bytes, &compiled, &lexed.idents, &qualifiers);
+    blank::rewrite_gaps(&mut bytes, &compiled, &lexed.idents);
+    let parse_text = String::from_utf8(bytes)
+        .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
     debug_assert_eq!(parse_text.len(), text.len());
     Some(SourceFile {
         text,
         parse_text,
         language,
+        undecided: resolved.undecided,
+        assumptions: Vec::new(),
     })
 }
 
-/// Parses the blanked text with the language's tree-sitter grammar.
+/// Parses the prepared text with the language's tree-sitter grammar.
 pub fn parse(file: &SourceFile) -> Option<tree_sitter::Tree> {
     let mut parser = tree_sitter::Parser::new();
     parser.set_language(&grammar(file.language)).ok()?;
     parser.parse(&file.parse_text, None)
+}
+
+/// Parses like [`parse`]; when the parse fails and conditional groups the errors touch
+/// were left undecided, resolves those as a device compilation would and keeps that
+/// text when it parses better without dropping any shared-memory code, recording the
+/// assumptions.
+pub fn parse_resolving(file: &mut SourceFile) -> Option<tree_sitter::Tree> {
+    let mut parser = tree_sitter::Parser::new();
+    parser.set_language(&grammar(file.language)).ok()?;
+    let tree = parser.parse(&file.parse_text, None)?;
+    if !tree.root_node().has_error() {
+        return Some(tree);
+    }
+    let tree = resolve_undecided(file, &mut parser, tree);
+    if !tree.root_node().has_error() {
+        return Some(tree);
+    }
+    // The rewrites only help the grammar; should a file still parse worse with them than
+    // with the known gaps blanked alone, that text is read instead.
+    let plain = blank::blank_gaps(&file.text, file.language);
+    let Some(plain_tree) = parser.parse(&plain, None) else {
+        return Some(tree);
+    };
+    if error_weight(&error_ranges(&plain_tree)) <= error_weight(&error_ranges(&tree)) {
+        file.parse_text = plain;
+        file.assumptions.clear();
+        return Some(plain_tree);
+    }
+    Some(tree)
+}
+
+fn resolve_undecided(
+    file: &mut SourceFile,
+    parser: &mut tree_sitter::Parser,
+    tree: tree_sitter::Tree,
+) -> tree_sitter::Tree {
+    if file.undecided.is_empty() {
+        return tree;
+    }
+    let errors = error_ranges(&tree);
+    // For each error, the innermost undecided group around it; a group whose dropped
+    // branches hold shared-memory code is not resolved on a guess.
+    let mut touched: Vec<usize> = Vec::new();
+    for &(s, e) in &errors {
+        let innermost = (0..file.undecided.len())
+            .filter(|&i| {
+                let g = &file.undecided[i];
+                s < g.end && g.start <= e
+            })
+            .min_by_key(|&i| file.undecided[i].end - file.undecided[i].start);
+        if let Some(i) = innermost {
+            if !touched.contains(&i) && !file.undecided[i].drops_shared(&file.parse_text) {
+                touched.push(i);
+            }
+        }
+    }
+    if touched.is_empty() {
+        return tree;
+    }
+    let mut bytes = file.parse_text.as_bytes().to_vec();
+    for &i in &touched {
+        file.undecided[i].apply(&mut bytes);
+    }
+    let Ok(text) = String::from_utf8(bytes) else {
+        return tree;
+    };
+    let Some(resolved) = parser.parse(&text, None) else {
+        return tree;
+    };
+    if error_weight(&error_ranges(&resolved)) >= error_weight(&errors) {
+        return tree;
+    }
+    file.parse_text = text;
+    file.assumptions = touched
+        .iter()
+        .map(|&i| {
+            let g = &file.undecided[i];
+            (crate::diag::Span::new(g.start, g.end), g.assumption.clone())
+        })
+        .collect();
+    resolved
+}
+
+/// The byte ranges of the tree's error and missing nodes.
+fn error_ranges(tree: &tree_sitter::Tree) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    let mut stack = vec![tree.root_node()];
+    while let Some(node) = stack.pop() {
+        if node.is_error() || node.is_missing() {
+            out.push((node.start_byte(), node.end_byte()));
+        } else if node.has_error() {
+            stack.extend(node.children(&mut node.walk()));
+        }
+    }
+    out
+}
+
+/// How bad a parse is: the bytes its errors cover, a missing node counting as one.
+fn error_weight(errors: &[(usize, usize)]) -> usize {
+    errors.iter().map(|(s, e)| (e - s).max(1)).sum()
 }
 
 /// The tree-sitter grammar of `language`.
@@ -66,12 +231,7 @@ pub fn grammar(language: Language) -> tree_sitter::Language {
     }
 }
 
-/// A cheap text test: a file that spells no shared-memory qualifier (`__shared__`,
-/// `groupshared` in any case, an upper-case macro such as `FFX_GROUPSHARED` or
-/// `SHARED_MEM`, the `SharedMemory<T>` wrapper) declares and reaches no shared memory
-/// of its own; `SharedStorage` types and `sharedMemPerBlock` queries do not count (its
-/// launches are still found by the run-wide index's text scan).
-pub fn mentions_shared_memory(text: &str) -> bool {
+fn shared_pattern() -> &'static regex::Regex {
     static RE: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
     RE.get_or_init(|| {
         regex::Regex::new(
@@ -79,5 +239,13 @@ pub fn mentions_shared_memory(text: &str) -> bool {
         )
         .expect("valid shared-memory pattern")
     })
-    .is_match(text)
+}
+
+/// A cheap text test: a file that spells no shared-memory qualifier (`__shared__`,
+/// `groupshared` in any case, an upper-case macro such as `FFX_GROUPSHARED` or
+/// `SHARED_MEM`, the `SharedMemory<T>` wrapper) declares and reaches no shared memory
+/// of its own; `SharedStorage` types and `sharedMemPerBlock` queries do not count (its
+/// launches are still found by the run-wide index's text scan).
+pub fn mentions_shared_memory(text: &str) -> bool {
+    shared_pattern().is_match(text)
 }
