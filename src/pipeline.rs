@@ -18,11 +18,7 @@ pub(crate) fn check_source(
     settings: &Settings,
     project: &ProjectIndex,
 ) -> FileReport {
-    let front = crate::source::FrontEnd {
-        defines: Some(&settings.defines),
-        header_definitions: &[],
-    };
-    let Some(mut file) = crate::source::load_with(path, bytes, front) else {
+    let Some(mut file) = crate::source::load(path, bytes) else {
         let text = String::from_utf8_lossy(bytes).into_owned();
         return FileReport {
             path: path.to_string(),
@@ -51,6 +47,11 @@ pub(crate) fn check_source(
         return report;
     }
     let clock = Instant::now();
+    let front = crate::source::FrontEnd {
+        defines: Some(&settings.defines),
+        header_definitions: &[],
+    };
+    crate::source::prepare(&mut file, front);
     let Some(tree) = crate::source::parse_resolving(&mut file) else {
         return report;
     };

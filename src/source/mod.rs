@@ -62,18 +62,34 @@ pub fn language_of(path: &str, text: &str) -> Option<Language> {
     }
 }
 
-/// Decodes `bytes` (lossy UTF-8, a leading BOM blanked) and prepares it for parsing
-/// with no defines.
+/// Decodes `bytes` (lossy UTF-8, a leading BOM blanked) with the known grammar gaps
+/// blanked; [`prepare`] runs the rest of the front end.
 pub fn load(path: &str, bytes: &[u8]) -> Option<SourceFile> {
-    load_with(path, bytes, FrontEnd::default())
-}
-
-/// Decodes `bytes` and prepares it for parsing: decided conditionals, qualifier macros
-/// and grammar gaps blanked (see the module's doc).
-pub fn load_with(path: &str, bytes: &[u8], front: FrontEnd<'_>) -> Option<SourceFile> {
     let text = String::from_utf8_lossy(bytes).into_owned();
     let language = language_of(path, &text)?;
-    let gaps = blank::blank_gaps(&text, language);
+    let parse_text = blank::blank_gaps(&text, language);
+    debug_assert_eq!(parse_text.len(), text.len());
+    Some(SourceFile {
+        text,
+        parse_text,
+        language,
+        undecided: Vec::new(),
+        assumptions: Vec::new(),
+    })
+}
+
+/// [`load`] then [`prepare`].
+pub fn load_with(path: &str, bytes: &[u8], front: FrontEnd<'_>) -> Option<SourceFile> {
+    let mut file = load(path, bytes)?;
+    prepare(&mut file, front);
+    Some(file)
+}
+
+/// Runs the front end on a loaded file: decided conditionals, qualifier macros and
+/// grammar gaps rewritten in place (see the module's doc).
+pub fn prepare(file: &mut SourceFile, front: FrontEnd<'_>) {
+    let gaps = std::mem::take(&mut file.parse_text);
+    let language = file.language;
     let empty = BTreeMap::new();
     let defines = front.defines.unwrap_or(&empty);
     let lexed = lex::lex(&gaps, &|_| false);
@@ -104,16 +120,10 @@ pub fn load_with(path: &str, bytes: &[u8], front: FrontEnd<'_>) -> Option<Source
     macros::blank_statement_calls(&mut bytes, &compiled, &lexed.idents, &function_macros);
     macros::rewrite_uses(&mut bytes, &compiled, &lexed.idents, &qualifiers);
     blank::rewrite_gaps(&mut bytes, &compiled, &lexed.idents);
-    let parse_text = String::from_utf8(bytes)
+    file.parse_text = String::from_utf8(bytes)
         .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
-    debug_assert_eq!(parse_text.len(), text.len());
-    Some(SourceFile {
-        text,
-        parse_text,
-        language,
-        undecided: resolved.undecided,
-        assumptions: Vec::new(),
-    })
+    debug_assert_eq!(file.parse_text.len(), file.text.len());
+    file.undecided = resolved.undecided;
 }
 
 /// Parses the prepared text with the language's tree-sitter grammar.
@@ -131,7 +141,8 @@ pub fn parse_resolving(file: &mut SourceFile) -> Option<tree_sitter::Tree> {
     let mut parser = tree_sitter::Parser::new();
     parser.set_language(&grammar(file.language)).ok()?;
     let tree = parser.parse(&file.parse_text, None)?;
-    if !tree.root_node().has_error() {
+    // Errors far from shared-memory code hide no access: not worth another parse.
+    if !tree.root_node().has_error() || !errors_near_shared_memory(&tree, &file.parse_text) {
         return Some(tree);
     }
     let tree = resolve_undecided(file, &mut parser, tree);
@@ -202,6 +213,36 @@ fn resolve_undecided(
         })
         .collect();
     resolved
+}
+
+/// Whether an error of `tree` lies in an item (a function, a class, a template, else
+/// the top-level item around it) that spells shared memory.
+fn errors_near_shared_memory(tree: &tree_sitter::Tree, text: &str) -> bool {
+    let mut stack = vec![tree.root_node()];
+    while let Some(node) = stack.pop() {
+        if node.is_error() || node.is_missing() {
+            let mut item = node;
+            while let Some(parent) = item.parent() {
+                if matches!(
+                    item.kind(),
+                    "function_definition" | "template_declaration" | "class_specifier" | "struct_specifier"
+                ) || matches!(parent.kind(), "translation_unit" | "declaration_list")
+                {
+                    break;
+                }
+                item = parent;
+            }
+            if text
+                .get(item.start_byte()..item.end_byte())
+                .is_some_and(mentions_shared_memory)
+            {
+                return true;
+            }
+        } else if node.has_error() {
+            stack.extend(node.children(&mut node.walk()));
+        }
+    }
+    false
 }
 
 /// The byte ranges of the tree's error and missing nodes.

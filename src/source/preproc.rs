@@ -185,7 +185,11 @@ pub fn resolve(
     let mut undecided = Vec::new();
     let mut definitions = Vec::new();
     let here = |stack: &[Frame]| stack.last().map_or(Some(true), |f| f.current);
+    // The line of the current directive, counted incrementally.
+    let (mut line, mut counted) = (1, 0);
     for d in directives {
+        line += memchr_count(&text.as_bytes()[counted..d.start]);
+        counted = d.start;
         let mode = here(&stack);
         let rest = d.rest(text);
         match d.name.as_str() {
@@ -209,7 +213,7 @@ pub fn resolve(
                     directives: vec![(d.start, d.end)],
                     bodies: Vec::new(),
                     body_start: d.end,
-                    conditions: vec![directive_text(d, text)],
+                    conditions: vec![directive_text(d, text, line)],
                     names: cexpr::names(&cond),
                 });
             }
@@ -230,7 +234,7 @@ pub fn resolve(
                 let taken = f.taken;
                 let device_taken = f.device_taken;
                 if d.name != "else" {
-                    f.conditions.push(directive_text(d, text));
+                    f.conditions.push(directive_text(d, text, line));
                     for n in cexpr::names(&cond) {
                         if !f.names.contains(&n) {
                             f.names.push(n);
@@ -326,6 +330,10 @@ pub fn resolve(
     }
 }
 
+fn memchr_count(bytes: &[u8]) -> usize {
+    bytes.iter().filter(|b| **b == b'\n').count()
+}
+
 /// The `#if` condition of an `#ifdef X` / `#ifndef X` / `#if c` directive.
 fn condition(name: &str, rest: &str) -> String {
     let first = rest.split_whitespace().next().unwrap_or("");
@@ -350,8 +358,7 @@ fn evaluate(cond: &str, macros: &mut Macros<'_>, mode: Option<bool>) -> (Option<
     (value, device)
 }
 
-fn directive_text(d: &Directive, text: &str) -> String {
-    let line = text[..d.start].matches('\n').count() + 1;
+fn directive_text(d: &Directive, text: &str, line: usize) -> String {
     let words: Vec<&str> = text[d.start..d.end]
         .split_whitespace()
         .filter(|w| *w != "\\")
