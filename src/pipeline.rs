@@ -261,7 +261,7 @@ fn report_parse_errors(
             .map(|a| a.name.as_str())
             .chain(syntax.shared_macros.iter().map(String::as_str))
             .collect(),
-        mentions_shared: crate::source::mentions_shared_memory,
+        mentions_shared: crate::source::spells_shared_declaration,
         is_defined: &is_defined,
         accesses: report.accesses.iter().map(|a| a.span).collect(),
     };

@@ -26,7 +26,7 @@ pub(crate) struct Context<'a> {
     /// Names of the file's shared arrays and of its macros that stand for a shared
     /// qualifier.
     pub shared_names: Vec<&'a str>,
-    /// The text test for a shared-memory qualifier (`source::mentions_shared_memory`).
+    /// The text test for a shared-memory declaration (`source::spells_shared_declaration`).
     pub mentions_shared: fn(&str) -> bool,
     /// Whether a name is a macro the file or its settings define.
     pub is_defined: &'a dyn Fn(&str) -> bool,

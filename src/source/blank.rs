@@ -64,6 +64,10 @@ pub fn is_gap_word(w: &str) -> bool {
             | "__builtin_align__"
             | "__device__"
             | "__host__"
+            | "payload"
+            | "vertices"
+            | "indices"
+            | "primitives"
     )
 }
 
@@ -77,6 +81,14 @@ pub fn is_gap_word(w: &str) -> bool {
 ///   are blanked: the grammar has no place for them there.
 pub fn rewrite_gaps(bytes: &mut [u8], text: &str, idents: &[(usize, usize)]) {
     let b = text.as_bytes();
+    // `x->*[] (args) { ... }` (a task launched with a lambda through `operator->*`):
+    // the grammar reads no lambda after `->*`; a comma keeps the call and the lambda as
+    // two expressions, which is all bankcheck reads of them.
+    for (at, _) in text.match_indices("->*") {
+        if text[at + 3..].trim_start().starts_with('[') {
+            bytes[at..at + 3].copy_from_slice(b" , ");
+        }
+    }
     let mut lambda_end = None;
     for &(s, e) in idents {
         let word = &text[s..e];
@@ -89,6 +101,18 @@ pub fn rewrite_gaps(bytes: &mut [u8], text: &str, idents: &[(usize, usize)]) {
                 if let Some(close) = super::lex::balanced(text, open) {
                     super::lex::blank(bytes, s, close);
                 }
+            }
+            // HLSL mesh-shader parameter qualifiers: `out vertices V verts[N]`.
+            "payload" | "vertices" | "indices" | "primitives"
+                if matches!(
+                    text[..s]
+                        .trim_end()
+                        .rsplit(|c: char| c.is_whitespace() || c == '(' || c == ',')
+                        .next(),
+                    Some("in" | "out")
+                ) =>
+            {
+                super::lex::blank(bytes, s, e);
             }
             "typeid" if b.get(open) == Some(&b'(') => {
                 bytes[s..e].copy_from_slice(b"sizeof");
@@ -135,5 +159,15 @@ mod tests {
         assert_eq!(out.len(), text.len());
         assert!(!out.contains("__attribute__") && out.contains("sizeof(T) == sizeof(float)"));
         assert!(out.contains("[&]                     (int i)"));
+        let text = "ctx.launch(a)->*[] (int i) {}; void ms(out vertices V v[4], in payload P p);";
+        let lexed = super::super::lex::lex(text, &is_gap_word);
+        let mut bytes = text.as_bytes().to_vec();
+        rewrite_gaps(&mut bytes, text, &lexed.idents);
+        let out = String::from_utf8(bytes).unwrap();
+        assert!(out.starts_with("ctx.launch(a) , [] (int i)"));
+        assert!(
+            out.contains("(out          V v[4], in         P p)"),
+            "{out}"
+        );
     }
 }

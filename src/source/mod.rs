@@ -218,6 +218,18 @@ fn resolve_undecided(
 /// Whether an error of `tree` lies in an item (a function, a class, a template, else
 /// the top-level item around it) that spells shared memory.
 fn errors_near_shared_memory(tree: &tree_sitter::Tree, text: &str) -> bool {
+    // Arrays declared at file scope (HLSL's `groupshared`) are named, not declared, in
+    // the functions that use them.
+    static DECL: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
+    let decl = DECL.get_or_init(|| {
+        regex::Regex::new(r"(?:__shared__|(?i:groupshared))[^;{}()]*?\b([A-Za-z_]\w*)\s*(?:\[|;|=)")
+            .expect("valid shared declaration pattern")
+    });
+    let names: Vec<&str> = decl
+        .captures_iter(text)
+        .filter_map(|c| c.get(1).map(|m| m.as_str()))
+        .collect();
+    let near = |item: &str| mentions_shared_memory(item) || names.iter().any(|n| item.contains(n));
     let mut stack = vec![tree.root_node()];
     while let Some(node) = stack.pop() {
         if node.is_error() || node.is_missing() {
@@ -225,7 +237,10 @@ fn errors_near_shared_memory(tree: &tree_sitter::Tree, text: &str) -> bool {
             while let Some(parent) = item.parent() {
                 if matches!(
                     item.kind(),
-                    "function_definition" | "template_declaration" | "class_specifier" | "struct_specifier"
+                    "function_definition"
+                        | "template_declaration"
+                        | "class_specifier"
+                        | "struct_specifier"
                 ) || matches!(parent.kind(), "translation_unit" | "declaration_list")
                 {
                     break;
@@ -234,7 +249,7 @@ fn errors_near_shared_memory(tree: &tree_sitter::Tree, text: &str) -> bool {
             }
             if text
                 .get(item.start_byte()..item.end_byte())
-                .is_some_and(mentions_shared_memory)
+                .is_some_and(near)
             {
                 return true;
             }
@@ -280,6 +295,19 @@ fn shared_pattern() -> &'static regex::Regex {
         )
         .expect("valid shared-memory pattern")
     })
+}
+
+/// Whether `text` spells a shared-memory declaration: `__shared__`, `groupshared` in any
+/// case (`FFX_GROUPSHARED`), the `SharedMemory<T>` wrapper. Stricter than
+/// [`mentions_shared_memory`], for telling whether an unparsed region may hold shared
+/// memory (`MaxSharedMemory` queries do not).
+pub fn spells_shared_declaration(text: &str) -> bool {
+    static RE: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
+    RE.get_or_init(|| {
+        regex::Regex::new(r"__shared__|(?i:groupshared)|SharedMemory\s*<")
+            .expect("valid shared-declaration pattern")
+    })
+    .is_match(text)
 }
 
 /// A cheap text test: a file that spells no shared-memory qualifier (`__shared__`,

@@ -331,7 +331,7 @@ pub fn resolve(
 }
 
 fn memchr_count(bytes: &[u8]) -> usize {
-    bytes.iter().filter(|b| **b == b'\n').count()
+    memchr::memchr_iter(b'\n', bytes).count()
 }
 
 /// The `#if` condition of an `#ifdef X` / `#ifndef X` / `#if c` directive.
