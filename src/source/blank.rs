@@ -62,6 +62,8 @@ pub fn is_gap_word(w: &str) -> bool {
             | "__pragma"
             | "typeid"
             | "__builtin_align__"
+            | "__align__"
+            | "alignas"
             | "__device__"
             | "__host__"
             | "payload"
@@ -75,7 +77,8 @@ pub fn is_gap_word(w: &str) -> bool {
 /// place with the same length:
 /// - `__attribute__((...))` (`ext_vector_type(4)`, `aligned(16)`) and `_Pragma("...")`
 ///   / `__pragma(...)` in code are blanked: none changes an index;
-/// - `__builtin_align__(N)` is blanked like `__align__(N)`;
+/// - `__builtin_align__(N)`, and `__align__(...)` / `alignas(...)` with nested
+///   parentheses (`__align__(alignof(T))`), are blanked like `__align__(N)`;
 /// - `typeid(T)` becomes `sizeof(T)` (same length), an expression the grammar reads;
 /// - `__device__`/`__host__` after a lambda's capture list (`[&] __device__ (int i)`)
 ///   are blanked: the grammar has no place for them there.
@@ -97,7 +100,8 @@ pub fn rewrite_gaps(bytes: &mut [u8], text: &str, idents: &[(usize, usize)]) {
             open += 1;
         }
         match word {
-            "__attribute__" | "_Pragma" | "__pragma" | "__builtin_align__" => {
+            "__attribute__" | "_Pragma" | "__pragma" | "__builtin_align__" | "__align__"
+            | "alignas" => {
                 if let Some(close) = super::lex::balanced(text, open) {
                     super::lex::blank(bytes, s, close);
                 }
@@ -150,7 +154,8 @@ mod tests {
 
     #[test]
     fn gaps_found_by_the_lexer_keep_positions() {
-        let text = "using v4 = __attribute__((ext_vector_type(4))) float;\n\
+        let text = "extern __shared__ __align__(alignof(T)) char smem[];\n\
+                    using v4 = __attribute__((ext_vector_type(4))) float;\n\
                     if (typeid(T) == typeid(float)) f([&] __host__ __device__ (int i) { a[i]; });";
         let lexed = super::super::lex::lex(text, &is_gap_word);
         let mut bytes = text.as_bytes().to_vec();
@@ -158,6 +163,8 @@ mod tests {
         let out = String::from_utf8(bytes).unwrap();
         assert_eq!(out.len(), text.len());
         assert!(!out.contains("__attribute__") && out.contains("sizeof(T) == sizeof(float)"));
+        let aligned = format!("extern __shared__{}char smem[];", " ".repeat(23));
+        assert!(out.starts_with(&aligned), "{out}");
         assert!(out.contains("[&]                     (int i)"));
         let text = "ctx.launch(a)->*[] (int i) {}; void ms(out vertices V v[4], in payload P p);";
         let lexed = super::super::lex::lex(text, &is_gap_word);
