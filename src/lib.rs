@@ -68,6 +68,9 @@ pub struct FileStats {
     pub rules: std::time::Duration,
     /// The access that took longest to analyse: its span and the time.
     pub slowest_access: Option<(crate::diag::Span, std::time::Duration)>,
+    /// Regions the parser could not read that hold no shared-memory code: counted, not
+    /// reported (`parse-error` reports the others).
+    pub unreported_parse_errors: usize,
 }
 
 /// Checks one file's contents. Never panics on any input and does no I/O: the bytes

@@ -18,7 +18,7 @@ pub(crate) fn check_source(
     settings: &Settings,
     project: &ProjectIndex,
 ) -> FileReport {
-    let Some(file) = crate::source::load(path, bytes) else {
+    let Some(mut file) = crate::source::load(path, bytes) else {
         let text = String::from_utf8_lossy(bytes).into_owned();
         return FileReport {
             path: path.to_string(),
@@ -49,7 +49,12 @@ pub(crate) fn check_source(
         return report;
     }
     let clock = Instant::now();
-    let Some(tree) = crate::source::parse(&file) else {
+    let front = crate::source::FrontEnd {
+        defines: Some(&settings.defines),
+        header_definitions: &[],
+    };
+    crate::source::prepare(&mut file, front);
+    let Some(tree) = crate::source::parse_resolving(&mut file) else {
         return report;
     };
     report.stats.parse = clock.elapsed();
@@ -68,11 +73,6 @@ pub(crate) fn check_source(
     // (below); otherwise it is dropped before lowering, whose memory can reuse it.
     let tree = (only_relevant && file.text.contains("#include")).then_some(tree);
     add_external_launches(&mut syntax, file_path, project, settings);
-    for span in syntax.parse_errors.iter().take(5) {
-        if let Some(d) = rules::parse_error::check(*span, &file.text, settings) {
-            report.diagnostics.push(d);
-        }
-    }
     let clock = Instant::now();
     let mut lowered = crate::lower::lower_file(&syntax, &file.text, settings);
     // Included headers are parsed only when the file alone leaves something unresolved:
@@ -98,6 +98,7 @@ pub(crate) fn check_source(
     drop(tree);
     // Sites inside included headers' helpers belong to those headers' reports.
     lowered.sites.retain(|s| s.foreign.is_none());
+    assume_resolved_conditionals(&mut lowered, &syntax, &file);
     // Helpers no function of this file calls (a header's): analyse them through the
     // kernels of the files of the run that include this one.
     // Only a file that others include has includers to analyse its helpers through.
@@ -204,12 +205,93 @@ pub(crate) fn check_source(
         settings,
         &mut report.diagnostics,
     );
+    report_parse_errors(&mut report, &syntax, &lowered, &file.text, settings);
     report.accesses.sort_by_key(|f| (f.span.start, f.kind));
     report
         .diagnostics
         .sort_by(|a, b| (a.span.start, a.rule).cmp(&(b.span.start, b.rule)));
     report.stats.rules = clock.elapsed();
     report
+}
+
+/// The conditional groups the front end resolved as a device compilation (because the
+/// parse failed otherwise): their assumption goes on every site of a function they touch.
+fn assume_resolved_conditionals(
+    lowered: &mut LoweredFile,
+    syntax: &crate::extract::FileSyntax,
+    file: &crate::source::SourceFile,
+) {
+    if file.assumptions.is_empty() {
+        return;
+    }
+    for site in &mut lowered.sites {
+        let function = syntax.functions.iter().find(|f| {
+            f.foreign_text.is_none()
+                && f.name == site.function
+                && f.span.start <= site.span.start
+                && site.span.end <= f.span.end
+        });
+        let Some(f) = function else {
+            continue;
+        };
+        for (span, note) in &file.assumptions {
+            if span.start < f.span.end
+                && f.span.start < span.end
+                && !site.assumptions.contains(note)
+            {
+                site.assumptions.push(note.clone());
+            }
+        }
+    }
+}
+
+/// `parse-error` for the unparsed regions that hold shared-memory code (at most five per
+/// file); the others are counted in the file's stats.
+fn report_parse_errors(
+    report: &mut FileReport,
+    syntax: &crate::extract::FileSyntax,
+    lowered: &LoweredFile,
+    text: &str,
+    settings: &Settings,
+) {
+    if syntax.parse_errors.is_empty() {
+        return;
+    }
+    let is_defined = |n: &str| {
+        syntax.defined.contains(n)
+            || syntax.macros.contains_key(n)
+            || syntax.fn_macros.contains_key(n)
+            || settings.defines.contains_key(n)
+    };
+    let ctx = rules::parse_error::Context {
+        text,
+        functions: syntax
+            .functions
+            .iter()
+            .filter(|f| f.foreign_text.is_none())
+            .map(|f| (f.name.as_str(), f.span))
+            .collect(),
+        shared_names: lowered
+            .arrays
+            .iter()
+            .map(|a| a.name.as_str())
+            .chain(syntax.shared_macros.iter().map(String::as_str))
+            .collect(),
+        mentions_shared: crate::source::spells_shared_declaration,
+        is_defined: &is_defined,
+        accesses: report.accesses.iter().map(|a| a.span).collect(),
+    };
+    let mut reported = 0;
+    for span in &syntax.parse_errors {
+        match rules::parse_error::check(*span, &ctx, settings) {
+            rules::parse_error::Outcome::Reported(d) if reported < 5 => {
+                reported += 1;
+                report.diagnostics.push(*d);
+            }
+            rules::parse_error::Outcome::Counted => report.stats.unreported_parse_errors += 1,
+            _ => {}
+        }
+    }
 }
 
 /// Block shapes of the file's kernels launched only in other files of the run.

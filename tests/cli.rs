@@ -576,3 +576,29 @@ fn an_include_found_only_in_the_workspace_fixes_the_index() {
     let report: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON report");
     assert_eq!(report["accesses"][0]["conflict_factor"], 32.0, "{report}");
 }
+
+/// A parse error alone does not fail the run by default; `fail-on = info` makes it
+/// fail; a broken region without shared memory is only counted in the JSON summary.
+#[test]
+fn parse_errors_alone_do_not_fail_by_default() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("k.cu"),
+        "static int host(int x) { return x +* ; }\n\
+         __global__ void k(float* o {\n    __shared__ float t[64];\n    o[0] = t[;\n}\n",
+    )
+    .unwrap();
+    let out = run_in(dir.path(), &["--format", "json", "k.cu"], b"", &[]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stdout));
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let rules: Vec<&str> = report["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["rule"].as_str().unwrap())
+        .collect();
+    assert!(rules.contains(&"parse-error"), "{rules:?}");
+    assert!(report["parse_errors_not_reported"].as_u64().unwrap() >= 1);
+    let out = run_in(dir.path(), &["--fail-on", "info", "k.cu"], b"", &[]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stdout));
+}

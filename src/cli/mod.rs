@@ -117,6 +117,11 @@ fn stage_stats(files: &[FileReport]) -> String {
         sum(|s| s.analyse),
         sum(|s| s.rules)
     );
+    let unparsed: usize = files.iter().map(|f| f.stats.unreported_parse_errors).sum();
+    let _ = write!(
+        line,
+        "; {unparsed} unparsed region(s) without shared-memory code (not reported)"
+    );
     let slowest = files
         .iter()
         .filter_map(|f| f.stats.slowest_access.map(|(span, t)| (f, span, t)))

@@ -26,6 +26,14 @@ pub fn write(run: &Run<'_>, out: &mut dyn std::io::Write) -> std::io::Result<()>
         ("schema", json!(SCHEMA)),
         ("version", json!(env!("CARGO_PKG_VERSION"))),
         ("files_checked", json!(run.files.len())),
+        (
+            "parse_errors_not_reported",
+            json!(run
+                .files
+                .iter()
+                .map(|f| f.stats.unreported_parse_errors)
+                .sum::<usize>()),
+        ),
     ] {
         writeln!(out, "  {}: {},", json!(key), value)?;
     }

@@ -1,47 +1,185 @@
-//! Rule `parse-error`: part of a file could not be parsed, so accesses in it may be missed.
+//! Rule `parse-error`: part of a file that holds shared-memory code could not be
+//! parsed, so accesses in it may be missed.
+//!
+//! Only a region that holds, or may hold, shared-memory code is reported: its text (or
+//! the function it is in) spells a shared-memory qualifier or the name of a shared
+//! array. Other regions cannot hide an access; they are counted (`--stats`, the JSON
+//! summary), not reported.
 
 use super::registry::RuleMeta;
-use crate::diag::Severity;
+use crate::diag::{Diagnostic, Severity, Span};
 
 pub const META: RuleMeta = RuleMeta {
     id: "parse-error",
     group: "input",
-    default_severity: Severity::Warning,
+    default_severity: Severity::Info,
     default_enabled: true,
-    summary: "part of a file could not be parsed, so accesses in it may be missed",
+    summary: "part of a file with shared-memory code could not be parsed, so accesses in it may be missed",
     page: include_str!("../../rules/parse-error.md"),
 };
 
-/// A diagnostic for one region the parser could not read.
-pub(crate) fn check(
-    span: crate::diag::Span,
-    text: &str,
-    settings: &crate::config::Settings,
-) -> Option<crate::diag::Diagnostic> {
-    let severity = settings.severity_of(META.id, META.default_severity)?;
-    let snippet: String = text
-        .get(span.start..span.end)
-        .unwrap_or("")
+/// What the pipeline knows of the file around its parse errors.
+pub(crate) struct Context<'a> {
+    pub text: &'a str,
+    /// Functions the extraction found: name and span.
+    pub functions: Vec<(&'a str, Span)>,
+    /// Names of the file's shared arrays and of its macros that stand for a shared
+    /// qualifier.
+    pub shared_names: Vec<&'a str>,
+    /// The text test for a shared-memory declaration (`source::spells_shared_declaration`).
+    pub mentions_shared: fn(&str) -> bool,
+    /// Whether a name is a macro the file or its settings define.
+    pub is_defined: &'a dyn Fn(&str) -> bool,
+    /// Spans of the accesses found and checked.
+    pub accesses: Vec<Span>,
+}
+
+/// What becomes of one unparsed region.
+pub(crate) enum Outcome {
+    Reported(Box<Diagnostic>),
+    /// No shared memory can be in it: counted only.
+    Counted,
+    /// The rule is off.
+    Off,
+}
+
+/// The outcome for one region the parser could not read.
+pub(crate) fn check(span: Span, ctx: &Context<'_>, settings: &crate::config::Settings) -> Outcome {
+    let text = ctx.text;
+    let end = if span.end == span.start {
+        (span.start + 1).min(text.len())
+    } else {
+        span.end
+    };
+    let span = Span::new(span.start, end);
+    // The function the region is in, else the one it swallowed.
+    let enclosing = ctx
+        .functions
+        .iter()
+        .filter(|(_, f)| f.start <= span.start && span.end <= f.end)
+        .min_by_key(|(_, f)| f.end - f.start);
+    // Outside a function, the region's whole lines.
+    let lines = Span::new(
+        text[..span.start].rfind('\n').map_or(0, |n| n + 1),
+        text[span.end..]
+            .find('\n')
+            .map_or(text.len(), |n| span.end + n),
+    );
+    let scope = enclosing.map_or(lines, |(_, f)| *f);
+    let scope_text = text.get(scope.start..scope.end).unwrap_or("");
+    let holds_shared = (ctx.mentions_shared)(scope_text)
+        || ctx
+            .shared_names
+            .iter()
+            .any(|n| !n.is_empty() && has_word(scope_text, n));
+    if !holds_shared {
+        return Outcome::Counted;
+    }
+    let Some(severity) = settings.severity_of(META.id, META.default_severity) else {
+        return Outcome::Off;
+    };
+    let region = text.get(span.start..span.end).unwrap_or("");
+    let name = enclosing
+        .map(|(n, _)| n.to_string())
+        .or_else(|| swallowed_function(region));
+    let checked = ctx
+        .accesses
+        .iter()
+        .filter(|a| span.start <= a.start && a.end <= span.end)
+        .count();
+    let who = name.as_deref().map_or_else(
+        || "shared-memory code".to_string(),
+        |n| format!("shared-memory code of `{n}`"),
+    );
+    let message = if checked > 0 {
+        format!(
+            "part of this region could not be parsed; the {checked} access(es) found in it were checked, others of {who} may be missed"
+        )
+    } else {
+        format!(
+            "this region could not be parsed: it holds {who}, whose accesses here are not checked"
+        )
+    };
+    let mut d = Diagnostic::new(META.id, severity, span, message);
+    let snippet: String = region
         .chars()
         .take(40)
         .collect::<String>()
         .split_whitespace()
         .collect::<Vec<_>>()
         .join(" ");
-    let end = if span.end == span.start {
-        (span.start + 1).min(text.len())
-    } else {
-        span.end
-    };
-    let mut d = crate::diag::Diagnostic::new(
-        META.id,
-        severity,
-        crate::diag::Span::new(span.start, end),
-        "this region could not be parsed; accesses in it are not checked".to_string(),
-    );
     if !snippet.is_empty() {
         d.notes
             .push(format!("unparsed text starts with `{snippet}`"));
     }
-    Some(d)
+    d.help = Some(match unknown_macro(region, ctx.is_defined) {
+        Some(m) => format!(
+            "if `{m}` is a macro of a header bankcheck does not read (a qualifier, an attribute), define it: `-D {m}=` on the command line or `defines = [\"{m}=\"]` in lint.toml"
+        ),
+        None => "if the file compiles, a macro bankcheck does not know may be the cause: define it with `-D NAME=VALUE` (or lint.toml `defines`); a conditional may need the same".to_string(),
+    });
+    Outcome::Reported(Box::new(d))
+}
+
+/// Whether `word` occurs in `text` as a whole identifier.
+fn has_word(text: &str, word: &str) -> bool {
+    let ident = |c: u8| c.is_ascii_alphanumeric() || c == b'_';
+    let b = text.as_bytes();
+    text.match_indices(word).any(|(i, _)| {
+        (i == 0 || !ident(b[i - 1])) && b.get(i + word.len()).is_none_or(|c| !ident(*c))
+    })
+}
+
+/// The name of the first function definition in `region`: an identifier, a
+/// parenthesised list, then `{`.
+fn swallowed_function(region: &str) -> Option<String> {
+    static RE: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
+    let re = RE.get_or_init(|| {
+        regex::Regex::new(r"\b([A-Za-z_]\w*)\s*\([^;{}]*\)\s*(?:const\s*)?\{")
+            .expect("valid function pattern")
+    });
+    re.captures_iter(region)
+        .map(|c| c[1].to_string())
+        .find(|n| {
+            !matches!(
+                n.as_str(),
+                "if" | "for" | "while" | "switch" | "catch" | "return"
+            )
+        })
+}
+
+/// The first upper-case, macro-like identifier of `region` that nothing defines.
+fn unknown_macro(region: &str, is_defined: &dyn Fn(&str) -> bool) -> Option<String> {
+    region
+        .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .find(|w| {
+            w.len() >= 3
+                && w.contains('_')
+                && w.chars()
+                    .next()
+                    .is_some_and(|c| c.is_ascii_uppercase() || c == '_')
+                && w.chars()
+                    .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_')
+                && !w.starts_with("__")
+                && !is_defined(w)
+        })
+        .map(str::to_string)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_and_macros_are_found() {
+        assert_eq!(
+            swallowed_function("KERNEL_ATTR void scan(float* a, int n) { if (n) {").as_deref(),
+            Some("scan")
+        );
+        assert_eq!(
+            unknown_macro("MY_QUAL void f(TILE_N x)", &|w| w == "MY_QUAL").as_deref(),
+            Some("TILE_N")
+        );
+        assert!(has_word("x = tile[i];", "tile") && !has_word("tiles[i]", "tile"));
+    }
 }

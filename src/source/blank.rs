@@ -60,6 +60,89 @@ pub fn blank_gaps(text: &str, language: Language) -> String {
     String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
 }
 
+/// Identifiers of code whose construct [`rewrite_gaps`] handles.
+pub fn is_gap_word(w: &str) -> bool {
+    matches!(
+        w,
+        "__attribute__"
+            | "_Pragma"
+            | "__pragma"
+            | "typeid"
+            | "__builtin_align__"
+            | "__align__"
+            | "alignas"
+            | "__device__"
+            | "__host__"
+            | "payload"
+            | "vertices"
+            | "indices"
+            | "primitives"
+    )
+}
+
+/// Grammar gaps found by the lexer (so never inside comments or literals), rewritten in
+/// place with the same length:
+/// - `__attribute__((...))` (`ext_vector_type(4)`, `aligned(16)`) and `_Pragma("...")`
+///   / `__pragma(...)` in code are blanked: none changes an index;
+/// - `__builtin_align__(N)`, and `__align__(...)` / `alignas(...)` with nested
+///   parentheses (`__align__(alignof(T))`), are blanked like `__align__(N)`;
+/// - `typeid(T)` becomes `sizeof(T)` (same length), an expression the grammar reads;
+/// - `__device__`/`__host__` after a lambda's capture list (`[&] __device__ (int i)`)
+///   are blanked: the grammar has no place for them there.
+pub fn rewrite_gaps(bytes: &mut [u8], text: &str, idents: &[(usize, usize)]) {
+    let b = text.as_bytes();
+    // `x->*[] (args) { ... }` (a task launched with a lambda through `operator->*`):
+    // the grammar reads no lambda after `->*`; a comma keeps the call and the lambda as
+    // two expressions, which is all bankcheck reads of them.
+    for (at, _) in text.match_indices("->*") {
+        if text[at + 3..].trim_start().starts_with('[') {
+            bytes[at..at + 3].copy_from_slice(b" , ");
+        }
+    }
+    let mut lambda_end = None;
+    for &(s, e) in idents {
+        let word = &text[s..e];
+        let mut open = e;
+        while open < b.len() && b[open].is_ascii_whitespace() {
+            open += 1;
+        }
+        match word {
+            "__attribute__" | "_Pragma" | "__pragma" | "__builtin_align__" | "__align__"
+            | "alignas" => {
+                if let Some(close) = super::lex::balanced(text, open) {
+                    super::lex::blank(bytes, s, close);
+                }
+            }
+            // HLSL mesh-shader parameter qualifiers: `out vertices V verts[N]`.
+            "payload" | "vertices" | "indices" | "primitives"
+                if matches!(
+                    text[..s]
+                        .trim_end()
+                        .rsplit(|c: char| c.is_whitespace() || c == '(' || c == ',')
+                        .next(),
+                    Some("in" | "out")
+                ) =>
+            {
+                super::lex::blank(bytes, s, e);
+            }
+            "typeid" if b.get(open) == Some(&b'(') => {
+                bytes[s..e].copy_from_slice(b"sizeof");
+            }
+            "__device__" | "__host__" => {
+                let mut k = s;
+                while k > 0 && b[k - 1].is_ascii_whitespace() {
+                    k -= 1;
+                }
+                if (k > 0 && b[k - 1] == b']') || lambda_end == Some(k) {
+                    super::lex::blank(bytes, s, e);
+                    lambda_end = Some(e);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -74,5 +157,31 @@ mod tests {
         }
         assert!(!blank_gaps(src, Language::Cuda).contains("__align__"));
         assert!(!blank_gaps(src, Language::Hlsl).contains("register"));
+    }
+
+    #[test]
+    fn gaps_found_by_the_lexer_keep_positions() {
+        let text = "extern __shared__ __align__(alignof(T)) char smem[];\n\
+                    using v4 = __attribute__((ext_vector_type(4))) float;\n\
+                    if (typeid(T) == typeid(float)) f([&] __host__ __device__ (int i) { a[i]; });";
+        let lexed = super::super::lex::lex(text, &is_gap_word);
+        let mut bytes = text.as_bytes().to_vec();
+        rewrite_gaps(&mut bytes, text, &lexed.idents);
+        let out = String::from_utf8(bytes).unwrap();
+        assert_eq!(out.len(), text.len());
+        assert!(!out.contains("__attribute__") && out.contains("sizeof(T) == sizeof(float)"));
+        let aligned = format!("extern __shared__{}char smem[];", " ".repeat(23));
+        assert!(out.starts_with(&aligned), "{out}");
+        assert!(out.contains("[&]                     (int i)"));
+        let text = "ctx.launch(a)->*[] (int i) {}; void ms(out vertices V v[4], in payload P p);";
+        let lexed = super::super::lex::lex(text, &is_gap_word);
+        let mut bytes = text.as_bytes().to_vec();
+        rewrite_gaps(&mut bytes, text, &lexed.idents);
+        let out = String::from_utf8(bytes).unwrap();
+        assert!(out.starts_with("ctx.launch(a) , [] (int i)"));
+        assert!(
+            out.contains("(out          V v[4], in         P p)"),
+            "{out}"
+        );
     }
 }

@@ -1,13 +1,31 @@
-//! Source files: decoding, language choice, blanking of known grammar gaps, parsing.
+//! Source files: decoding, language choice, the front end (conditional compilation,
+//! qualifier macros, grammar gaps), parsing.
 //!
-//! Gets bytes, never touches the file system. Blanking replaces constructs the
-//! grammars cannot read with spaces of the same byte length, so every span into the
-//! blanked text is also a span into the original.
+//! Gets bytes, never touches the file system. The front end hands the grammar what the
+//! compiler would see, without moving a byte: inactive branches, qualifier macros and
+//! constructs the grammars cannot read are replaced with spaces (or a same-length
+//! spelling) of the same byte length, newlines kept, so every span into the parsed text
+//! is also a span into the original.
 
 mod blank;
+mod cexpr;
 pub mod decode;
+mod lex;
+mod macros;
+mod preproc;
+
+pub use macros::Definition;
 
 use crate::Language;
+use std::collections::BTreeMap;
+
+/// What the front end knows besides the file: the settings' defines (`-D`, lint.toml
+/// `defines`) and macro definitions of the file's headers, when the caller has them.
+#[derive(Default, Clone, Copy)]
+pub struct FrontEnd<'a> {
+    pub defines: Option<&'a BTreeMap<String, String>>,
+    pub header_definitions: &'a [Definition],
+}
 
 /// A decoded source file ready for extraction.
 pub struct SourceFile {
@@ -16,6 +34,12 @@ pub struct SourceFile {
     /// `text` with grammar gaps blanked to spaces of the same length.
     pub parse_text: String,
     pub language: Language,
+    /// Conditional groups the known macros leave undecided, resolved only when the
+    /// parse fails ([`parse_resolving`]).
+    undecided: Vec<preproc::Undecided>,
+    /// Groups resolved as a device compilation takes them: the group's span and what was
+    /// assumed.
+    pub assumptions: Vec<(crate::diag::Span, String)>,
 }
 
 /// The language of `path`, from its extension, or for C/C++ headers from its content.
@@ -40,8 +64,9 @@ pub fn language_of(path: &str, text: &str) -> Option<Language> {
 }
 
 /// Decodes `bytes` ([`decode::decode`]: UTF-8 or UTF-16, else Latin-1; the BOM is
-/// not part of the text) and prepares it for parsing; `None` for bytes that are not
-/// source text or not in a language bankcheck reads.
+/// not part of the text) with the known grammar gaps blanked; `None` for bytes that are
+/// not source text or not in a language bankcheck reads. [`prepare`] runs the rest of
+/// the front end.
 pub fn load(path: &str, bytes: &[u8]) -> Option<SourceFile> {
     let text = decode::decode(bytes).ok()?.text;
     let language = language_of(path, &text)?;
@@ -51,14 +76,210 @@ pub fn load(path: &str, bytes: &[u8]) -> Option<SourceFile> {
         text,
         parse_text,
         language,
+        undecided: Vec::new(),
+        assumptions: Vec::new(),
     })
 }
 
-/// Parses the blanked text with the language's tree-sitter grammar.
+/// [`load`] then [`prepare`].
+pub fn load_with(path: &str, bytes: &[u8], front: FrontEnd<'_>) -> Option<SourceFile> {
+    let mut file = load(path, bytes)?;
+    prepare(&mut file, front);
+    Some(file)
+}
+
+/// Runs the front end on a loaded file: decided conditionals, qualifier macros and
+/// grammar gaps rewritten in place (see the module's doc).
+pub fn prepare(file: &mut SourceFile, front: FrontEnd<'_>) {
+    let gaps = std::mem::take(&mut file.parse_text);
+    let language = file.language;
+    let empty = BTreeMap::new();
+    let defines = front.defines.unwrap_or(&empty);
+    let lexed = lex::lex(&gaps, &|_| false);
+    let resolved = preproc::resolve(&gaps, &lexed.directives, language, defines);
+    let mut bytes = resolved.text;
+    // `#pragma` lines (`unroll` between a loop and its unbraced body) change no index;
+    // `pack` changes layouts and stays.
+    for d in &lexed.directives {
+        if d.name == "pragma" && !d.rest(&gaps).trim_start().starts_with("pack") {
+            lex::blank(&mut bytes, d.start, d.end);
+        }
+    }
+    let qualifiers =
+        macros::qualifier_macros(&resolved.definitions, defines, front.header_definitions);
+    // Uses are found in the text as compiled: not in dropped branches.
+    let compiled = String::from_utf8(bytes)
+        .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
+    let function_macros: std::collections::HashSet<&str> = resolved
+        .definitions
+        .iter()
+        .filter(|(name, params, _)| params.is_some() && !qualifiers.contains_key(name))
+        .map(|(name, _, _)| name.as_str())
+        .collect();
+    let lexed = lex::lex(&compiled, &|w| {
+        qualifiers.contains_key(w) || blank::is_gap_word(w) || function_macros.contains(w)
+    });
+    let mut bytes = compiled.as_bytes().to_vec();
+    macros::blank_statement_calls(&mut bytes, &compiled, &lexed.idents, &function_macros);
+    macros::rewrite_uses(&mut bytes, &compiled, &lexed.idents, &qualifiers);
+    blank::rewrite_gaps(&mut bytes, &compiled, &lexed.idents);
+    file.parse_text = String::from_utf8(bytes)
+        .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
+    debug_assert_eq!(file.parse_text.len(), file.text.len());
+    file.undecided = resolved.undecided;
+}
+
+/// Parses the prepared text with the language's tree-sitter grammar.
 pub fn parse(file: &SourceFile) -> Option<tree_sitter::Tree> {
     let mut parser = tree_sitter::Parser::new();
     parser.set_language(&grammar(file.language)).ok()?;
     parser.parse(&file.parse_text, None)
+}
+
+/// Parses like [`parse`]; when the parse fails and conditional groups the errors touch
+/// were left undecided, resolves those as a device compilation would and keeps that
+/// text when it parses better without dropping any shared-memory code, recording the
+/// assumptions.
+pub fn parse_resolving(file: &mut SourceFile) -> Option<tree_sitter::Tree> {
+    let mut parser = tree_sitter::Parser::new();
+    parser.set_language(&grammar(file.language)).ok()?;
+    let tree = parser.parse(&file.parse_text, None)?;
+    // Errors far from shared-memory code hide no access: not worth another parse.
+    if !tree.root_node().has_error() || !errors_near_shared_memory(&tree, &file.parse_text) {
+        return Some(tree);
+    }
+    let tree = resolve_undecided(file, &mut parser, tree);
+    if !tree.root_node().has_error() {
+        return Some(tree);
+    }
+    // The rewrites only help the grammar; should a file still parse worse with them than
+    // with the known gaps blanked alone, that text is read instead.
+    let plain = blank::blank_gaps(&file.text, file.language);
+    let Some(plain_tree) = parser.parse(&plain, None) else {
+        return Some(tree);
+    };
+    if error_weight(&error_ranges(&plain_tree)) <= error_weight(&error_ranges(&tree)) {
+        file.parse_text = plain;
+        file.assumptions.clear();
+        return Some(plain_tree);
+    }
+    Some(tree)
+}
+
+fn resolve_undecided(
+    file: &mut SourceFile,
+    parser: &mut tree_sitter::Parser,
+    tree: tree_sitter::Tree,
+) -> tree_sitter::Tree {
+    if file.undecided.is_empty() {
+        return tree;
+    }
+    let errors = error_ranges(&tree);
+    // For each error, the innermost undecided group around it; a group whose dropped
+    // branches hold shared-memory code is not resolved on a guess.
+    let mut touched: Vec<usize> = Vec::new();
+    for &(s, e) in &errors {
+        let innermost = (0..file.undecided.len())
+            .filter(|&i| {
+                let g = &file.undecided[i];
+                s < g.end && g.start <= e
+            })
+            .min_by_key(|&i| file.undecided[i].end - file.undecided[i].start);
+        if let Some(i) = innermost {
+            if !touched.contains(&i) && !file.undecided[i].drops_shared(&file.parse_text) {
+                touched.push(i);
+            }
+        }
+    }
+    if touched.is_empty() {
+        return tree;
+    }
+    let mut bytes = file.parse_text.as_bytes().to_vec();
+    for &i in &touched {
+        file.undecided[i].apply(&mut bytes);
+    }
+    let Ok(text) = String::from_utf8(bytes) else {
+        return tree;
+    };
+    let Some(resolved) = parser.parse(&text, None) else {
+        return tree;
+    };
+    if error_weight(&error_ranges(&resolved)) >= error_weight(&errors) {
+        return tree;
+    }
+    file.parse_text = text;
+    file.assumptions = touched
+        .iter()
+        .map(|&i| {
+            let g = &file.undecided[i];
+            (crate::diag::Span::new(g.start, g.end), g.assumption.clone())
+        })
+        .collect();
+    resolved
+}
+
+/// Whether an error of `tree` lies in an item (a function, a class, a template, else
+/// the top-level item around it) that spells shared memory.
+fn errors_near_shared_memory(tree: &tree_sitter::Tree, text: &str) -> bool {
+    // Arrays declared at file scope (HLSL's `groupshared`) are named, not declared, in
+    // the functions that use them.
+    static DECL: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
+    let decl = DECL.get_or_init(|| {
+        regex::Regex::new(r"(?:__shared__|(?i:groupshared))[^;{}()]*?\b([A-Za-z_]\w*)\s*(?:\[|;|=)")
+            .expect("valid shared declaration pattern")
+    });
+    let names: Vec<&str> = decl
+        .captures_iter(text)
+        .filter_map(|c| c.get(1).map(|m| m.as_str()))
+        .collect();
+    let near = |item: &str| mentions_shared_memory(item) || names.iter().any(|n| item.contains(n));
+    let mut stack = vec![tree.root_node()];
+    while let Some(node) = stack.pop() {
+        if node.is_error() || node.is_missing() {
+            let mut item = node;
+            while let Some(parent) = item.parent() {
+                if matches!(
+                    item.kind(),
+                    "function_definition"
+                        | "template_declaration"
+                        | "class_specifier"
+                        | "struct_specifier"
+                ) || matches!(parent.kind(), "translation_unit" | "declaration_list")
+                {
+                    break;
+                }
+                item = parent;
+            }
+            if text
+                .get(item.start_byte()..item.end_byte())
+                .is_some_and(near)
+            {
+                return true;
+            }
+        } else if node.has_error() {
+            stack.extend(node.children(&mut node.walk()));
+        }
+    }
+    false
+}
+
+/// The byte ranges of the tree's error and missing nodes.
+fn error_ranges(tree: &tree_sitter::Tree) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    let mut stack = vec![tree.root_node()];
+    while let Some(node) = stack.pop() {
+        if node.is_error() || node.is_missing() {
+            out.push((node.start_byte(), node.end_byte()));
+        } else if node.has_error() {
+            stack.extend(node.children(&mut node.walk()));
+        }
+    }
+    out
+}
+
+/// How bad a parse is: the bytes its errors cover, a missing node counting as one.
+fn error_weight(errors: &[(usize, usize)]) -> usize {
+    errors.iter().map(|(s, e)| (e - s).max(1)).sum()
 }
 
 /// The tree-sitter grammar of `language`.
@@ -69,12 +290,7 @@ pub fn grammar(language: Language) -> tree_sitter::Language {
     }
 }
 
-/// A cheap text test: a file that spells no shared-memory qualifier (`__shared__`,
-/// `groupshared` in any case, an upper-case macro such as `FFX_GROUPSHARED` or
-/// `SHARED_MEM`, the `SharedMemory<T>` wrapper) declares and reaches no shared memory
-/// of its own; `SharedStorage` types and `sharedMemPerBlock` queries do not count (its
-/// launches are still found by the run-wide index's text scan).
-pub fn mentions_shared_memory(text: &str) -> bool {
+fn shared_pattern() -> &'static regex::Regex {
     static RE: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
     RE.get_or_init(|| {
         regex::Regex::new(
@@ -82,5 +298,26 @@ pub fn mentions_shared_memory(text: &str) -> bool {
         )
         .expect("valid shared-memory pattern")
     })
+}
+
+/// Whether `text` spells a shared-memory declaration: `__shared__`, `groupshared` in any
+/// case (`FFX_GROUPSHARED`), the `SharedMemory<T>` wrapper. Stricter than
+/// [`mentions_shared_memory`], for telling whether an unparsed region may hold shared
+/// memory (`MaxSharedMemory` queries do not).
+pub fn spells_shared_declaration(text: &str) -> bool {
+    static RE: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
+    RE.get_or_init(|| {
+        regex::Regex::new(r"__shared__|(?i:groupshared)|SharedMemory\s*<")
+            .expect("valid shared-declaration pattern")
+    })
     .is_match(text)
+}
+
+/// A cheap text test: a file that spells no shared-memory qualifier (`__shared__`,
+/// `groupshared` in any case, an upper-case macro such as `FFX_GROUPSHARED` or
+/// `SHARED_MEM`, the `SharedMemory<T>` wrapper) declares and reaches no shared memory
+/// of its own; `SharedStorage` types and `sharedMemPerBlock` queries do not count (its
+/// launches are still found by the run-wide index's text scan).
+pub fn mentions_shared_memory(text: &str) -> bool {
+    shared_pattern().is_match(text)
 }

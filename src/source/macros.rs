@@ -1,0 +1,376 @@
+//! Object-like macros that stand for qualifiers, attributes or pragmas
+//! (`#define CUTLASS_DEVICE __device__ __forceinline__`, `#define RESTRICT __restrict__`,
+//! `#define UNROLL _Pragma("unroll")`, `-D X=`), and function-like ones whose body is
+//! only that (`#define PRAGMA_UNROLL(n) _Pragma(#n)`), rewritten at their uses.
+//!
+//! The grammar reads such a name as a type and the declaration after it as an error. A
+//! use is replaced by the part of its expansion the grammar reads and bankcheck needs
+//! (`__global__`, `__device__`, `__host__`, `static`, `inline`, `constexpr`) when it fits
+//! in the name's length, the rest by spaces. Which names qualify is derived from their
+//! definitions (the file's, the settings' defines, the headers' when the caller has
+//! them); [`WELL_KNOWN`] covers the spellings of common libraries when their headers are
+//! not in the workspace.
+
+use super::lex;
+use std::collections::{BTreeMap, HashMap};
+
+/// A macro definition: name, parameters (function-like), body.
+pub type Definition = (String, Option<Vec<String>>, String);
+
+/// Qualifier spellings of common CUDA libraries and platform headers, with their
+/// expansion, used only when no definition of the name is known: CUTLASS/CuTe
+/// (`cutlass/cutlass.h`, `cute/config.hpp`), CCCL (`cuda/__cccl/*.h`), ggml, the CUDA
+/// runtime (`CUDART_CB`) and Vulkan (`VKAPI_*`).
+pub const WELL_KNOWN: &[(&str, &str)] = &[
+    ("CUTLASS_HOST_DEVICE", "__host__ __device__"),
+    ("CUTLASS_DEVICE", "__device__"),
+    ("CUTLASS_HOST", "__host__"),
+    ("CUTLASS_GLOBAL", "__global__"),
+    ("CUTLASS_PRAGMA_UNROLL", ""),
+    ("CUTLASS_PRAGMA_NO_UNROLL", ""),
+    ("CUTLASS_GRID_CONSTANT", ""),
+    ("CUTE_HOST_DEVICE", "__host__ __device__"),
+    ("CUTE_DEVICE", "__device__"),
+    ("CUTE_HOST", "__host__"),
+    ("CUTE_UNROLL", ""),
+    ("CUTE_NO_UNROLL", ""),
+    ("CUTE_GRID_CONSTANT", ""),
+    ("_CCCL_DEVICE", "__device__"),
+    ("_CCCL_HOST", "__host__"),
+    ("_CCCL_HOST_DEVICE", "__host__ __device__"),
+    ("_CCCL_FORCEINLINE", ""),
+    ("_CCCL_API", "__host__ __device__"),
+    ("_CCCL_DEVICE_API", "__device__"),
+    ("_CCCL_HOST_API", "__host__"),
+    ("_CCCL_HOST_DEVICE_API", "__host__ __device__"),
+    ("_CCCL_TRIVIAL_API", "__host__ __device__"),
+    ("_CCCL_EXEC_CHECK_DISABLE", ""),
+    ("_CCCL_KERNEL_ATTRIBUTES", "__global__"),
+    ("CUB_DETAIL_KERNEL_ATTRIBUTES", "__global__"),
+    ("_CCCL_CONSTEVAL", "constexpr"),
+    ("_CCCL_GRID_CONSTANT", ""),
+    ("_CCCL_RESTRICT", ""),
+    ("_CCCL_DIAG_PUSH", ""),
+    ("_CCCL_DIAG_POP", ""),
+    ("_CCCL_DIAG_SUPPRESS_GCC(x)", ""),
+    ("_CCCL_DIAG_SUPPRESS_CLANG(x)", ""),
+    ("_CCCL_DIAG_SUPPRESS_NVHPC(x)", ""),
+    ("_CCCL_DIAG_SUPPRESS_MSVC(x)", ""),
+    ("CUB_DETAIL_CONSTEXPR_ISH", ""),
+    // Not qualifiers, but they open and close a namespace in pairs: blanking both reads
+    // the code as if at file scope, which changes nothing bankcheck looks at.
+    ("CUB_NAMESPACE_BEGIN", ""),
+    ("CUB_NAMESPACE_END", ""),
+    ("_CCCL_PRAGMA_UNROLL_FULL()", ""),
+    ("_CCCL_PRAGMA_UNROLL(n)", ""),
+    ("_CCCL_PRAGMA_NOUNROLL()", ""),
+    ("CUB_RUNTIME_FUNCTION", ""),
+    ("GGML_CUDA_RESTRICT", ""),
+    ("CUDART_CB", ""),
+    ("VKAPI_ATTR", ""),
+    ("VKAPI_CALL", ""),
+    ("VKAPI_PTR", ""),
+];
+
+/// Words of an expansion the grammar reads and bankcheck uses, most needed first.
+const KEPT: [&str; 6] = [
+    "__global__",
+    "__device__",
+    "__host__",
+    "static",
+    "inline",
+    "constexpr",
+];
+
+/// Words of an expansion that change nothing bankcheck reads.
+const DROPPED: [&str; 14] = [
+    "__forceinline__",
+    "__noinline__",
+    "__inline__",
+    "__inline",
+    "__forceinline",
+    "__restrict__",
+    "__restrict",
+    "restrict",
+    "__grid_constant__",
+    "__stdcall",
+    "__cdecl",
+    "__fastcall",
+    "__vectorcall",
+    "__thiscall",
+];
+
+/// Names followed by a parenthesised group that a qualifier expansion may hold.
+const CALLS: [&str; 5] = [
+    "_Pragma",
+    "__pragma",
+    "__attribute__",
+    "__declspec",
+    "__builtin_assume",
+];
+
+/// How a use of a qualifier macro is rewritten.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Rewrite {
+    /// The kept words of the expansion, most needed first.
+    pub words: Vec<&'static str>,
+    /// Function-like: the use's argument list goes too.
+    pub call: bool,
+}
+
+/// The qualifier macros among `definitions` (later lists lose to earlier ones: the
+/// file's, then the settings', then the headers'), and the well-known spellings nothing
+/// defines.
+pub fn qualifier_macros(
+    file: &[Definition],
+    settings: &BTreeMap<String, String>,
+    headers: &[Definition],
+) -> HashMap<String, Rewrite> {
+    let mut defs: HashMap<&str, (bool, &str)> = HashMap::new();
+    for (name, params, body) in headers {
+        defs.insert(name, (params.is_some(), body));
+    }
+    for (name, value) in settings {
+        defs.insert(name, (false, value));
+    }
+    for (name, params, body) in file {
+        defs.insert(name, (params.is_some(), body));
+    }
+    let mut memo: HashMap<String, Option<Vec<&'static str>>> = HashMap::new();
+    let mut out = HashMap::new();
+    let names: Vec<&str> = defs.keys().copied().collect();
+    for name in names {
+        if let Some(words) = classify(name, &defs, &mut memo, 0) {
+            out.insert(
+                name.to_string(),
+                Rewrite {
+                    words,
+                    call: defs[name].0,
+                },
+            );
+        }
+    }
+    for (spelling, expansion) in WELL_KNOWN {
+        let (name, call) = match spelling.split_once('(') {
+            Some((n, _)) => (n, true),
+            None => (*spelling, false),
+        };
+        if !defs.contains_key(name) {
+            let mut words: Vec<&'static str> = expansion
+                .split_whitespace()
+                .filter_map(|w| KEPT.iter().find(|k| **k == w).copied())
+                .collect();
+            words.sort_by_key(|w| KEPT.iter().position(|k| k == w));
+            out.insert(name.to_string(), Rewrite { words, call });
+        }
+    }
+    out
+}
+
+/// The kept words of `name`'s expansion when it is made only of qualifiers, attributes
+/// and pragmas; `None` otherwise.
+fn classify(
+    name: &str,
+    defs: &HashMap<&str, (bool, &str)>,
+    memo: &mut HashMap<String, Option<Vec<&'static str>>>,
+    depth: u32,
+) -> Option<Vec<&'static str>> {
+    if let Some(m) = memo.get(name) {
+        return m.clone();
+    }
+    // A cycle or a deep chain: not a qualifier.
+    memo.insert(name.to_string(), None);
+    if depth > 12 {
+        return None;
+    }
+    let &(_, body) = defs.get(name)?;
+    let result = classify_body(body, defs, memo, depth);
+    memo.insert(name.to_string(), result.clone());
+    result
+}
+
+fn classify_body(
+    body: &str,
+    defs: &HashMap<&str, (bool, &str)>,
+    memo: &mut HashMap<String, Option<Vec<&'static str>>>,
+    depth: u32,
+) -> Option<Vec<&'static str>> {
+    let b = body.as_bytes();
+    let mut words = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        if c.is_ascii_whitespace() {
+            i += 1;
+        } else if body[i..].starts_with("[[") {
+            i = body[i..].find("]]").map(|e| i + e + 2)?;
+        } else if c.is_ascii_alphabetic() || c == b'_' {
+            let s = i;
+            while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_') {
+                i += 1;
+            }
+            let w = &body[s..i];
+            let call = if let Some(k) = KEPT.iter().find(|k| **k == w) {
+                if !words.contains(k) {
+                    words.push(*k);
+                }
+                false
+            } else if DROPPED.contains(&w) {
+                false
+            } else if CALLS.contains(&w) {
+                true
+            } else if let Some(&(function, _)) = defs.get(w) {
+                for k in classify(w, defs, memo, depth + 1)? {
+                    if !words.contains(&k) {
+                        words.push(k);
+                    }
+                }
+                function
+            } else {
+                return None;
+            };
+            if call {
+                while i < b.len() && b[i].is_ascii_whitespace() {
+                    i += 1;
+                }
+                i = lex::balanced(body, i)?;
+            }
+        } else {
+            return None;
+        }
+    }
+    words.sort_by_key(|w| KEPT.iter().position(|k| k == w));
+    Some(words)
+}
+
+/// Rewrites the uses of `macros` in `bytes` (identifiers of code from the lexer).
+pub fn rewrite_uses(
+    bytes: &mut [u8],
+    text: &str,
+    idents: &[(usize, usize)],
+    macros: &HashMap<String, Rewrite>,
+) {
+    for &(s, e) in idents {
+        let Some(r) = macros.get(&text[s..e]) else {
+            continue;
+        };
+        let mut end = e;
+        if r.call {
+            let mut k = e;
+            while k < text.len() && text.as_bytes()[k].is_ascii_whitespace() {
+                k += 1;
+            }
+            match lex::balanced(text, k) {
+                Some(close) => end = close,
+                // A function-like macro named without arguments is not expanded.
+                None => continue,
+            }
+        }
+        lex::blank(bytes, s, end);
+        // After a lambda's capture list the grammar takes no qualifier.
+        let before = text[..s].trim_end();
+        if before.ends_with(']') {
+            continue;
+        }
+        let mut at = s;
+        for w in &r.words {
+            let sep = usize::from(at > s);
+            if at + sep + w.len() > e {
+                continue;
+            }
+            at += sep;
+            bytes[at..at + w.len()].copy_from_slice(w.as_bytes());
+            at += w.len();
+        }
+    }
+}
+
+/// Uses of function-like macros of the file standing as a whole statement or
+/// declaration without a `;` (`CONFIG_CASE(64, 2)` line after line, as the expansion
+/// supplies it): blanked, since the grammar cannot end the statement. A use followed by
+/// `;`, a block or an operator is an expression or a declaration head, and stays.
+pub fn blank_statement_calls(
+    bytes: &mut [u8],
+    text: &str,
+    idents: &[(usize, usize)],
+    function_macros: &std::collections::HashSet<&str>,
+) {
+    let b = text.as_bytes();
+    for &(s, e) in idents {
+        if !function_macros.contains(&text[s..e]) {
+            continue;
+        }
+        let line_start = text[..s].rfind('\n').map_or(0, |n| n + 1);
+        if !text[line_start..s].trim().is_empty() {
+            continue;
+        }
+        let mut open = e;
+        while open < b.len() && matches!(b[open], b' ' | b'\t') {
+            open += 1;
+        }
+        let Some(close) = lex::balanced(text, open) else {
+            continue;
+        };
+        let mut next = close;
+        while next < b.len() && b[next].is_ascii_whitespace() {
+            next += 1;
+        }
+        let ends_line = text[close..next].contains('\n') || next == b.len();
+        let stands_alone = ends_line
+            && b.get(next)
+                .is_none_or(|c| !b";{},)=+-*/&|<>?:.[".contains(c));
+        if stands_alone {
+            lex::blank(bytes, s, close);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn def(name: &str, params: Option<&[&str]>, body: &str) -> Definition {
+        (
+            name.to_string(),
+            params.map(|p| p.iter().map(ToString::to_string).collect()),
+            body.to_string(),
+        )
+    }
+
+    #[test]
+    fn qualifiers_are_derived_from_definitions() {
+        let file = [
+            def("MYINLINE", None, "__forceinline__"),
+            def("DEV", None, "__device__ MYINLINE"),
+            def("KERNEL_ATTR", None, "__global__ __launch_bounds__(256)"),
+            def("PRAGMA", Some(&["x"]), "_Pragma(#x)"),
+            def("UNROLL", None, "PRAGMA(unroll)"),
+            def("TILE", None, "32"),
+        ];
+        let settings = BTreeMap::from([("EMPTY".to_string(), String::new())]);
+        let m = qualifier_macros(&file, &settings, &[]);
+        assert_eq!(m["MYINLINE"].words, Vec::<&str>::new());
+        assert_eq!(m["DEV"].words, vec!["__device__"]);
+        assert!(m["PRAGMA"].call && !m["UNROLL"].call);
+        assert!(m.contains_key("EMPTY"));
+        // `__launch_bounds__` carries a block size: not rewritten.
+        assert!(!m.contains_key("KERNEL_ATTR") && !m.contains_key("TILE"));
+        // A well-known spelling is used only when nothing defines the name.
+        assert!(m.contains_key("CUTLASS_DEVICE"));
+    }
+
+    #[test]
+    fn uses_keep_what_fits() {
+        let text = "CUTLASS_HOST_DEVICE void f(); PRAGMA(unroll 4) for(;;); GGML_CUDA_RESTRICT x";
+        let file = [def("PRAGMA", Some(&["x"]), "_Pragma(#x)")];
+        let m = qualifier_macros(&file, &BTreeMap::new(), &[]);
+        let lexed = lex::lex(text, &|w| m.contains_key(w));
+        let mut bytes = text.as_bytes().to_vec();
+        rewrite_uses(&mut bytes, text, &lexed.idents, &m);
+        let out = String::from_utf8(bytes).unwrap();
+        assert_eq!(out.len(), text.len());
+        assert!(out.starts_with("__device__ __host__ void f();"));
+        assert!(out.contains("                 for(;;);"));
+        assert!(out.ends_with("                   x"));
+    }
+}

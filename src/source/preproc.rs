@@ -1,0 +1,513 @@
+//! Conditional compilation as the compiler sees it.
+//!
+//! Every `#if`/`#ifdef`/`#ifndef`/`#elif`/`#else` group of a file is evaluated with the
+//! macros known at that point: the settings' defines, the language's predefined
+//! macros (`__CUDACC__`, `__CUDA_ARCH__` for device code, HLSL's `__HLSL_VERSION`) and
+//! the file's own `#define`s and `#undef`s above it. A group decided that way has its
+//! directives and dropped branches blanked (same length, newlines kept), so that the
+//! parser reads only the code that is compiled.
+//!
+//! A group that depends on a name nobody here defines (a header or a build flag may)
+//! is left whole: the extraction and the lowering read both branches and say what they
+//! assume (`extract/conditions.rs`, `lower/interp/preproc.rs`). Only when the parse
+//! fails is such a group resolved here too, as a device compilation with no other
+//! definition takes it, and the choice is recorded as an assumption
+//! ([`Undecided::assumption`]).
+
+use super::cexpr::{self, Env, Lookup};
+use super::lex::{self, Directive};
+use crate::Language;
+use std::collections::{BTreeMap, HashMap};
+
+/// The `__CUDA_ARCH__` a device compilation is taken to target when nothing says.
+const DEVICE_ARCH: &str = "900";
+
+/// What the front end knows of a macro at a point of the file.
+#[derive(Debug, Clone)]
+enum Def {
+    Object(String),
+    Function,
+    Undefined,
+    /// Defined or undefined only in a branch nobody can decide.
+    Maybe,
+    DefinedUnknownValue,
+}
+
+/// The macros known at a point of the file.
+struct Macros<'a> {
+    settings: &'a BTreeMap<String, String>,
+    language: Language,
+    file: HashMap<String, Def>,
+    /// Names nobody defines count as not defined, `__CUDA_ARCH__` as [`DEVICE_ARCH`].
+    device: bool,
+}
+
+impl Env for Macros<'_> {
+    fn lookup(&self, name: &str) -> Lookup<'_> {
+        let def = self.file.get(name).cloned().or_else(|| {
+            self.settings
+                .get(name)
+                .map(|v| Def::Object(v.clone()))
+                .or_else(|| predefined(self.language, name))
+        });
+        match def {
+            Some(Def::Object(_)) => {
+                // Borrow the body from where it lives.
+                if let Some(Def::Object(b)) = self.file.get(name) {
+                    Lookup::Object(b)
+                } else if let Some(v) = self.settings.get(name) {
+                    Lookup::Object(v)
+                } else {
+                    predefined_body(self.language, name).map_or(Lookup::Unknown, Lookup::Object)
+                }
+            }
+            Some(Def::Function) => Lookup::Function,
+            Some(Def::Undefined) => Lookup::Undefined,
+            Some(Def::DefinedUnknownValue) if self.device && name == "__CUDA_ARCH__" => {
+                Lookup::Object(DEVICE_ARCH)
+            }
+            Some(Def::DefinedUnknownValue) => Lookup::DefinedUnknownValue,
+            Some(Def::Maybe) | None if self.device => Lookup::Undefined,
+            Some(Def::Maybe) | None => Lookup::Unknown,
+        }
+    }
+}
+
+/// The language's predefined macros with a known value.
+fn predefined_body(language: Language, name: &str) -> Option<&'static str> {
+    match (language, name) {
+        (Language::Cuda, "__CUDACC__" | "__NVCC__") => Some("1"),
+        (Language::Cuda, "__cplusplus") => Some("201703L"),
+        (Language::Hlsl, "__HLSL_VERSION") => Some("2021"),
+        (Language::Hlsl, "__SHADER_TARGET_MAJOR") => Some("6"),
+        _ => None,
+    }
+}
+
+fn predefined(language: Language, name: &str) -> Option<Def> {
+    if let Some(b) = predefined_body(language, name) {
+        return Some(Def::Object(b.to_string()));
+    }
+    match (language, name) {
+        // Device code is what bankcheck checks: the device pass defines it.
+        (Language::Cuda, "__CUDA_ARCH__") => Some(Def::DefinedUnknownValue),
+        (Language::Hlsl, "__SHADER_TARGET_MINOR") => Some(Def::DefinedUnknownValue),
+        _ => None,
+    }
+}
+
+/// A conditional group nobody could decide, and the branch a device compilation takes.
+#[derive(Debug, Clone)]
+pub struct Undecided {
+    /// From the `#if` line's start to the `#endif` line's end.
+    pub start: usize,
+    pub end: usize,
+    /// The group's directive lines.
+    directives: Vec<(usize, usize)>,
+    /// Each branch's body (between its directive and the next).
+    bodies: Vec<(usize, usize)>,
+    /// The branch a device compilation takes, if any.
+    device_choice: Option<usize>,
+    /// The assumption stated when the choice is applied.
+    pub assumption: String,
+}
+
+impl Undecided {
+    /// Whether a branch a device compilation drops spells shared memory.
+    pub fn drops_shared(&self, text: &str) -> bool {
+        self.bodies.iter().enumerate().any(|(i, &(s, e))| {
+            Some(i) != self.device_choice && super::mentions_shared_memory(&text[s..e])
+        })
+    }
+
+    /// Blanks the group's directives and the branches a device compilation drops.
+    pub fn apply(&self, bytes: &mut [u8]) {
+        for &(s, e) in &self.directives {
+            lex::blank(bytes, s, e);
+        }
+        for (i, &(s, e)) in self.bodies.iter().enumerate() {
+            if Some(i) != self.device_choice {
+                lex::blank(bytes, s, e);
+            }
+        }
+    }
+}
+
+/// The result of evaluating a file's conditionals.
+pub struct Resolved {
+    /// The text with decided groups blanked.
+    pub text: Vec<u8>,
+    pub undecided: Vec<Undecided>,
+    /// Macros defined by the file (bodies; `None` for function-like), for the macro pass.
+    pub definitions: Vec<(String, Option<Vec<String>>, String)>,
+}
+
+/// One open group while walking.
+struct Frame {
+    /// The enclosing code is compiled for sure (`Some(true)`), dropped (`Some(false)`),
+    /// or maybe (`None`).
+    parent: Option<bool>,
+    /// Whether the conditions of the branches so far select one: for sure, maybe, or
+    /// not (the enclosing code aside).
+    taken: Option<bool>,
+    /// The current branch: compiled, dropped or maybe.
+    current: Option<bool>,
+    /// The device compilation's view: a branch was taken, and which.
+    device_taken: bool,
+    device_choice: Option<usize>,
+    decided: bool,
+    /// Each branch's state so far.
+    states: Vec<Option<bool>>,
+    start: usize,
+    directives: Vec<(usize, usize)>,
+    bodies: Vec<(usize, usize)>,
+    body_start: usize,
+    /// Conditions and lines, for the assumption.
+    conditions: Vec<String>,
+    names: Vec<String>,
+}
+
+/// Evaluates the conditionals of `text` (directives from [`lex::lex`]).
+pub fn resolve(
+    text: &str,
+    directives: &[Directive],
+    language: Language,
+    settings: &BTreeMap<String, String>,
+) -> Resolved {
+    let mut bytes = text.as_bytes().to_vec();
+    let mut macros = Macros {
+        settings,
+        language,
+        file: HashMap::new(),
+        device: false,
+    };
+    let mut stack: Vec<Frame> = Vec::new();
+    let mut undecided = Vec::new();
+    let mut definitions = Vec::new();
+    let here = |stack: &[Frame]| stack.last().map_or(Some(true), |f| f.current);
+    // The line of the current directive, counted incrementally.
+    let (mut line, mut counted) = (1, 0);
+    for d in directives {
+        line += memchr_count(&text.as_bytes()[counted..d.start]);
+        counted = d.start;
+        let mode = here(&stack);
+        let rest = d.rest(text);
+        match d.name.as_str() {
+            "if" | "ifdef" | "ifndef" => {
+                let cond = condition(&d.name, rest);
+                let (value, device) = evaluate(&cond, &mut macros, mode);
+                let current = match (mode, value) {
+                    (Some(false), _) | (_, Some(0)) => Some(false),
+                    (_, Some(_)) => mode,
+                    (_, None) => None,
+                };
+                stack.push(Frame {
+                    parent: mode,
+                    taken: value.map(|v| v != 0),
+                    current,
+                    device_taken: device != Some(0),
+                    device_choice: (device != Some(0)).then_some(0),
+                    decided: value.is_some(),
+                    states: vec![current],
+                    start: d.start,
+                    directives: vec![(d.start, d.end)],
+                    bodies: Vec::new(),
+                    body_start: d.end,
+                    conditions: vec![directive_text(d, text, line)],
+                    names: cexpr::names(&cond),
+                });
+            }
+            "elif" | "else" | "elifdef" | "elifndef" => {
+                let Some(f) = stack.last_mut() else {
+                    continue;
+                };
+                f.bodies.push((f.body_start, d.start));
+                f.directives.push((d.start, d.end));
+                f.body_start = d.end;
+                let cond = match d.name.as_str() {
+                    "else" => "1".to_string(),
+                    "elifdef" => condition("ifdef", rest),
+                    "elifndef" => condition("ifndef", rest),
+                    _ => rest.to_string(),
+                };
+                let parent = f.parent;
+                let taken = f.taken;
+                let device_taken = f.device_taken;
+                if d.name != "else" {
+                    f.conditions.push(directive_text(d, text, line));
+                    for n in cexpr::names(&cond) {
+                        if !f.names.contains(&n) {
+                            f.names.push(n);
+                        }
+                    }
+                }
+                let (value, device) = evaluate(&cond, &mut macros, parent);
+                let f = stack.last_mut().expect("frame pushed above");
+                if value.is_none() && taken != Some(true) {
+                    f.decided = false;
+                }
+                // This branch's own condition, given the branches before.
+                let chosen = match (taken, value) {
+                    (Some(true), _) | (_, Some(0)) => Some(false),
+                    (Some(false), Some(_)) => Some(true),
+                    _ => None,
+                };
+                f.current = match (parent, chosen) {
+                    (Some(false), _) | (_, Some(false)) => Some(false),
+                    (_, Some(true)) => parent,
+                    (_, None) => None,
+                };
+                f.states.push(f.current);
+                f.taken = match (taken, chosen) {
+                    (Some(true), _) | (_, Some(true)) => Some(true),
+                    (Some(false), Some(false)) => Some(false),
+                    _ => None,
+                };
+                if !device_taken && device != Some(0) {
+                    f.device_taken = true;
+                    f.device_choice = Some(f.bodies.len());
+                }
+            }
+            "endif" => {
+                let Some(mut f) = stack.pop() else {
+                    continue;
+                };
+                f.bodies.push((f.body_start, d.start));
+                f.directives.push((d.start, d.end));
+                if f.parent == Some(false) {
+                    // Blanked with the enclosing dropped branch.
+                    continue;
+                }
+                if f.decided {
+                    for &(s, e) in &f.directives {
+                        lex::blank(&mut bytes, s, e);
+                    }
+                }
+                // A branch known to be dropped is blanked, decided group or not.
+                for (i, &(s, e)) in f.bodies.iter().enumerate() {
+                    if f.states.get(i) == Some(&Some(false)) {
+                        lex::blank(&mut bytes, s, e);
+                    }
+                }
+                if !f.decided {
+                    undecided.push(Undecided {
+                        start: f.start,
+                        end: d.end,
+                        directives: f.directives.clone(),
+                        bodies: f.bodies.clone(),
+                        device_choice: f.device_choice,
+                        assumption: assumption(&f, &macros),
+                    });
+                }
+            }
+            "define" if mode != Some(false) => {
+                if let Some((name, params, body)) = definition(rest) {
+                    let def = match (mode, &params) {
+                        (None, _) => Def::Maybe,
+                        (_, Some(_)) => Def::Function,
+                        (_, None) => Def::Object(body.clone()),
+                    };
+                    macros.file.insert(name.clone(), def);
+                    definitions.push((name, params, body));
+                }
+            }
+            "undef" if mode != Some(false) => {
+                let name = rest.split_whitespace().next().unwrap_or("").to_string();
+                let def = if mode.is_none() {
+                    Def::Maybe
+                } else {
+                    Def::Undefined
+                };
+                macros.file.insert(name, def);
+            }
+            _ => {}
+        }
+    }
+    Resolved {
+        text: bytes,
+        undecided,
+        definitions,
+    }
+}
+
+fn memchr_count(bytes: &[u8]) -> usize {
+    memchr::memchr_iter(b'\n', bytes).count()
+}
+
+/// The `#if` condition of an `#ifdef X` / `#ifndef X` / `#if c` directive.
+fn condition(name: &str, rest: &str) -> String {
+    let first = rest.split_whitespace().next().unwrap_or("");
+    match name {
+        "ifdef" => format!("defined({first})"),
+        "ifndef" => format!("!defined({first})"),
+        _ => rest.to_string(),
+    }
+}
+
+/// The condition's value with the known macros, and as a device compilation takes it.
+fn evaluate(cond: &str, macros: &mut Macros<'_>, mode: Option<bool>) -> (Option<i64>, Option<i64>) {
+    if mode == Some(false) {
+        return (Some(0), Some(0));
+    }
+    macros.device = false;
+    let value = cexpr::eval(cond, macros);
+    macros.device = true;
+    // A condition even a device compilation cannot decide: its branch is taken.
+    let device = value.or_else(|| cexpr::eval(cond, macros));
+    macros.device = false;
+    (value, device)
+}
+
+fn directive_text(d: &Directive, text: &str, line: usize) -> String {
+    let words: Vec<&str> = text[d.start..d.end]
+        .split_whitespace()
+        .filter(|w| *w != "\\")
+        .collect();
+    let mut t = words.join(" ");
+    if let Some(c) = t.find("//") {
+        t.truncate(c);
+    }
+    let t: String = t.trim().chars().take(80).collect();
+    format!("`{t}` (line {line})")
+}
+
+fn assumption(f: &Frame, macros: &Macros<'_>) -> String {
+    let shown: Vec<&str> = f.conditions.iter().map(String::as_str).collect();
+    let unknown: Vec<String> = f
+        .names
+        .iter()
+        .filter(|n| matches!(macros.lookup(n), Lookup::Unknown))
+        .map(|n| format!("`{n}`"))
+        .collect();
+    let branch = match f.device_choice {
+        Some(0) => "its first branch".to_string(),
+        Some(i) if i + 1 == f.bodies.len() && f.conditions.len() <= i + 1 => {
+            "its `#else` branch".to_string()
+        }
+        Some(i) => format!("its branch {}", i + 1),
+        None => "none of its branches".to_string(),
+    };
+    let names = if unknown.is_empty() {
+        String::new()
+    } else {
+        format!("; {} taken as not defined", unknown.join(", "))
+    };
+    format!(
+        "{} was resolved as a device compilation with nothing else defined resolves it, taking {branch}{names} (choose with `-D NAME=VALUE` or lint.toml `defines`)",
+        shown.join(", ")
+    )
+}
+
+/// `NAME body`, `NAME(a, b) body` of a `#define`.
+fn definition(rest: &str) -> Option<(String, Option<Vec<String>>, String)> {
+    let rest = rest.trim_start();
+    let name_end = rest
+        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .unwrap_or(rest.len());
+    let name = &rest[..name_end];
+    if name.is_empty() {
+        return None;
+    }
+    let after = &rest[name_end..];
+    let (params, body) = if after.starts_with('(') {
+        let close = after.find(')')?;
+        let params = after[1..close]
+            .split(',')
+            .map(|p| p.trim().to_string())
+            .filter(|p| !p.is_empty())
+            .collect();
+        (Some(params), &after[close + 1..])
+    } else {
+        (None, after)
+    };
+    let body = strip_comments(body);
+    Some((name.to_string(), params, body))
+}
+
+/// A macro body without comments and continuations, whitespace collapsed.
+fn strip_comments(body: &str) -> String {
+    let mut out = String::new();
+    let mut rest = body;
+    loop {
+        let line = rest.find("//");
+        let block = rest.find("/*");
+        match (line, block) {
+            (Some(l), b) if b.is_none_or(|b| l < b) => {
+                out.push_str(&rest[..l]);
+                match rest[l..].find('\n') {
+                    Some(n) => rest = &rest[l + n..],
+                    None => break,
+                }
+            }
+            (_, Some(b)) => {
+                out.push_str(&rest[..b]);
+                match rest[b + 2..].find("*/") {
+                    Some(e) => {
+                        out.push(' ');
+                        rest = &rest[b + 2 + e + 2..];
+                    }
+                    None => break,
+                }
+            }
+            _ => {
+                out.push_str(rest);
+                break;
+            }
+        }
+    }
+    out.replace("\\\r\n", " ")
+        .replace("\\\n", " ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(text: &str, defines: &[(&str, &str)]) -> (String, Vec<Undecided>) {
+        let settings: BTreeMap<String, String> = defines
+            .iter()
+            .map(|(a, b)| (a.to_string(), b.to_string()))
+            .collect();
+        let lexed = lex::lex(text, &|_| false);
+        let r = resolve(text, &lexed.directives, Language::Cuda, &settings);
+        (String::from_utf8(r.text).unwrap(), r.undecided)
+    }
+
+    #[test]
+    fn decided_groups_are_blanked_in_place() {
+        let text = "#define W 4\n#if W > 2\nint a;\n#else\nint b;\n#endif\n#ifdef __CUDA_ARCH__\nint c;\n#endif\n";
+        let (out, undecided) = run(text, &[]);
+        assert_eq!(out.len(), text.len());
+        assert_eq!(out.lines().count(), text.lines().count());
+        assert!(out.contains("int a;") && !out.contains("int b;") && out.contains("int c;"));
+        assert!(!out.contains("#if") && !out.contains("#endif"));
+        assert!(undecided.is_empty());
+    }
+
+    #[test]
+    fn undecided_groups_stay_until_applied() {
+        let text = "#ifndef FIXED\nint a,\n#else\nint b,\n#endif\nint c;\n#if X\n#if 0\nint d;\n#endif\n#endif\n";
+        let (out, undecided) = run(text, &[]);
+        assert!(out.contains("#ifndef FIXED") && out.contains("int b,"));
+        // A decided group inside an undecided branch is still blanked.
+        assert!(!out.contains("int d;"));
+        assert_eq!(undecided.len(), 2);
+        let mut bytes = out.into_bytes();
+        undecided[0].apply(&mut bytes);
+        let out = String::from_utf8(bytes).unwrap();
+        assert!(out.contains("int a,") && !out.contains("int b,") && !out.contains("#ifndef"));
+        assert!(undecided[0]
+            .assumption
+            .contains("`FIXED` taken as not defined"));
+        assert!(undecided[0]
+            .assumption
+            .starts_with("`#ifndef FIXED` (line 1)"));
+        // Settings decide it.
+        let (out, undecided) = run(text, &[("FIXED", "1"), ("X", "0")]);
+        assert!(!out.contains("int a,") && out.contains("int b,"));
+        assert!(undecided.is_empty());
+    }
+}
