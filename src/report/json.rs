@@ -239,10 +239,16 @@ mod tests {
             "schema": SCHEMA,
             "version": env!("CARGO_PKG_VERSION"),
             "files_checked": run.files.len(),
+            "parse_errors_not_reported": run
+                .files
+                .iter()
+                .map(|f| f.stats.unreported_parse_errors)
+                .sum::<usize>(),
             "diagnostics": diagnostics,
             "accesses": accesses,
             "errors": pairs(run.failures),
             "notes": pairs(run.notes),
+            "summary": summary(run),
         });
         serde_json::to_string_pretty(&report).unwrap_or_default() + "\n"
     }
