@@ -463,6 +463,21 @@ pub fn enumerate(access: &LoweredAccess, params: &BankParams, budget: Budget) ->
             .map(|(g, _)| g)
             .collect()
     };
+    // A free comparison that also reads a thread id decides which lanes take part: the
+    // worst case is where it holds for every lane, but other values switch lanes off and
+    // can change the factor, so its value is named.
+    let lane_bounds: Vec<String> = access
+        .guards
+        .iter()
+        .filter(|g| g.var_mask() & thread_mask_all != 0 && free_comparison(g))
+        .flat_map(|g| {
+            (0..access.vars.len())
+                .filter(|i| g.var_mask() >> i & 1 == 1)
+                .filter(|i| matches!(access.vars[*i].kind, VarKind::Uniform { range: None }))
+                .map(|i| access.vars[i].name.clone())
+                .collect::<Vec<_>>()
+        })
+        .collect();
     // Which variables matter, and which of them only shift every lane's address.
     let guard_mask = guards.iter().fold(0u64, |m, g| m | g.var_mask());
     let mut terms = Vec::new();
@@ -899,6 +914,14 @@ pub fn enumerate(access: &LoweredAccess, params: &BankParams, budget: Budget) ->
     // Only an exhaustive enumeration shows that the values do not matter.
     if exact && !saturated && results.len() <= 1 {
         depends_on.clear();
+    }
+    // A bound that decides which lanes are active matters whenever some lanes conflict.
+    if cost.wavefronts > cost.ideal {
+        for n in lane_bounds {
+            if !depends_on.contains(&n) {
+                depends_on.push(n);
+            }
+        }
     }
     let conflicts = cost.wavefronts > cost.ideal;
     if !exact && !conflicts {
