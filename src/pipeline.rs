@@ -414,9 +414,11 @@ fn combine_shapes(a: &mut AnalysedSite, candidates: &[(String, Verdict)]) {
                 a.verdict.depends_on.push("block shape".to_string());
             }
         } else {
+            let shapes: std::collections::BTreeSet<&str> =
+                candidates.iter().map(|(s, _)| shape_words(s)).collect();
             let mut v = Verdict::unknown(format!(
                 "not proven: the block shape was sampled at {} candidate shapes",
-                candidates.len()
+                shapes.len()
             ));
             v.notes = std::mem::take(&mut a.verdict.notes);
             a.verdict = v;

@@ -315,6 +315,37 @@ fn residue_condition(
     Some(parts.join("; "))
 }
 
+/// `e` with constant factors and shifts distributed over its sums (`(a + b) * 4` is
+/// `a * 4 + b * 4`, equal in wrapping arithmetic), so that its additive terms are found.
+fn distribute(e: &Expr) -> Expr {
+    let scaled = |x: &Expr, wrap: &dyn Fn(Expr) -> Expr| -> Option<Expr> {
+        match x {
+            Expr::Binary(op @ (BinOp::Add | BinOp::Sub), a, b) => Some(Expr::bin(
+                *op,
+                distribute(&wrap((**a).clone())),
+                distribute(&wrap((**b).clone())),
+            )),
+            _ => None,
+        }
+    };
+    match e {
+        Expr::Binary(op @ (BinOp::Add | BinOp::Sub), a, b) => {
+            Expr::bin(*op, distribute(a), distribute(b))
+        }
+        Expr::Binary(BinOp::Mul, x, c) | Expr::Binary(BinOp::Mul, c, x)
+            if matches!(**c, Expr::Const(_)) =>
+        {
+            let c = (**c).clone();
+            scaled(x, &|t| Expr::bin(BinOp::Mul, t, c.clone())).unwrap_or_else(|| e.clone())
+        }
+        Expr::Binary(BinOp::Shl, x, k) if matches!(**k, Expr::Const(0..=62)) => {
+            let k = (**k).clone();
+            scaled(x, &|t| Expr::bin(BinOp::Shl, t, k.clone())).unwrap_or_else(|| e.clone())
+        }
+        _ => e.clone(),
+    }
+}
+
 /// Splits `e` into its top-level additive terms with their signs.
 fn additive_terms<'a>(e: &'a Expr, negate: bool, out: &mut Vec<(&'a Expr, bool)>) {
     match e {
@@ -481,7 +512,8 @@ pub fn enumerate(access: &LoweredAccess, params: &BankParams, budget: Budget) ->
     // Which variables matter, and which of them only shift every lane's address.
     let guard_mask = guards.iter().fold(0u64, |m, g| m | g.var_mask());
     let mut terms = Vec::new();
-    additive_terms(&access.address, false, &mut terms);
+    let address = distribute(&access.address);
+    additive_terms(&address, false, &mut terms);
     let thread_mask: u64 = access
         .vars
         .iter()

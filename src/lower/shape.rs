@@ -165,14 +165,13 @@ pub fn shapes_for(
 }
 
 /// Which thread axes `f` reads (`threadIdx.y`, `blockDim.y`, ...): the kernel's own text
-/// and the file's helpers, which it may call.
+/// and that of the file's helpers whose name it mentions.
 fn axes_read(syn: &FileSyntax, text: &str, f: &crate::extract::ast::Function) -> [bool; 3] {
-    let mut texts = vec![text.get(f.span.start..f.span.end).unwrap_or("")];
-    for g in syn
-        .functions
-        .iter()
-        .filter(|g| !g.is_kernel && g.foreign_text.is_none())
-    {
+    let own = text.get(f.span.start..f.span.end).unwrap_or("");
+    let mut texts = vec![own];
+    for g in syn.functions.iter().filter(|g| {
+        !g.is_kernel && g.foreign_text.is_none() && g.name != f.name && own.contains(&g.name)
+    }) {
         texts.push(text.get(g.span.start..g.span.end).unwrap_or(""));
     }
     let reads = |axis: &str| {
@@ -276,13 +275,16 @@ fn extent_limits(
 }
 
 /// The thread counts of the candidate family when nothing fixes the shape: for a
-/// one-dimensional kernel every power of two from the warp size to 1024; for two and
-/// three dimensions, blocks of 64, 256 and 1024 threads (the extents' splits multiply
-/// quickly).
-const MULTI_DIMENSIONAL_THREADS: [u64; 3] = [64, 256, 1024];
+/// one-dimensional kernel every power of two from the warp size to 1024; for two
+/// dimensions, blocks of 64, 256 and 1024 threads; for three, 256 threads with `z` at
+/// most 4 (the extents' splits multiply quickly).
+const TWO_DIMENSIONAL_THREADS: [u64; 3] = [64, 256, 1024];
+const THREE_DIMENSIONAL_THREADS: [u64; 1] = [256];
+const THREE_DIMENSIONAL_MAX_Z: u32 = 4;
 
-/// Most candidate shapes analysed for one kernel.
-const MAX_CANDIDATES: usize = 24;
+/// Most candidate shapes analysed for one kernel: beyond, the family is sampled and its
+/// verdicts are lower bounds.
+const MAX_CANDIDATES: usize = 32;
 
 /// The candidate family of block shapes (docs/bank-model.md): power-of-two extents on the
 /// axes the kernel reads (1 on the others), at most 1024 threads (exactly `bound` under
@@ -318,7 +320,12 @@ pub fn candidate_shapes(
     let mut all = Vec::new();
     for x in powers(0, 1024) {
         for y in powers(1, 1024) {
-            for z in powers(2, 64) {
+            let max_z = if dims == 3 && bound.is_none() {
+                THREE_DIMENSIONAL_MAX_Z
+            } else {
+                64
+            };
+            for z in powers(2, max_z) {
                 let s = BlockShape { x, y, z };
                 if s.threads() <= 1024 {
                     all.push(s);
@@ -332,8 +339,12 @@ pub fn candidate_shapes(
             Some(n) => t == u64::from(n),
             None if dims <= 1 => t >= u64::from(warp).min(largest),
             None => {
-                MULTI_DIMENSIONAL_THREADS.contains(&t)
-                    || (t == largest && t < u64::from(warp).max(64))
+                let family: &[u64] = if dims == 2 {
+                    &TWO_DIMENSIONAL_THREADS
+                } else {
+                    &THREE_DIMENSIONAL_THREADS
+                };
+                family.contains(&t) || (t == largest && t < family[0])
             }
         }
     };
