@@ -586,29 +586,70 @@ pub fn enumerate(access: &LoweredAccess, params: &BankParams, budget: Budget) ->
         .filter(|i| shift_mask >> i & 1 == 1)
         .collect();
     let mut shifts: Vec<i64> = vec![0];
+    let mut shift_sampled = false;
     if !shift_vars.is_empty() {
-        let mut residues = std::collections::BTreeSet::new();
-        let doms: Vec<Vec<i64>> = shift_vars
-            .iter()
-            .map(|&i| match &access.vars[i].kind {
-                VarKind::Counter { trips: Some(t) } => (0..(*t as i64).min(bw * 4)).collect(),
-                VarKind::Uniform {
-                    range: Some((lo, hi)),
-                } => (*lo..=(*hi).min(lo + bw * 4 - 1)).collect(),
-                _ => (0..bw * 4).collect(),
-            })
-            .collect();
-        let mut values = vec![0i64; access.vars.len()];
-        for_each_combination(&doms, &mut |combo| {
-            for (k, &i) in shift_vars.iter().enumerate() {
-                values[i] = combo[k];
-            }
-            if let Some(s) = shift_expr.eval(&values) {
-                residues.insert(s.rem_euclid(bw));
-            }
-            true
-        });
-        shifts = residues.into_iter().collect();
+        // Terms that share no variable are independent: the residues of their sum are the
+        // sums of their residues. Each group of terms sharing variables is enumerated
+        // jointly, up to a cap past which its combinations are sampled.
+        let mut groups: Vec<(u64, Vec<(&Expr, bool)>)> = Vec::new();
+        for &(t, neg) in &pure_shift {
+            let m = t.var_mask();
+            let mut merged = (m, vec![(t, neg)]);
+            groups.retain(|(gm, ts)| {
+                if gm & m != 0 {
+                    merged.0 |= gm;
+                    merged.1.extend(ts.iter().copied());
+                    false
+                } else {
+                    true
+                }
+            });
+            groups.push(merged);
+        }
+        let _ = &shift_expr;
+        let mut sums: std::collections::BTreeSet<i64> = [0].into_iter().collect();
+        for (gm, ts) in &groups {
+            let expr = terms_to_expr(ts.iter().copied());
+            let vars: Vec<usize> = (0..access.vars.len())
+                .filter(|i| gm >> i & 1 == 1)
+                .collect();
+            let doms: Vec<Vec<i64>> = vars
+                .iter()
+                .map(|&i| match &access.vars[i].kind {
+                    VarKind::Counter { trips: Some(t) } => (0..(*t as i64).min(bw * 4)).collect(),
+                    VarKind::Uniform {
+                        range: Some((lo, hi)),
+                    } => (*lo..=(*hi).min(lo + bw * 4 - 1)).collect(),
+                    _ => (0..bw * 4).collect(),
+                })
+                .collect();
+            let mut residues = std::collections::BTreeSet::new();
+            let mut values = vec![0i64; access.vars.len()];
+            let mut left = 1u64 << 14;
+            for_each_combination(&doms, &mut |combo| {
+                for (k, &i) in vars.iter().enumerate() {
+                    values[i] = combo[k];
+                }
+                if let Some(s) = expr.eval(&values) {
+                    residues.insert(s.rem_euclid(bw));
+                }
+                left -= 1;
+                if left == 0 {
+                    shift_sampled = true;
+                }
+                left > 0 && (residues.len() as i64) < bw
+            });
+            sums = sums
+                .iter()
+                .flat_map(|s| residues.iter().map(move |r| (s + r).rem_euclid(bw)))
+                .collect();
+        }
+        shifts = sums.into_iter().collect();
+        // A loop that never runs (or offsets that never evaluate) adds no offset at all:
+        // the access does not execute.
+        if shifts.is_empty() {
+            return Verdict::unknown("no lane of any warp is active");
+        }
     }
 
     // The remaining non-thread variables are enumerated jointly.
@@ -695,6 +736,10 @@ pub fn enumerate(access: &LoweredAccess, params: &BankParams, budget: Budget) ->
         big.complete = false;
     }
     let mut sampled = Vec::new();
+    if shift_sampled {
+        exact = false;
+        sampled.push("the offsets added to every lane were sampled".to_string());
+    }
     for d in &domains {
         let v = &access.vars[d.index];
         if !d.complete {
@@ -720,6 +765,14 @@ pub fn enumerate(access: &LoweredAccess, params: &BankParams, budget: Budget) ->
         .collect();
     let mut by_residue: Vec<std::collections::BTreeMap<i64, Wavefronts>> =
         vec![std::collections::BTreeMap::new(); residue_domains.len()];
+    // The condition needs every residue's factor: the enumeration goes on past a
+    // saturating case when that costs at most a quarter of the budget.
+    let total_combos: u64 = domains
+        .iter()
+        .map(|d| d.values.len() as u64)
+        .fold(1, u64::saturating_mul);
+    let want_condition = !residue_domains.is_empty()
+        && total_combos.saturating_mul(per_combo_cost) <= budget.max_lane_evals / 4;
 
     let mut worst: Option<(Wavefronts, Vec<i64>, u64)> = None;
     let mut values = vec![0i64; access.vars.len()];
@@ -900,7 +953,7 @@ pub fn enumerate(access: &LoweredAccess, params: &BankParams, budget: Budget) ->
                     // factor of every residue is wanted).
                     if w.ideal == phases_per_warp
                         && w.wavefronts >= phase_lanes * w.ideal
-                        && residue_domains.is_empty()
+                        && !want_condition
                     {
                         saturated = true;
                         return false;
@@ -972,7 +1025,7 @@ pub fn enumerate(access: &LoweredAccess, params: &BankParams, budget: Budget) ->
     let conditions: Vec<String> = residue_domains
         .iter()
         .zip(&by_residue)
-        .filter(|_| exact && !depends_on.is_empty())
+        .filter(|_| exact && !saturated && !depends_on.is_empty())
         .filter_map(|(&(k, m), map)| residue_condition(&access.vars[domains[k].index].name, map, m))
         .collect();
     let condition = (!conditions.is_empty()).then(|| conditions.join("; "));

@@ -674,7 +674,22 @@ impl<'a> Interp<'a> {
         if self.preproc_if(cond, then, otherwise) {
             return;
         }
-        let c = self.eval_control(cond);
+        // An early exit (`if (i >= LIMIT) break;`) guards what follows: a name defined
+        // nowhere in its condition is a run-time value. Other conditions keep such a name
+        // unknown (values merged under them would grow without bound).
+        let exits = |s: &Stmt| match s {
+            Stmt::Break | Stmt::Continue | Stmt::Return(_) => true,
+            Stmt::Block(b) => matches!(
+                b.as_slice(),
+                [Stmt::Break | Stmt::Continue | Stmt::Return(_)]
+            ),
+            _ => false,
+        };
+        let c = if exits(then) && otherwise.is_none() {
+            self.eval_control(cond)
+        } else {
+            self.eval(cond)
+        };
         // A constant condition (`if (0)`, a resolved `#ifdef`) takes one branch only.
         if let Some(k) = match &c {
             Value::Int(e) => e.as_const(),
