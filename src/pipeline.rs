@@ -313,25 +313,22 @@ fn analyse_sites(
     let mut candidates: Vec<Vec<(String, Verdict)>> = Vec::new();
     for (site, verdict) in lowered.sites.iter().zip(verdicts) {
         let candidate = assumed_shape(site).map(|s| (s.to_string(), verdict.clone()));
-        match out
+        if let Some(i) = out
             .iter()
             .position(|a| a.site.span == site.span && a.site.kind == site.kind)
         {
-            Some(i) => {
-                candidates[i].extend(candidate);
-                let existing = &mut out[i];
-                if is_worse(&verdict, &existing.verdict) {
-                    existing.site = site.clone();
-                    existing.verdict = verdict;
-                }
+            candidates[i].extend(candidate);
+            let existing = &mut out[i];
+            if is_worse(&verdict, &existing.verdict) {
+                existing.site = site.clone();
+                existing.verdict = verdict;
             }
-            None => {
-                out.push(AnalysedSite {
-                    site: site.clone(),
-                    verdict,
-                });
-                candidates.push(candidate.into_iter().collect());
-            }
+        } else {
+            out.push(AnalysedSite {
+                site: site.clone(),
+                verdict,
+            });
+            candidates.push(candidate.into_iter().collect());
         }
     }
     for (a, c) in out.iter_mut().zip(&candidates) {
@@ -385,7 +382,7 @@ fn combine_shapes(a: &mut AnalysedSite, candidates: &[(String, Verdict)]) {
             names.truncate(3);
             let mut t = names.join(", ");
             if more > 0 {
-                t.push_str(&format!(" and {more} more"));
+                t = format!("{t} and {more} more");
             }
             t
         };
@@ -396,7 +393,7 @@ fn combine_shapes(a: &mut AnalysedSite, candidates: &[(String, Verdict)]) {
             crate::analyse::verdict::factor_number(worst)
         );
         if !free.is_empty() {
-            condition.push_str(&format!("; conflict-free with {free}"));
+            condition = format!("{condition}; conflict-free with {free}");
         }
         if !a.verdict.depends_on.iter().any(|d| d == "block shape") {
             a.verdict.depends_on.push("block shape".to_string());

@@ -223,7 +223,7 @@ fn extent_limits(
             if d.shared && !d.extents.is_empty() {
                 decls.insert(d.name.clone(), d.extents.clone());
             }
-            if let Some(a) = d.init.as_ref().and_then(|e| axis_of_member(e)) {
+            if let Some(a) = d.init.as_ref().and_then(&axis_of_member) {
                 if d.extents.is_empty() {
                     locals.insert(d.name.clone(), a);
                 }

@@ -88,7 +88,8 @@ pub(crate) fn diagnostic(
         facts.ideal_wavefronts.unwrap_or(0)
     );
     if let Some(c) = &facts.condition {
-        message.push_str(&format!(": {c}"));
+        message.push_str(": ");
+        message.push_str(c);
     }
     // A verdict on a block shape nothing in the code fixes names it.
     if let Some(assumed) = facts
@@ -107,7 +108,9 @@ pub(crate) fn diagnostic(
             } else {
                 ""
             };
-            message.push_str(&format!(" with the assumed {shape}{every}"));
+            message.push_str(" with the assumed ");
+            message.push_str(shape);
+            message.push_str(every);
         }
     }
     let mut d = Diagnostic::new(rule, severity, a.site.span, message);
