@@ -527,29 +527,123 @@ fn analyse_sites(lowered: &LoweredFile, settings: &Settings) -> Analysed {
     combine_type_variants(&lowered.sites, &mut verdicts);
     let mut out: Vec<AnalysedSite> = Vec::new();
     let mut every: Vec<AnalysedSite> = Vec::with_capacity(lowered.sites.len());
+    // Per output entry, the verdicts of its candidate block shapes (see `combine_shapes`).
+    let mut candidates: Vec<Vec<(String, Verdict)>> = Vec::new();
     for (site, verdict) in lowered.sites.iter().zip(verdicts) {
         every.push(AnalysedSite {
             site: site.clone(),
             verdict: verdict.clone(),
         });
-        match out.iter_mut().find(|a| {
+        let candidate = assumed_shape(site).map(|s| (s.to_string(), verdict.clone()));
+        if let Some(i) = out.iter().position(|a| {
             a.site.span == site.span
                 && a.site.helper_span == site.helper_span
                 && a.site.kind == site.kind
         }) {
-            Some(existing) => {
-                if is_worse(&verdict, &existing.verdict) {
-                    existing.site = site.clone();
-                    existing.verdict = verdict;
-                }
+            candidates[i].extend(candidate);
+            let existing = &mut out[i];
+            if is_worse(&verdict, &existing.verdict) {
+                existing.site = site.clone();
+                existing.verdict = verdict;
             }
-            None => out.push(AnalysedSite {
+        } else {
+            out.push(AnalysedSite {
                 site: site.clone(),
                 verdict,
-            }),
+            });
+            candidates.push(candidate.into_iter().collect());
         }
     }
+    for (a, c) in out.iter_mut().zip(&candidates) {
+        combine_shapes(a, c);
+    }
     (out, every, slowest)
+}
+
+/// The assumption of a site lowered under one candidate block shape, when nothing in the
+/// code fixes the shape (`lower::shape`).
+fn assumed_shape(site: &crate::lower::site::AccessSite) -> Option<&str> {
+    site.assumptions
+        .iter()
+        .find(|s| {
+            s.starts_with("block (") && s.contains(" assumed: ") && s.contains("candidate shape")
+        })
+        .map(String::as_str)
+}
+
+/// The shape part of an assumption (`block (32, 8, 1)`).
+fn shape_words(assumption: &str) -> &str {
+    assumption.split(" assumed").next().unwrap_or(assumption)
+}
+
+/// A site analysed under every candidate block shape (the worst already in `a`): definite
+/// only when every candidate gives the same factor; otherwise the factor depends on the
+/// block shape, which joins `depends_on`, and the condition says which shapes give what.
+/// A family that had to be sampled proves no absence of conflicts.
+fn combine_shapes(a: &mut AnalysedSite, candidates: &[(String, Verdict)]) {
+    if candidates.is_empty() || a.verdict.cost.is_none() {
+        return;
+    }
+    let reached: Vec<(&str, f64)> = candidates
+        .iter()
+        .filter_map(|(s, v)| Some((shape_words(s), v.cost?.factor())))
+        .collect();
+    let Some(worst) = a.verdict.cost.map(|c| c.factor()) else {
+        return;
+    };
+    let sampled = candidates.iter().any(|(s, _)| s.contains(" sampled of "));
+    let agree = reached.iter().all(|(_, f)| (f - worst).abs() < 1e-9);
+    if !agree {
+        let shapes_at = |pred: &dyn Fn(f64) -> bool| -> String {
+            let mut names: Vec<&str> = reached
+                .iter()
+                .filter(|(_, f)| pred(*f))
+                .map(|(s, _)| *s)
+                .collect();
+            names.dedup();
+            let more = names.len().saturating_sub(3);
+            names.truncate(3);
+            let mut t = names.join(", ");
+            if more > 0 {
+                t = format!("{t} and {more} more");
+            }
+            t
+        };
+        let at_worst = shapes_at(&|f| (f - worst).abs() < 1e-9);
+        let free = shapes_at(&|f| f <= 1.0 + 1e-9);
+        let mut condition = format!(
+            "{}-way with {at_worst}",
+            crate::analyse::verdict::factor_number(worst)
+        );
+        if !free.is_empty() {
+            condition = format!("{condition}; conflict-free with {free}");
+        }
+        if !a.verdict.depends_on.iter().any(|d| d == "block shape") {
+            a.verdict.depends_on.push("block shape".to_string());
+        }
+        a.verdict.condition = Some(match a.verdict.condition.take() {
+            Some(c) => format!("{condition}; {c}"),
+            None => condition,
+        });
+    }
+    if sampled {
+        if worst > 1.0 + 1e-9 {
+            a.verdict.lower_bound = true;
+            a.verdict.exact = false;
+            if !a.verdict.depends_on.iter().any(|d| d == "block shape") {
+                a.verdict.depends_on.push("block shape".to_string());
+            }
+        } else {
+            let shapes: std::collections::BTreeSet<&str> =
+                candidates.iter().map(|(s, _)| shape_words(s)).collect();
+            let mut v = Verdict::unknown(format!(
+                "not proven: the block shape was sampled at {} candidate shapes",
+                shapes.len()
+            ));
+            v.notes = std::mem::take(&mut a.verdict.notes);
+            a.verdict = v;
+        }
+    }
 }
 
 /// Sites lowered once per element size of a type parameter nothing instantiates (see
@@ -688,6 +782,8 @@ fn facts_of(a: &AnalysedSite, lowered: &LoweredFile) -> AccessFacts {
             .cost
             .map(|_| a.verdict.method.as_str().to_string()),
         exact: a.verdict.exact,
+        factor_is_lower_bound: a.verdict.lower_bound && a.verdict.cost.is_some(),
+        condition: a.verdict.condition.clone(),
         explanation: a.verdict.explanation.clone(),
         function: Some(a.site.function.clone()),
     }

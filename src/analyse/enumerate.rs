@@ -7,11 +7,21 @@
 //! same amount are reduced to their residues modulo the bank width (a shift by a
 //! whole bank word only renames banks), and what still exceeds the budget is sampled
 //! and the verdict marked as not exact.
+//!
+//! A run-time value that enters the address only through ring operations (`+ - *` and
+//! shifts by amounts it does not change) and no guard is decided for every value at once:
+//! the banks then depend only on its residue modulo `bank-count * bank-width`, and within
+//! one residue class a value far from zero gives the worst case (two lanes can share a
+//! word for finitely many values only, and sharing only merges words). Enumerating one
+//! such value per residue is exhaustive.
+//!
+//! Sampling never proves absence: a sampled enumeration that finds a conflict reports it
+//! as a lower bound (`lower_bound`), one that finds none is undecided.
 
 use crate::analyse::verdict::{Method, Verdict};
 use crate::analyse::warp_program::{Scratch, WarpProgram, MAX_LANES};
 use crate::bank::{count_wavefronts, BankParams, Wavefronts};
-use crate::lower::ir::{BinOp, Expr, LoweredAccess, VarKind};
+use crate::lower::ir::{BinOp, Expr, LoweredAccess, UnOp, VarKind};
 
 /// Work limits for one access, in lane evaluations.
 #[derive(Debug, Clone, Copy)]
@@ -38,6 +48,302 @@ struct Domain {
     complete: bool,
     /// Values are in order of importance: shrink by keeping a prefix.
     prioritized: bool,
+    /// `Some(m)` when the values are one representative per residue modulo `m` (see the
+    /// module comment): complete although far fewer than the variable's values.
+    residue: Option<i64>,
+}
+
+/// How `e` depends on variable `u`: a polynomial part of degree `deg` (the other
+/// variables are coefficients) plus a part periodic in `u` with period `period`
+/// (`x & 31`, `x % 128` of a polynomial `x`), or `None` when `u` occurs under another
+/// operator (division, comparison, select, a shift by an amount that moves with `u`).
+/// `u_nonneg`: `u` never takes a negative value (a loop counter), so that `%` of a sum of
+/// non-negative terms is periodic.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Form {
+    deg: u32,
+    period: i64,
+}
+
+fn form_in(e: &Expr, u: usize, u_nonneg: bool, kinds: &[VarKind]) -> Option<Form> {
+    const CONSTANT: Form = Form { deg: 0, period: 1 };
+    if e.var_mask() >> u & 1 == 0 {
+        return Some(CONSTANT);
+    }
+    let f = |a: &Expr| form_in(a, u, u_nonneg, kinds);
+    let periodic = |p: i64| {
+        (1..=4096)
+            .contains(&p)
+            .then_some(Form { deg: 0, period: p })
+    };
+    match e {
+        Expr::Const(_) => Some(CONSTANT),
+        Expr::Var(_) => Some(Form { deg: 1, period: 1 }),
+        Expr::Unary(UnOp::Neg, a) => f(a),
+        Expr::Binary(BinOp::Add | BinOp::Sub, a, b) => {
+            let (x, y) = (f(a)?, f(b)?);
+            let period = lcm(x.period, y.period);
+            (period <= 4096).then_some(Form {
+                deg: x.deg.max(y.deg),
+                period,
+            })
+        }
+        Expr::Binary(BinOp::Mul, a, b) => {
+            let (x, y) = (f(a)?, f(b)?);
+            match (a.var_mask() >> u & 1, b.var_mask() >> u & 1) {
+                (1, 0) => Some(x),
+                (0, _) => Some(y),
+                // A product of two parts that move with `u`: polynomials only.
+                _ if x.period == 1 && y.period == 1 => Some(Form {
+                    deg: x.deg + y.deg,
+                    period: 1,
+                }),
+                _ => None,
+            }
+        }
+        Expr::Binary(BinOp::Shl, a, b) if b.var_mask() >> u & 1 == 0 => f(a),
+        // `x & (2^j - 1)` is `x` modulo `2^j` in two's complement.
+        Expr::Binary(BinOp::And, a, b) => {
+            let m = b.as_const()?;
+            let x = f(a)?;
+            if m >= 0 && (m + 1).count_ones() == 1 && x.period == 1 {
+                periodic(m + 1)
+            } else if x.deg == 0 {
+                Some(x)
+            } else {
+                None
+            }
+        }
+        Expr::Binary(BinOp::Rem, a, b) => {
+            let c = b.as_const().filter(|c| *c > 0)?;
+            let x = f(a)?;
+            if x.period == 1 && u_nonneg && nonneg(a, kinds) {
+                periodic(c)
+            } else if x.deg == 0 {
+                Some(x)
+            } else {
+                None
+            }
+        }
+        Expr::Binary(BinOp::Shr | BinOp::Div, a, b) if b.var_mask() >> u & 1 == 0 => {
+            let x = f(a)?;
+            (x.deg == 0).then_some(x)
+        }
+        _ => None,
+    }
+}
+
+fn lcm(a: i64, b: i64) -> i64 {
+    if a == 0 || b == 0 {
+        return a.max(b);
+    }
+    (a / gcd(a, b)).saturating_mul(b)
+}
+
+/// True when `e` is never negative: sums, products and shifts of non-negative constants,
+/// thread ids, loop counters and values with a non-negative range.
+fn nonneg(e: &Expr, kinds: &[VarKind]) -> bool {
+    match e {
+        Expr::Const(c) => *c >= 0,
+        Expr::Var(i) => match kinds.get(*i) {
+            Some(VarKind::Thread(_) | VarKind::Counter { .. }) => true,
+            Some(VarKind::Uniform {
+                range: Some((lo, _)),
+            }) => *lo >= 0,
+            _ => false,
+        },
+        Expr::Binary(BinOp::Add | BinOp::Mul | BinOp::And | BinOp::Shr | BinOp::Div, a, b) => {
+            nonneg(a, kinds) && nonneg(b, kinds)
+        }
+        Expr::Binary(BinOp::Shl, a, _) => nonneg(a, kinds),
+        _ => false,
+    }
+}
+
+/// A number that divides every value of `e` (0 when `e` is always 0).
+fn divisor(e: &Expr) -> i64 {
+    match e {
+        Expr::Const(c) => c.unsigned_abs().min(1 << 40) as i64,
+        Expr::Unary(UnOp::Neg, a) => divisor(a),
+        Expr::Binary(BinOp::Add | BinOp::Sub, a, b) => gcd(divisor(a), divisor(b)),
+        Expr::Binary(BinOp::Mul, a, b) => divisor(a).saturating_mul(divisor(b)).min(1 << 40),
+        Expr::Binary(BinOp::Shl, a, b) => match b.as_const() {
+            Some(k @ 0..=40) => divisor(a).saturating_mul(1 << k).min(1 << 40),
+            _ => divisor(a),
+        },
+        _ => 1,
+    }
+}
+
+fn gcd(a: i64, b: i64) -> i64 {
+    if b == 0 {
+        a.abs()
+    } else {
+        gcd(b, a % b)
+    }
+}
+
+/// For `e` of degree 1 in `u`: a number that divides the coefficient of `u` for every
+/// value of the other variables (0 when `u` does not occur).
+fn coefficient_divisor(e: &Expr, u: usize) -> i64 {
+    if e.var_mask() >> u & 1 == 0 {
+        return 0;
+    }
+    match e {
+        Expr::Var(_) => 1,
+        Expr::Unary(_, a) => coefficient_divisor(a, u),
+        Expr::Binary(BinOp::Add | BinOp::Sub, a, b) => {
+            gcd(coefficient_divisor(a, u), coefficient_divisor(b, u))
+        }
+        Expr::Binary(BinOp::Mul, a, b) if a.var_mask() >> u & 1 == 1 => coefficient_divisor(a, u)
+            .saturating_mul(divisor(b))
+            .min(1 << 40),
+        Expr::Binary(BinOp::Mul, a, b) => divisor(a)
+            .saturating_mul(coefficient_divisor(b, u))
+            .min(1 << 40),
+        Expr::Binary(BinOp::Shl, a, b) => match b.as_const() {
+            Some(k @ 0..=40) => coefficient_divisor(a, u)
+                .saturating_mul(1 << k)
+                .min(1 << 40),
+            _ => coefficient_divisor(a, u),
+        },
+        _ => 1,
+    }
+}
+
+/// The period of the banks in `u`: `m` divided by what the coefficient of `u` always
+/// shares with it (`4 * (t * d)` repeats every 32 values of `d` for 128-byte rows),
+/// times the period of the periodic part.
+fn residue_period(e: &Expr, u: usize, m: i64, form: Form) -> i64 {
+    if form.deg == 0 {
+        return form.period;
+    }
+    if form.deg != 1 || form.period != 1 {
+        return lcm(m, form.period);
+    }
+    let g = gcd(m, coefficient_divisor(e, u));
+    if g == 0 {
+        m
+    } else {
+        m / g
+    }
+}
+
+/// One value per residue of `u` modulo `m`, each far from zero (so that no two lanes
+/// share a word by coincidence; a purely periodic `u` needs no such care), the residues
+/// with the most factors of two first: they conflict the most, and a budget that keeps a
+/// prefix keeps them.
+fn residue_representatives(m: i64, degree: u32) -> Vec<i64> {
+    let base = match degree {
+        0 => 0,
+        1 => m * ((1 << 27) / m).max(1),
+        _ => m * ((1 << 16) / m).max(1),
+    };
+    let mut residues: Vec<i64> = (0..m).collect();
+    residues.sort_by_key(|r| {
+        (
+            std::cmp::Reverse(if *r == 0 { 64 } else { r.trailing_zeros() }),
+            *r,
+        )
+    });
+    residues.into_iter().map(|r| base + r).collect()
+}
+
+/// Words for the residues `set` (of `0..m`) of `name`: "a multiple of 32", "odd",
+/// "≡ 4 (mod 8)"; `None` when no short description fits.
+fn describe_residues(name: &str, set: &[i64], m: i64) -> Option<String> {
+    if set.is_empty() {
+        return None;
+    }
+    if set.len() as i64 == m {
+        return Some("for every value".to_string());
+    }
+    // The smallest period that decides membership.
+    let period = (1..=m)
+        .filter(|p| m % p == 0)
+        .find(|&p| (0..m).all(|r| set.contains(&r) == set.contains(&(r % p))))?;
+    let classes: Vec<i64> = (0..period).filter(|r| set.contains(r)).collect();
+    Some(match classes.as_slice() {
+        [0] => format!("when `{name}` is a multiple of {period}"),
+        [1] if period == 2 => format!("when `{name}` is odd"),
+        [c] => format!("when `{name}` % {period} == {c}"),
+        cs if cs.len() <= 4 => format!(
+            "when `{name}` % {period} is {}",
+            cs.iter().map(i64::to_string).collect::<Vec<_>>().join(", ")
+        ),
+        _ => return None,
+    })
+}
+
+/// The condition of a verdict decided over every residue of one value: the values that
+/// give the worst factor (for some value of the others), and those that are conflict-free
+/// (for every value of the others). `None` when the value does not change the factor.
+fn residue_condition(
+    name: &str,
+    by_residue: &std::collections::BTreeMap<i64, Wavefronts>,
+    m: i64,
+) -> Option<String> {
+    let worst = by_residue
+        .values()
+        .copied()
+        .reduce(|a, b| if b.is_worse_than(&a) { b } else { a })?;
+    if worst.wavefronts <= worst.ideal
+        || by_residue
+            .values()
+            .all(|w| (w.factor() - worst.factor()).abs() < 1e-9)
+    {
+        return None;
+    }
+    let at_worst: Vec<i64> = by_residue
+        .iter()
+        .filter(|(_, w)| (w.factor() - worst.factor()).abs() < 1e-9)
+        .map(|(r, _)| *r)
+        .collect();
+    let free: Vec<i64> = by_residue
+        .iter()
+        .filter(|(_, w)| w.wavefronts <= w.ideal)
+        .map(|(r, _)| *r)
+        .collect();
+    let mut parts = vec![format!(
+        "{}-way {}",
+        crate::analyse::verdict::factor_number(worst.factor()),
+        describe_residues(name, &at_worst, m)?
+    )];
+    if let Some(f) = describe_residues(name, &free, m) {
+        parts.push(format!("conflict-free {f}"));
+    }
+    Some(parts.join("; "))
+}
+
+/// `e` with constant factors and shifts distributed over its sums (`(a + b) * 4` is
+/// `a * 4 + b * 4`, equal in wrapping arithmetic), so that its additive terms are found.
+fn distribute(e: &Expr) -> Expr {
+    let scaled = |x: &Expr, wrap: &dyn Fn(Expr) -> Expr| -> Option<Expr> {
+        match x {
+            Expr::Binary(op @ (BinOp::Add | BinOp::Sub), a, b) => Some(Expr::bin(
+                *op,
+                distribute(&wrap((**a).clone())),
+                distribute(&wrap((**b).clone())),
+            )),
+            _ => None,
+        }
+    };
+    match e {
+        Expr::Binary(op @ (BinOp::Add | BinOp::Sub), a, b) => {
+            Expr::bin(*op, distribute(a), distribute(b))
+        }
+        Expr::Binary(BinOp::Mul, x, c) | Expr::Binary(BinOp::Mul, c, x)
+            if matches!(**c, Expr::Const(_)) =>
+        {
+            let c = (**c).clone();
+            scaled(x, &|t| Expr::bin(BinOp::Mul, t, c.clone())).unwrap_or_else(|| e.clone())
+        }
+        Expr::Binary(BinOp::Shl, x, k) if matches!(**k, Expr::Const(0..=62)) => {
+            let k = (**k).clone();
+            scaled(x, &|t| Expr::bin(BinOp::Shl, t, k.clone())).unwrap_or_else(|| e.clone())
+        }
+        _ => e.clone(),
+    }
 }
 
 /// Splits `e` into its top-level additive terms with their signs.
@@ -188,10 +494,26 @@ pub fn enumerate(access: &LoweredAccess, params: &BankParams, budget: Budget) ->
             .map(|(g, _)| g)
             .collect()
     };
+    // A free comparison that also reads a thread id decides which lanes take part: the
+    // worst case is where it holds for every lane, but other values switch lanes off and
+    // can change the factor, so its value is named.
+    let lane_bounds: Vec<String> = access
+        .guards
+        .iter()
+        .filter(|g| g.var_mask() & thread_mask_all != 0 && free_comparison(g))
+        .flat_map(|g| {
+            (0..access.vars.len())
+                .filter(|i| g.var_mask() >> i & 1 == 1)
+                .filter(|i| matches!(access.vars[*i].kind, VarKind::Uniform { range: None }))
+                .map(|i| access.vars[i].name.clone())
+                .collect::<Vec<_>>()
+        })
+        .collect();
     // Which variables matter, and which of them only shift every lane's address.
     let guard_mask = guards.iter().fold(0u64, |m, g| m | g.var_mask());
     let mut terms = Vec::new();
-    additive_terms(&access.address, false, &mut terms);
+    let address = distribute(&access.address);
+    additive_terms(&address, false, &mut terms);
     let thread_mask: u64 = access
         .vars
         .iter()
@@ -264,29 +586,70 @@ pub fn enumerate(access: &LoweredAccess, params: &BankParams, budget: Budget) ->
         .filter(|i| shift_mask >> i & 1 == 1)
         .collect();
     let mut shifts: Vec<i64> = vec![0];
+    let mut shift_sampled = false;
     if !shift_vars.is_empty() {
-        let mut residues = std::collections::BTreeSet::new();
-        let doms: Vec<Vec<i64>> = shift_vars
-            .iter()
-            .map(|&i| match &access.vars[i].kind {
-                VarKind::Counter { trips: Some(t) } => (0..(*t as i64).min(bw * 4)).collect(),
-                VarKind::Uniform {
-                    range: Some((lo, hi)),
-                } => (*lo..=(*hi).min(lo + bw * 4 - 1)).collect(),
-                _ => (0..bw * 4).collect(),
-            })
-            .collect();
-        let mut values = vec![0i64; access.vars.len()];
-        for_each_combination(&doms, &mut |combo| {
-            for (k, &i) in shift_vars.iter().enumerate() {
-                values[i] = combo[k];
-            }
-            if let Some(s) = shift_expr.eval(&values) {
-                residues.insert(s.rem_euclid(bw));
-            }
-            true
-        });
-        shifts = residues.into_iter().collect();
+        // Terms that share no variable are independent: the residues of their sum are the
+        // sums of their residues. Each group of terms sharing variables is enumerated
+        // jointly, up to a cap past which its combinations are sampled.
+        let mut groups: Vec<(u64, Vec<(&Expr, bool)>)> = Vec::new();
+        for &(t, neg) in &pure_shift {
+            let m = t.var_mask();
+            let mut merged = (m, vec![(t, neg)]);
+            groups.retain(|(gm, ts)| {
+                if gm & m != 0 {
+                    merged.0 |= gm;
+                    merged.1.extend(ts.iter().copied());
+                    false
+                } else {
+                    true
+                }
+            });
+            groups.push(merged);
+        }
+        let _ = &shift_expr;
+        let mut sums: std::collections::BTreeSet<i64> = [0].into_iter().collect();
+        for (gm, ts) in &groups {
+            let expr = terms_to_expr(ts.iter().copied());
+            let vars: Vec<usize> = (0..access.vars.len())
+                .filter(|i| gm >> i & 1 == 1)
+                .collect();
+            let doms: Vec<Vec<i64>> = vars
+                .iter()
+                .map(|&i| match &access.vars[i].kind {
+                    VarKind::Counter { trips: Some(t) } => (0..(*t as i64).min(bw * 4)).collect(),
+                    VarKind::Uniform {
+                        range: Some((lo, hi)),
+                    } => (*lo..=(*hi).min(lo + bw * 4 - 1)).collect(),
+                    _ => (0..bw * 4).collect(),
+                })
+                .collect();
+            let mut residues = std::collections::BTreeSet::new();
+            let mut values = vec![0i64; access.vars.len()];
+            let mut left = 1u64 << 14;
+            for_each_combination(&doms, &mut |combo| {
+                for (k, &i) in vars.iter().enumerate() {
+                    values[i] = combo[k];
+                }
+                if let Some(s) = expr.eval(&values) {
+                    residues.insert(s.rem_euclid(bw));
+                }
+                left -= 1;
+                if left == 0 {
+                    shift_sampled = true;
+                }
+                left > 0 && (residues.len() as i64) < bw
+            });
+            sums = sums
+                .iter()
+                .flat_map(|s| residues.iter().map(move |r| (s + r).rem_euclid(bw)))
+                .collect();
+        }
+        shifts = sums.into_iter().collect();
+        // A loop that never runs (or offsets that never evaluate) adds no offset at all:
+        // the access does not execute.
+        if shifts.is_empty() {
+            return Verdict::unknown("no lane of any warp is active");
+        }
     }
 
     // The remaining non-thread variables are enumerated jointly.
@@ -295,16 +658,53 @@ pub fn enumerate(access: &LoweredAccess, params: &BankParams, budget: Budget) ->
     let others: Vec<usize> = (0..access.vars.len())
         .filter(|i| other_mask >> i & 1 == 1)
         .collect();
+    let residue_modulus = i64::from(params.bank_count.max(1)) * bw;
     let mut domains: Vec<Domain> = others
         .iter()
         .map(|&i| {
             let (values, complete) = domain_for(i, u64::MAX);
             let prioritized = matches!(access.vars[i].kind, VarKind::Uniform { range: None });
-            Domain {
-                index: i,
-                values,
-                complete,
-                prioritized,
+            // Too many values to enumerate, a ring operation in the address and absent from
+            // the guards: one value per residue decides every value (module comment).
+            let many = |n: u64| n >= (residue_modulus as u64) << 10;
+            let unbounded = match access.vars[i].kind {
+                VarKind::Counter { trips } => trips.is_none_or(many),
+                VarKind::Uniform { range: None } => true,
+                VarKind::Uniform {
+                    range: Some((lo, hi)),
+                } => hi >= lo && many(hi.abs_diff(lo).saturating_add(1)),
+                VarKind::Thread(_) => false,
+            };
+            let u_nonneg = match access.vars[i].kind {
+                VarKind::Counter { .. } => true,
+                VarKind::Uniform {
+                    range: Some((lo, _)),
+                } => lo >= 0,
+                _ => false,
+            };
+            let kinds: Vec<VarKind> = access.vars.iter().map(|v| v.kind.clone()).collect();
+            let form = (i < 63)
+                .then(|| form_in(&lane_expr, i, u_nonneg, &kinds))
+                .flatten()
+                .filter(|f| f.deg <= 2);
+            match form {
+                Some(form) if !complete && unbounded && guard_mask >> i & 1 == 0 => {
+                    let period = residue_period(&lane_expr, i, residue_modulus, form);
+                    Domain {
+                        index: i,
+                        values: residue_representatives(period, form.deg),
+                        complete: true,
+                        prioritized: true,
+                        residue: Some(period),
+                    }
+                }
+                _ => Domain {
+                    index: i,
+                    values,
+                    complete,
+                    prioritized,
+                    residue: None,
+                },
             }
         })
         .collect();
@@ -335,20 +735,44 @@ pub fn enumerate(access: &LoweredAccess, params: &BankParams, budget: Budget) ->
         };
         big.complete = false;
     }
+    let mut sampled = Vec::new();
+    if shift_sampled {
+        exact = false;
+        sampled.push("the offsets added to every lane were sampled".to_string());
+    }
     for d in &domains {
         let v = &access.vars[d.index];
         if !d.complete {
             exact = false;
-            notes.push(format!(
+            sampled.push(format!(
                 "`{}` was sampled at {} values",
                 v.name,
                 d.values.len()
             ));
         }
-        if matches!(v.kind, VarKind::Uniform { .. }) {
+        if matches!(v.kind, VarKind::Uniform { .. }) || !d.complete {
             depends_on.push(v.name.clone());
         }
     }
+    notes.extend(sampled.iter().cloned());
+    // For the values decided by residues, the worst factor of each residue (over the
+    // other values), for the condition in words.
+    let residue_domains: Vec<(usize, i64)> = domains
+        .iter()
+        .enumerate()
+        .filter(|(_, d)| d.complete)
+        .filter_map(|(k, d)| Some((k, d.residue?)))
+        .collect();
+    let mut by_residue: Vec<std::collections::BTreeMap<i64, Wavefronts>> =
+        vec![std::collections::BTreeMap::new(); residue_domains.len()];
+    // The condition needs every residue's factor: the enumeration goes on past a
+    // saturating case when that costs at most a quarter of the budget.
+    let total_combos: u64 = domains
+        .iter()
+        .map(|d| d.values.len() as u64)
+        .fold(1, u64::saturating_mul);
+    let want_condition = !residue_domains.is_empty()
+        && total_combos.saturating_mul(per_combo_cost) <= budget.max_lane_evals / 4;
 
     let mut worst: Option<(Wavefronts, Vec<i64>, u64)> = None;
     let mut values = vec![0i64; access.vars.len()];
@@ -514,13 +938,23 @@ pub fn enumerate(access: &LoweredAccess, params: &BankParams, budget: Budget) ->
                 }
                 let w = count_wavefronts(params, access.width, &shifted, access_is_atomic(access));
                 results.insert((w.wavefronts, w.ideal));
+                for (&(k, m), map) in residue_domains.iter().zip(&mut by_residue) {
+                    let e = map.entry(combo[k].rem_euclid(m)).or_insert(w);
+                    if w.is_worse_than(e) {
+                        *e = w;
+                    }
+                }
                 if worst
                     .as_ref()
                     .is_none_or(|(best, _, _)| w.is_worse_than(best))
                 {
                     worst = Some((w, combo.to_vec(), warp));
-                    // Every phase of a full warp serialised: nothing can be worse.
-                    if w.ideal == phases_per_warp && w.wavefronts >= phase_lanes * w.ideal {
+                    // Every phase of a full warp serialised: nothing can be worse (unless the
+                    // factor of every residue is wanted).
+                    if w.ideal == phases_per_warp
+                        && w.wavefronts >= phase_lanes * w.ideal
+                        && !want_condition
+                    {
                         saturated = true;
                         return false;
                     }
@@ -549,23 +983,64 @@ pub fn enumerate(access: &LoweredAccess, params: &BankParams, budget: Budget) ->
             "{skipped_combos} warp and value combinations that divide by zero or shift out of range were skipped"
         ));
     }
-    if results.len() <= 1 {
-        depends_on.clear();
-    }
     if saturated {
         // The worst case found serialises every phase fully: no other value can do worse,
         // so sampling lost nothing.
         exact = true;
         notes.retain(|n| !n.contains("was sampled"));
+        // Loop counters were named only as sampled values.
+        depends_on.retain(|n| {
+            access
+                .vars
+                .iter()
+                .any(|v| &v.name == n && matches!(v.kind, VarKind::Uniform { .. }))
+        });
+    }
+    // Only an exhaustive enumeration shows that the values do not matter.
+    if exact && !saturated && results.len() <= 1 {
+        depends_on.clear();
+    }
+    // A bound that decides which lanes are active matters whenever some lanes conflict.
+    if cost.wavefronts > cost.ideal {
+        for n in lane_bounds {
+            if !depends_on.contains(&n) {
+                depends_on.push(n);
+            }
+        }
+    }
+    let conflicts = cost.wavefronts > cost.ideal;
+    if !exact && !conflicts {
+        // No conflict among the samples proves nothing about the values not tried.
+        let mut v = Verdict::unknown(format!("not proven: {}", sampled.join(", ")));
+        v.depends_on = depends_on;
+        v.notes = notes;
+        return v;
     }
     if !exact {
         notes.push(
-            "the verdict is the worst of the sampled cases, not proven over all values".to_string(),
+            "the factor is the worst of the sampled cases: a lower bound, not proven over all values"
+                .to_string(),
         );
     }
+    let conditions: Vec<String> = residue_domains
+        .iter()
+        .zip(&by_residue)
+        .filter(|_| exact && !saturated && !depends_on.is_empty())
+        .filter_map(|(&(k, m), map)| residue_condition(&access.vars[domains[k].index].name, map, m))
+        .collect();
+    let condition = (!conditions.is_empty()).then(|| conditions.join("; "));
     let mut worst_case = vec![("warp".to_string(), warp as i64)];
     for (k, d) in domains.iter().enumerate() {
-        worst_case.push((access.vars[d.index].name.clone(), combo[k]));
+        // A representative of a residue class stands for its class: name its smallest
+        // positive member.
+        let value = match d.residue {
+            Some(m) => match combo[k].rem_euclid(m) {
+                0 => m,
+                r => r,
+            },
+            None => combo[k],
+        };
+        worst_case.push((access.vars[d.index].name.clone(), value));
     }
     Verdict {
         cost: Some(cost),
@@ -576,6 +1051,8 @@ pub fn enumerate(access: &LoweredAccess, params: &BankParams, budget: Budget) ->
         depends_on,
         notes,
         worst_case,
+        lower_bound: !exact,
+        condition,
     }
 }
 

@@ -324,6 +324,8 @@ pub fn linear(access: &LoweredAccess, params: &BankParams) -> Option<Verdict> {
         depends_on: Vec::new(),
         notes: Vec::new(),
         worst_case: vec![("warp".to_string(), 0)],
+        lower_bound: false,
+        condition: None,
     })
 }
 

@@ -508,6 +508,8 @@ pub fn stride(access: &LoweredAccess, params: &BankParams) -> Option<Verdict> {
         depends_on: Vec::new(),
         notes: Vec::new(),
         worst_case: vec![("warp".to_string(), warp as i64)],
+        lower_bound: false,
+        condition: None,
     })
 }
 

@@ -42,6 +42,12 @@ pub struct Verdict {
     pub notes: Vec<String>,
     /// The warp index and variable values of the worst case, for messages.
     pub worst_case: Vec<(String, i64)>,
+    /// True when the factor is only a lower bound: a conflict witnessed at sampled
+    /// values, with values not tried that may conflict more.
+    pub lower_bound: bool,
+    /// When the factor depends on run-time values and was decided for every one of them:
+    /// which values give the worst factor and which are conflict-free, in words.
+    pub condition: Option<String>,
 }
 
 impl Verdict {
@@ -55,6 +61,18 @@ impl Verdict {
             depends_on: Vec::new(),
             notes: Vec::new(),
             worst_case: Vec::new(),
+            lower_bound: false,
+            condition: None,
         }
+    }
+}
+
+/// `16`, `1.5`: a conflict factor in words, without trailing zeros.
+pub fn factor_number(f: f64) -> String {
+    if (f - f.round()).abs() < 1e-9 {
+        format!("{}", f.round() as i64)
+    } else {
+        let s = format!("{f:.3}");
+        s.trim_end_matches('0').trim_end_matches('.').to_string()
     }
 }

@@ -248,6 +248,12 @@ pub struct AccessFacts {
     pub method: Option<String>,
     /// Whether the verdict is exact or a sound bound (budget exceeded, sampled values).
     pub exact: bool,
+    /// True when `conflict_factor` is only a lower bound: a conflict witnessed at some
+    /// sampled values (or block shapes), other values possibly worse ("at least N-way").
+    pub factor_is_lower_bound: bool,
+    /// The values the factor depends on and what each gives, in words, when decided for
+    /// every value ("32-way when `d` is a multiple of 32; conflict-free when `d` is odd").
+    pub condition: Option<String>,
     /// Lane (and other) bits that collide, in words, for messages.
     pub explanation: Option<String>,
     /// The kernel (or helper) the access is in.

@@ -122,6 +122,10 @@ pub struct Interp<'a> {
     /// Nesting of control flow whose condition is not a guard (unknown `if`
     /// conditions, loop bodies, switch cases).
     opaque_control: u32,
+    /// Set while evaluating a condition or a loop step: a name defined nowhere
+    /// (`NUM_THREADS`, `LIMIT`) is then a run-time value of unknown range, so that the
+    /// guard or the loop keeps it (and the verdict names it) instead of dropping it.
+    unresolved_as_uniform: bool,
     /// Assumptions made deciding preprocessor conditionals ([`preproc`]).
     pp_assumptions: Vec<String>,
     /// Values of file constants already evaluated, by their qualified key.
@@ -296,6 +300,7 @@ impl<'a> Interp<'a> {
             returned: false,
             returns: returns::Returns::default(),
             opaque_control: 0,
+            unresolved_as_uniform: false,
             pp_assumptions: Vec::new(),
             const_cache: foldhash::HashMap::default(),
             ns_context: Vec::new(),
@@ -704,7 +709,22 @@ impl<'a> Interp<'a> {
         if self.preproc_if(cond, then, otherwise) {
             return;
         }
-        let c = self.eval(cond);
+        // An early exit (`if (i >= LIMIT) break;`) guards what follows: a name defined
+        // nowhere in its condition is a run-time value. Other conditions keep such a name
+        // unknown (values merged under them would grow without bound).
+        let exits = |s: &Stmt| match s {
+            Stmt::Break | Stmt::Continue | Stmt::Return(_) => true,
+            Stmt::Block(b) => matches!(
+                b.as_slice(),
+                [Stmt::Break | Stmt::Continue | Stmt::Return(_)]
+            ),
+            _ => false,
+        };
+        let c = if exits(then) && otherwise.is_none() {
+            self.eval_control(cond)
+        } else {
+            self.eval(cond)
+        };
         // A constant condition (`if (0)`, a resolved `#ifdef`) takes one branch only.
         if let Some(k) = match &c {
             Value::Int(e) => e.as_const(),
@@ -822,15 +842,15 @@ impl<'a> Interp<'a> {
         let mut counter = None;
         if let Some((name, step)) = &induction {
             let start = self.lookup(name).cloned();
+            let mut step_int = |e: &Expr| match self.eval_control(e) {
+                Value::Int(i) => Some(i),
+                _ => None,
+            };
             let step_value = match step {
-                Step::Add(e) => self.eval_int(e).map(|s| (false, s)),
-                Step::Sub(e) => self
-                    .eval_int(e)
-                    .map(|s| (false, fold(BinOp::Sub, int(0), s))),
-                Step::Shl(e) => self.eval_int(e).map(|s| (true, s)),
-                Step::Shr(e) => self
-                    .eval_int(e)
-                    .map(|s| (true, fold(BinOp::Sub, int(0), s))),
+                Step::Add(e) => step_int(e).map(|s| (false, s)),
+                Step::Sub(e) => step_int(e).map(|s| (false, fold(BinOp::Sub, int(0), s))),
+                Step::Shl(e) => step_int(e).map(|s| (true, s)),
+                Step::Shr(e) => step_int(e).map(|s| (true, fold(BinOp::Sub, int(0), s))),
             };
             let stepped = step_value.is_some();
             if let (Some(Value::Int(start)), Some((shift, step))) = (start, step_value) {
@@ -900,7 +920,7 @@ impl<'a> Interp<'a> {
         self.invalidate(&unresolved, "it changes across loop iterations");
         let mut uniform_trips = None;
         if let (Some(c), Some((k, _))) = (cond, &counter) {
-            if let Value::Int(g) = self.eval(c) {
+            if let Value::Int(g) = self.eval_control(c) {
                 let trips = self.trip_count(&g, *k);
                 uniform_trips = trips.filter(|_| g.var_mask() & 0b111 == 0);
                 self.vars[*k].kind = VarKind::Counter { trips };
@@ -1234,7 +1254,18 @@ impl<'a> Interp<'a> {
             }
             return Value::Array(idx);
         }
+        if self.unresolved_as_uniform && !name.contains("::") {
+            return Value::Int(self.uniform(name, None));
+        }
         Value::Unknown(format!("`{name}` is not known to bankcheck"))
+    }
+
+    /// Evaluates a condition or a loop step, names defined nowhere being run-time values.
+    fn eval_control(&mut self, e: &Expr) -> Value {
+        let saved = std::mem::replace(&mut self.unresolved_as_uniform, true);
+        let v = self.eval(e);
+        self.unresolved_as_uniform = saved;
+        v
     }
 
     fn member(&mut self, whole: &Expr, base: &Expr, field: &str) -> Value {

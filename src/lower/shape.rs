@@ -1,5 +1,6 @@
 //! Which block shapes a kernel runs with: `[numthreads]`, an annotation comment,
-//! lint.toml, launches in the same file, `__launch_bounds__`, or an assumption.
+//! lint.toml, launches in the same file, `__launch_bounds__`, or, when nothing fixes the
+//! shape, every candidate of the family the code allows ([`candidate_shapes`]).
 
 use super::interp::{Interp, Value};
 use super::ir::{BlockShape, ShapeSource};
@@ -20,9 +21,13 @@ pub fn shapes_for(
     let mut arrays = Vec::new();
     let mut probe = probe(syn, text, &mut arrays, settings, extra);
 
-    // HLSL: [numthreads(x, y, z)].
+    // HLSL: [numthreads(x, y, z)]; the dimensions it fixes when it does not fix all.
+    let mut fixed = [None; 3];
     if let Some(args) = &f.numthreads {
         let dims: Vec<Option<u32>> = args.iter().map(|a| to_u32(probe.const_eval(a))).collect();
+        for (slot, d) in fixed.iter_mut().zip(&dims) {
+            *slot = *d;
+        }
         if let [Some(x), Some(y), Some(z)] = dims.as_slice() {
             return vec![(
                 BlockShape {
@@ -82,8 +87,14 @@ pub fn shapes_for(
     if !shapes.is_empty() {
         return shapes;
     }
-    if let Some(lb) = &f.launch_bounds {
-        if let Some(n) = to_u32(probe.const_eval(lb)) {
+    let bound = f
+        .launch_bounds
+        .as_ref()
+        .and_then(|lb| to_u32(probe.const_eval(lb)));
+    let axes = axes_read(syn, text, f);
+    if let Some(n) = bound {
+        // A one-dimensional kernel under `__launch_bounds__(n)` runs `n` threads.
+        if !axes[1] && !axes[2] {
             return vec![(
                 BlockShape { x: n, y: 1, z: 1 },
                 ShapeSource::Known(format!("block ({n}, 1, 1) from __launch_bounds__")),
@@ -114,23 +125,244 @@ pub fn shapes_for(
         }
         return s;
     }
-    let w = settings.bank.warp_size.max(1);
-    let uses = |axis: &str| {
-        text.get(f.span.start..f.span.end)
-            .is_some_and(|t| t.contains(&format!("threadIdx.{axis}")))
-    };
-    let shape = if uses("z") {
-        BlockShape { x: w, y: 4, z: 2 }
-    } else if uses("y") {
-        BlockShape { x: w, y: 8, z: 1 }
+    let mut axes = axes;
+    if f.numthreads.is_some() {
+        // HLSL: an axis whose `[numthreads]` argument is not known may be anything.
+        for (a, d) in axes.iter_mut().zip(&fixed) {
+            *a = d.is_none_or(|d| d > 1);
+        }
+    }
+    let limits = extent_limits(syn, f, &mut probe);
+    let family = candidate_shapes(settings.bank.warp_size.max(1), bound, axes, fixed, limits);
+    let (family, total) = family;
+    let n = family.len();
+    let of = if total > n {
+        format!("one of {n} sampled of {total} candidate shapes")
+    } else if n == 1 {
+        "the only candidate shape".to_string()
     } else {
-        BlockShape {
-            x: 8 * w,
-            y: 1,
-            z: 1,
+        format!("one of {n} candidate shapes")
+    };
+    let why = if bound.is_some() {
+        "`__launch_bounds__` fixes only the thread count"
+    } else {
+        "nothing in the file fixes the block shape"
+    };
+    family
+        .into_iter()
+        .map(|s| {
+            (
+                s,
+                ShapeSource::Assumed(format!(
+                    "block ({}, {}, {}) assumed: {why}; {of} (docs/bank-model.md); set it with `// bankcheck: block(x, y, z)` or lint.toml",
+                    s.x,
+                    s.y,
+                    s.z
+                )),
+            )
+        })
+        .collect()
+}
+
+/// Which thread axes `f` reads (`threadIdx.y`, `blockDim.y`, ...): the kernel's own text
+/// and that of the file's helpers whose name it mentions.
+fn axes_read(syn: &FileSyntax, text: &str, f: &crate::extract::ast::Function) -> [bool; 3] {
+    let own = text.get(f.span.start..f.span.end).unwrap_or("");
+    let mut texts = vec![own];
+    for g in syn.functions.iter().filter(|g| {
+        !g.is_kernel && g.foreign_text.is_none() && g.name != f.name && own.contains(&g.name)
+    }) {
+        texts.push(text.get(g.span.start..g.span.end).unwrap_or(""));
+    }
+    let reads = |axis: &str| {
+        texts.iter().any(|t| {
+            t.contains(&format!("threadIdx.{axis}")) || t.contains(&format!("blockDim.{axis}"))
+        })
+    };
+    [true, reads("y"), reads("z")]
+}
+
+/// Upper bounds on the block's extents that the code implies: an array dimension of
+/// extent `E` subscripted by a thread id alone (`cache[gtid.y][gtid.x]` in
+/// `float cache[4][8][8]`, or a local `int tx = threadIdx.x;`) keeps that axis at `E` or
+/// below, as every thread's access must be in bounds.
+fn extent_limits(
+    syn: &FileSyntax,
+    f: &crate::extract::ast::Function,
+    probe: &mut Interp,
+) -> [Option<u32>; 3] {
+    use crate::extract::ast::Expr;
+    // Names that hold one thread id: HLSL group-thread-id parameters, and locals
+    // initialised to `threadIdx.a` (or such a parameter's component).
+    let gtid: Vec<&str> = f
+        .params
+        .iter()
+        .filter(|p| p.semantic.as_deref() == Some("SV_GROUPTHREADID"))
+        .map(|p| p.name.as_str())
+        .collect();
+    let axis_of_member = |e: &Expr| -> Option<usize> {
+        let ExprKind::Member(b, field) = &e.kind else {
+            return None;
+        };
+        let ExprKind::Ident(name) = &b.kind else {
+            return None;
+        };
+        if name != "threadIdx" && !gtid.contains(&name.as_str()) {
+            return None;
+        }
+        ["x", "y", "z"].iter().position(|a| a == field)
+    };
+    let mut locals: HashMap<String, usize> = HashMap::new();
+    let mut decls: HashMap<String, Vec<Option<Expr>>> = syn
+        .global_shared
+        .iter()
+        .map(|d| (d.name.clone(), d.extents.clone()))
+        .collect();
+    for s in &f.body {
+        s.walk_decls(&mut |d| {
+            if d.shared && !d.extents.is_empty() {
+                decls.insert(d.name.clone(), d.extents.clone());
+            }
+            if let Some(a) = d.init.as_ref().and_then(&axis_of_member) {
+                if d.extents.is_empty() {
+                    locals.insert(d.name.clone(), a);
+                }
+            }
+        });
+    }
+    let axis_of = |e: &Expr| -> Option<usize> {
+        if let ExprKind::Ident(n) = &e.kind {
+            return locals.get(n).copied();
+        }
+        axis_of_member(e)
+    };
+    let mut found: Vec<(usize, Expr)> = Vec::new();
+    let mut visit = |e: &Expr| {
+        // The subscripts of a chain `a[i][j][k]`, innermost last.
+        let mut subs = Vec::new();
+        let mut cur = e;
+        while let ExprKind::Index(b, i) = &cur.kind {
+            subs.push(i.as_ref());
+            cur = b;
+        }
+        let ExprKind::Ident(name) = &cur.kind else {
+            return;
+        };
+        let Some(extents) = decls.get(name) else {
+            return;
+        };
+        // Only a full subscript chain names every dimension.
+        if subs.len() != extents.len() {
+            return;
+        }
+        subs.reverse();
+        for (i, ext) in subs.iter().zip(extents) {
+            if let (Some(a), Some(ext)) = (axis_of(i), ext) {
+                found.push((a, ext.clone()));
+            }
         }
     };
-    vec![(shape, ShapeSource::Assumed(format!("block ({}, {}, {}) assumed: nothing in the file fixes the block shape; set it with `// bankcheck: block(x, y, z)` or lint.toml", shape.x, shape.y, shape.z)))]
+    for s in &f.body {
+        s.walk_exprs(&mut visit);
+    }
+    let mut limits = [None; 3];
+    for (a, ext) in found {
+        if let Some(e) = to_u32(probe.const_eval(&ext)) {
+            limits[a] = Some(limits[a].map_or(e, |l: u32| l.min(e)));
+        }
+    }
+    limits
+}
+
+/// The thread counts of the candidate family when nothing fixes the shape: for a
+/// one-dimensional kernel every power of two from the warp size to 1024; for two
+/// dimensions, blocks of 64, 256 and 1024 threads; for three, 256 threads with `z` at
+/// most 4 (the extents' splits multiply quickly).
+const TWO_DIMENSIONAL_THREADS: [u64; 3] = [64, 256, 1024];
+const THREE_DIMENSIONAL_THREADS: [u64; 1] = [256];
+const THREE_DIMENSIONAL_MAX_Z: u32 = 4;
+
+/// Most candidate shapes analysed for one kernel: beyond, the family is sampled and its
+/// verdicts are lower bounds.
+const MAX_CANDIDATES: usize = 32;
+
+/// The candidate family of block shapes (docs/bank-model.md): power-of-two extents on the
+/// axes the kernel reads (1 on the others), at most 1024 threads (exactly `bound` under
+/// `__launch_bounds__`, the usual launch), `z` at most 64, each axis within what the code
+/// implies (`limits`, `fixed` by `[numthreads]`), at least a warp of threads unless the
+/// limits force fewer. Always at least one shape. Also returns the size of the family,
+/// larger than the list when the list had to be thinned to [`MAX_CANDIDATES`].
+pub fn candidate_shapes(
+    warp: u32,
+    bound: Option<u32>,
+    axes: [bool; 3],
+    fixed: [Option<u32>; 3],
+    limits: [Option<u32>; 3],
+) -> (Vec<BlockShape>, usize) {
+    let dims = axes.iter().filter(|a| **a).count();
+    let cap = |a: usize, max: u32| -> u32 {
+        match fixed[a] {
+            Some(v) => v,
+            None if !axes[a] => 1,
+            None => limits[a].map_or(max, |l| l.min(max)),
+        }
+    };
+    let powers = |a: usize, max: u32| -> Vec<u32> {
+        match fixed[a] {
+            Some(v) => vec![v],
+            None if !axes[a] => vec![1],
+            None => (0..=10)
+                .map(|k| 1u32 << k)
+                .filter(|&p| p <= cap(a, max))
+                .collect(),
+        }
+    };
+    let mut all = Vec::new();
+    for x in powers(0, 1024) {
+        for y in powers(1, 1024) {
+            let max_z = if dims == 3 && bound.is_none() {
+                THREE_DIMENSIONAL_MAX_Z
+            } else {
+                64
+            };
+            for z in powers(2, max_z) {
+                let s = BlockShape { x, y, z };
+                if s.threads() <= 1024 {
+                    all.push(s);
+                }
+            }
+        }
+    }
+    let largest = all.iter().map(BlockShape::threads).max().unwrap_or(1);
+    let wanted = |t: u64| -> bool {
+        match bound {
+            Some(n) => t == u64::from(n),
+            None if dims <= 1 => t >= u64::from(warp).min(largest),
+            None => {
+                let family: &[u64] = if dims == 2 {
+                    &TWO_DIMENSIONAL_THREADS
+                } else {
+                    &THREE_DIMENSIONAL_THREADS
+                };
+                family.contains(&t) || (t == largest && t < family[0])
+            }
+        }
+    };
+    let mut out: Vec<BlockShape> = all.into_iter().filter(|s| wanted(s.threads())).collect();
+    if out.is_empty() {
+        // Nothing fits the family (a bound that is not a power of two): one shape with
+        // the bound's threads on x.
+        let n = bound.unwrap_or(256);
+        out.push(BlockShape { x: n, y: 1, z: 1 });
+    }
+    // The axes read every thread: more than a warp of x first.
+    out.sort_by_key(|s| (std::cmp::Reverse(s.threads()), std::cmp::Reverse(s.x), s.y));
+    let total = out.len();
+    if out.len() > MAX_CANDIDATES {
+        let step = out.len().div_ceil(MAX_CANDIDATES);
+        out = out.into_iter().step_by(step).collect();
+    }
+    (out, total)
 }
 
 /// An interpreter for evaluating constant expressions of the file (launch arguments,

@@ -139,6 +139,14 @@ fn diagnostic(path: &str, index: &LineIndex<'_>, d: &Diagnostic) -> Value {
         "excess_wavefronts".into(),
         json!(facts.and_then(AccessFacts::excess_wavefronts)),
     );
+    o.insert(
+        "factor_is_lower_bound".into(),
+        json!(facts.is_some_and(|a| a.factor_is_lower_bound)),
+    );
+    o.insert(
+        "condition".into(),
+        json!(facts.and_then(|a| a.condition.as_ref())),
+    );
     o.insert("notes".into(), json!(d.notes));
     o.insert("help".into(), json!(d.help));
     let labels: Vec<Value> = d
@@ -207,6 +215,8 @@ fn access(path: &str, index: &LineIndex<'_>, a: &AccessFacts) -> Value {
         "depends_on": a.depends_on,
         "method": a.method,
         "exact": a.exact,
+        "factor_is_lower_bound": a.factor_is_lower_bound,
+        "condition": a.condition,
         "function": a.function,
         "helper": helper(index, a),
     })

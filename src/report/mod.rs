@@ -255,6 +255,8 @@ pub(crate) mod tests {
             depends_on: Vec::new(),
             method: Some("enumeration".into()),
             exact: true,
+            factor_is_lower_bound: false,
+            condition: None,
             explanation: None,
             function: Some("k".into()),
         };

@@ -32,7 +32,9 @@ pub(crate) fn owner(a: &AnalysedSite, facts: &AccessFacts) -> Option<&'static st
     if facts.status != Status::Conflict {
         return None;
     }
-    if !facts.depends_on.is_empty() {
+    // A factor that hinges on run-time values, or that is only a lower bound, is never
+    // a definite conflict.
+    if !facts.depends_on.is_empty() || facts.factor_is_lower_bound || !facts.exact {
         return Some(super::possible_conflict::META.id);
     }
     if a.verdict.method == Method::Stride {
@@ -69,17 +71,48 @@ pub(crate) fn diagnostic(
         crate::diag::AccessKind::Store => "store to",
         crate::diag::AccessKind::Atomic => "atomic on",
     };
-    let possible = if facts.depends_on.is_empty() {
-        ""
-    } else {
+    let possible = if owner(a, facts) == Some(super::possible_conflict::META.id) {
         "possible "
+    } else {
+        ""
     };
-    let message = format!(
-        "{possible}{} bank conflict on {kind} {target} ({} wavefronts, ideal {})",
+    let at_least = if facts.factor_is_lower_bound {
+        "at least "
+    } else {
+        ""
+    };
+    let mut message = format!(
+        "{possible}{at_least}{} bank conflict on {kind} {target} ({} wavefronts, ideal {})",
         factor_words(factor),
         facts.wavefronts.unwrap_or(0),
         facts.ideal_wavefronts.unwrap_or(0)
     );
+    if let Some(c) = &facts.condition {
+        message.push_str(": ");
+        message.push_str(c);
+    }
+    // A verdict on a block shape nothing in the code fixes names it.
+    if let Some(assumed) = facts
+        .assumptions
+        .iter()
+        .find(|s| s.starts_with("block (") && s.contains(" assumed: "))
+    {
+        if !facts
+            .condition
+            .as_deref()
+            .is_some_and(|c| c.contains("with block ("))
+        {
+            let shape = assumed.split(" assumed").next().unwrap_or_default();
+            let every = if assumed.contains("one of ") {
+                " (the same for every candidate shape)"
+            } else {
+                ""
+            };
+            message.push_str(" with the assumed ");
+            message.push_str(shape);
+            message.push_str(every);
+        }
+    }
     let mut d = Diagnostic::new(rule, severity, a.site.span, message);
     if let Some(l) = in_helper(a) {
         d.labels.push(l);

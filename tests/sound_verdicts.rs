@@ -1,0 +1,161 @@
+//! Property test of issue 12: a verdict never claims more than holds for every value.
+//! Random affine and XOR index programs over a thread id and unknown kernel arguments
+//! go through the whole pipeline (`check_source`); a plain enumeration of every value of
+//! the arguments in a bounded range (covering every residue modulo the bank row twice)
+//! then checks that `ok` has no conflicting value and that a definite factor (exact, not
+//! a lower bound) is the enumerated worst case.
+
+use bankcheck::config::Settings;
+use bankcheck::diag::Status;
+use proptest::prelude::*;
+use proptest::test_runner::{Config, TestCaseError, TestRunner};
+
+/// An index expression over `threadIdx.x` (`t`) and the arguments `p0`, `p1`.
+#[derive(Debug, Clone)]
+enum Ix {
+    T,
+    P(usize),
+    C(i64),
+    Add(Box<Ix>, Box<Ix>),
+    Mul(Box<Ix>, Box<Ix>),
+    Xor(Box<Ix>, Box<Ix>),
+    And(Box<Ix>, i64),
+}
+
+impl Ix {
+    fn c(&self) -> String {
+        match self {
+            Ix::T => "threadIdx.x".into(),
+            Ix::P(i) => format!("p{i}"),
+            Ix::C(c) => c.to_string(),
+            Ix::Add(a, b) => format!("({} + {})", a.c(), b.c()),
+            Ix::Mul(a, b) => format!("({} * {})", a.c(), b.c()),
+            Ix::Xor(a, b) => format!("({} ^ {})", a.c(), b.c()),
+            Ix::And(a, m) => format!("({} & {m})", a.c()),
+        }
+    }
+
+    fn eval(&self, t: i64, p: [i64; 2]) -> i64 {
+        match self {
+            Ix::T => t,
+            Ix::P(i) => p[*i],
+            Ix::C(c) => *c,
+            Ix::Add(a, b) => a.eval(t, p) + b.eval(t, p),
+            Ix::Mul(a, b) => a.eval(t, p) * b.eval(t, p),
+            Ix::Xor(a, b) => a.eval(t, p) ^ b.eval(t, p),
+            Ix::And(a, m) => a.eval(t, p) & m,
+        }
+    }
+
+    fn uses(&self, i: usize) -> bool {
+        match self {
+            Ix::P(j) => *j == i,
+            Ix::T | Ix::C(_) => false,
+            Ix::Add(a, b) | Ix::Mul(a, b) | Ix::Xor(a, b) => a.uses(i) || b.uses(i),
+            Ix::And(a, _) => a.uses(i),
+        }
+    }
+}
+
+fn leaf() -> impl Strategy<Value = Ix> {
+    prop_oneof![
+        3 => Just(Ix::T),
+        2 => (0usize..2).prop_map(Ix::P),
+        2 => (0i64..40).prop_map(Ix::C),
+    ]
+}
+
+/// Small affine and XOR programs: at most a few operators, so that values stay small.
+fn program() -> impl Strategy<Value = Ix> {
+    leaf().prop_recursive(3, 8, 2, |inner| {
+        prop_oneof![
+            (inner.clone(), inner.clone()).prop_map(|(a, b)| Ix::Add(Box::new(a), Box::new(b))),
+            (inner.clone(), inner.clone()).prop_map(|(a, b)| Ix::Mul(Box::new(a), Box::new(b))),
+            (inner.clone(), inner.clone()).prop_map(|(a, b)| Ix::Xor(Box::new(a), Box::new(b))),
+            (
+                inner,
+                prop_oneof![Just(31i64), Just(63), Just(255), Just(1023)]
+            )
+                .prop_map(|(a, m)| Ix::And(Box::new(a), m)),
+        ]
+    })
+}
+
+/// The worst conflict factor of one warp of 32 lanes reading 4-byte words at `ix`, over
+/// every value of the arguments it uses in `0..256` (the bank model: distinct words per
+/// bank, the most of any bank; lanes sharing a word count once).
+fn enumerated_worst(ix: &Ix) -> u64 {
+    let range = |i: usize| if ix.uses(i) { 0..256i64 } else { 0..1 };
+    let mut worst = 0;
+    for p0 in range(0) {
+        for p1 in range(1) {
+            let mut words: Vec<i64> = (0..32).map(|t| ix.eval(t, [p0, p1])).collect();
+            words.sort_unstable();
+            words.dedup();
+            let mut per_bank = [0u64; 32];
+            for w in words {
+                per_bank[w.rem_euclid(32) as usize] += 1;
+            }
+            worst = worst.max(per_bank.into_iter().max().unwrap_or(0));
+        }
+    }
+    worst
+}
+
+fn source(ix: &Ix) -> String {
+    format!(
+        "// bankcheck: block(32)\n__global__ void k(float* out, int p0, int p1) {{\n    __shared__ float s[1 << 20];\n    out[threadIdx.x] = s[{}];\n}}\n",
+        ix.c()
+    )
+}
+
+#[test]
+fn ok_and_definite_factors_hold_for_every_value() {
+    let mut runner = TestRunner::new(Config {
+        cases: 96,
+        failure_persistence: None,
+        ..Config::default()
+    });
+    let settings = Settings::default();
+    runner
+        .run(&program(), |ix| {
+            // Negative words are not addresses of the array: keep programs that stay in it.
+            let fits = (0..32).all(|t| {
+                [[0, 0], [255, 255], [0, 255], [255, 0]]
+                    .iter()
+                    .all(|p| (0..1 << 20).contains(&ix.eval(t, *p)))
+            });
+            if !fits {
+                return Ok(());
+            }
+            let report = bankcheck::check_source("k.cu", source(&ix).as_bytes(), &settings);
+            let Some(a) = report.accesses.iter().find(|a| a.array == "s") else {
+                return Err(TestCaseError::fail(format!("no access for {}", ix.c())));
+            };
+            let worst = enumerated_worst(&ix);
+            match a.status {
+                Status::Ok => prop_assert_eq!(
+                    worst,
+                    1,
+                    "`ok` for {} but {}-way for some value",
+                    ix.c(),
+                    worst
+                ),
+                Status::Conflict if a.exact && !a.factor_is_lower_bound => {
+                    let f = a.conflict_factor.unwrap_or(0.0);
+                    prop_assert!(
+                        (f - worst as f64).abs() < 1e-9,
+                        "definite {}-way for {} but the enumerated worst case is {}-way",
+                        f,
+                        ix.c(),
+                        worst
+                    );
+                }
+                // A lower bound must be witnessed by some value: not above the worst case
+                // when the witness lies in the range (it may lie beyond).
+                Status::Conflict | Status::Unknown => {}
+            }
+            Ok(())
+        })
+        .unwrap();
+}
