@@ -582,12 +582,11 @@ pub fn enumerate(access: &LoweredAccess, params: &BankParams, budget: Budget) ->
     };
 
     // Residues of the pure shift modulo the bank width: the only part that matters.
-    let shift_vars: Vec<usize> = (0..access.vars.len())
-        .filter(|i| shift_mask >> i & 1 == 1)
-        .collect();
     let mut shifts: Vec<i64> = vec![0];
     let mut shift_sampled = false;
-    if !shift_vars.is_empty() {
+    // Constant terms are evaluated too: one that fails (a shift by a negative amount)
+    // fails every lane, as it would in the lane expression.
+    if !pure_shift.is_empty() {
         // Terms that share no variable are independent: the residues of their sum are the
         // sums of their residues. Each group of terms sharing variables is enumerated
         // jointly, up to a cap past which its combinations are sampled.

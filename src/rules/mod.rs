@@ -91,7 +91,15 @@ pub(crate) fn check_arrays(
             .iter()
             .map(|a| format!("{:?}", a.lowered.address))
             .collect();
-        if patterns.len() >= 2 {
+        // Several patterns of several source accesses: one access lowered per candidate
+        // block shape or instantiation is one pattern, whatever its lowerings.
+        let mut accesses: Vec<(crate::diag::Span, Option<crate::diag::Span>)> = sites
+            .iter()
+            .map(|a| (a.site.span, a.site.helper_span))
+            .collect();
+        accesses.sort_by_key(|(s, h)| (s.start, s.end, h.map(|h| (h.start, h.end))));
+        accesses.dedup();
+        if patterns.len() >= 2 && accesses.len() >= 2 {
             if let Some(severity) = settings.severity_of(
                 layout_conflict::META.id,
                 layout_conflict::META.default_severity,
