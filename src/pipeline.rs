@@ -203,14 +203,13 @@ fn add_external_launches(
     project: &ProjectIndex,
     settings: &Settings,
 ) {
+    // A set, not a scan per kernel: a file of many kernels and launches stays linear.
+    let launched: std::collections::HashSet<&str> =
+        syntax.launches.iter().map(|l| l.kernel.as_str()).collect();
     let kernels_without_launch: Vec<String> = syntax
         .functions
         .iter()
-        .filter(|f| {
-            f.is_kernel
-                && f.numthreads.is_none()
-                && !syntax.launches.iter().any(|l| l.kernel == f.name)
-        })
+        .filter(|f| f.is_kernel && f.numthreads.is_none() && !launched.contains(f.name.as_str()))
         .map(|f| f.name.clone())
         .collect();
     for k in kernels_without_launch {
@@ -309,10 +308,13 @@ fn analyse_sites(
     }
     combine_type_variants(&lowered.sites, &mut verdicts);
     let mut out: Vec<AnalysedSite> = Vec::new();
+    // Where each (span, kind) went in `out`: a lookup, not a scan, per site.
+    let mut slot: std::collections::HashMap<(crate::diag::Span, crate::diag::AccessKind), usize> =
+        std::collections::HashMap::new();
     for (site, verdict) in lowered.sites.iter().zip(verdicts) {
-        match out
-            .iter_mut()
-            .find(|a| a.site.span == site.span && a.site.kind == site.kind)
+        match slot
+            .get(&(site.span, site.kind))
+            .and_then(|&i| out.get_mut(i))
         {
             Some(existing) => {
                 if is_worse(&verdict, &existing.verdict) {
@@ -320,10 +322,13 @@ fn analyse_sites(
                     existing.verdict = verdict;
                 }
             }
-            None => out.push(AnalysedSite {
-                site: site.clone(),
-                verdict,
-            }),
+            None => {
+                slot.insert((site.span, site.kind), out.len());
+                out.push(AnalysedSite {
+                    site: site.clone(),
+                    verdict,
+                });
+            }
         }
     }
     (out, slowest)
@@ -334,6 +339,16 @@ fn analyse_sites(
 /// stated; otherwise undecided, naming the sizes that differ.
 fn combine_type_variants(sites: &[crate::lower::site::AccessSite], verdicts: &mut [Verdict]) {
     let mut done = vec![false; sites.len()];
+    // Sites of the same span and kind, in order: each group is searched among those only.
+    let mut by_span: std::collections::HashMap<
+        (crate::diag::Span, crate::diag::AccessKind),
+        Vec<usize>,
+    > = std::collections::HashMap::new();
+    for (i, s) in sites.iter().enumerate() {
+        if s.type_variant.is_some() {
+            by_span.entry((s.span, s.kind)).or_default().push(i);
+        }
+    }
     for i in 0..sites.len() {
         let Some((param, _)) = &sites[i].type_variant else {
             continue;
@@ -349,8 +364,10 @@ fn combine_type_variants(sites: &[crate::lower::site::AccessSite], verdicts: &mu
                 && a.instantiation == b.instantiation
                 && a.type_variant.as_ref().map(|v| &v.0) == Some(param)
         };
-        let group: Vec<usize> = (i..sites.len())
-            .filter(|&j| !done[j] && same(&sites[i], &sites[j]))
+        let group: Vec<usize> = by_span[&(sites[i].span, sites[i].kind)]
+            .iter()
+            .copied()
+            .filter(|&j| j >= i && !done[j] && same(&sites[i], &sites[j]))
             .collect();
         for &j in &group {
             done[j] = true;

@@ -287,11 +287,18 @@ pub fn enumerate(access: &LoweredAccess, params: &BankParams, budget: Budget) ->
             true
         });
         shifts = residues.into_iter().collect();
+        if shifts.is_empty() {
+            // No value of the shift can be evaluated: nothing to count, and nothing to
+            // bound the enumeration's cost by (it would be zero per combination).
+            return Verdict::unknown(
+                "the index cannot be evaluated for any value (division by zero or bad shift)",
+            );
+        }
     }
 
     // The remaining non-thread variables are enumerated jointly.
     let other_mask = (lane_expr.var_mask() | guard_mask) & !thread_mask & !shift_mask;
-    let per_combo_cost = n_warps * warp_size * shifts.len() as u64;
+    let per_combo_cost = (n_warps * warp_size * shifts.len() as u64).max(1);
     let others: Vec<usize> = (0..access.vars.len())
         .filter(|i| other_mask >> i & 1 == 1)
         .collect();
@@ -448,7 +455,16 @@ pub fn enumerate(access: &LoweredAccess, params: &BankParams, budget: Budget) ->
     let mut inputs: Vec<&[i64]> = Vec::with_capacity(thread_vars.len());
     let mut seen: std::collections::HashMap<(u64, u64), bool> = std::collections::HashMap::new();
     let mut shifted: Vec<Option<i64>> = vec![None; warp_size as usize];
+    // Lane evaluations spent: the domains were shrunk to fit the budget, this is the
+    // backstop that ends the enumeration whatever the estimate missed.
+    let mut spent = 0u64;
+    let mut over_budget = false;
     for_each_combination(&doms, &mut |combo| {
+        spent = spent.saturating_add(per_combo_cost);
+        if spent > budget.max_lane_evals.saturating_mul(2) {
+            over_budget = true;
+            return false;
+        }
         for (k, d) in domains.iter().enumerate() {
             values[d.index] = combo[k];
         }
@@ -557,6 +573,10 @@ pub fn enumerate(access: &LoweredAccess, params: &BankParams, budget: Budget) ->
         // so sampling lost nothing.
         exact = true;
         notes.retain(|n| !n.contains("was sampled"));
+    }
+    if over_budget {
+        exact = false;
+        notes.push("the enumeration stopped at its budget of lane evaluations".to_string());
     }
     if !exact {
         notes.push(

@@ -67,7 +67,7 @@ pub struct CheckArgs {
     /// the language and the lint.toml).
     #[arg(long, value_name = "NAME", help_heading = "Input")]
     pub stdin_filename: Option<String>,
-    /// Number of files checked in parallel (default: one per core); output is the same for any N.
+    /// Number of files checked in parallel (default: one per core, at most 256); output is the same for any N.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..), help_heading = "Input")]
     pub threads: Option<u16>,
 

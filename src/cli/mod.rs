@@ -5,6 +5,7 @@
 pub mod args;
 mod check;
 mod configs;
+mod crash;
 mod files;
 mod fix;
 
@@ -46,7 +47,8 @@ pub enum ExitStatus {
     Success = 0,
     /// Findings at or above the failing severity.
     Failure = 1,
-    /// A usage error, a bad configuration, or a file that could not be read.
+    /// A usage error, a bad configuration, a file that could not be read, or a file
+    /// bankcheck failed on (`internal-error`).
     Error = 2,
 }
 
@@ -148,8 +150,18 @@ fn check_paths(args: &CheckArgs) -> anyhow::Result<ExitStatus> {
         eprintln!("error: --fix cannot rewrite standard input; use --diff to see the fixes");
         return Ok(ExitStatus::Error);
     }
+    crash::install(!stdin_mode);
+    let crashed_before = crash::crashed_before();
     let mut stats = Stats::default();
     let mut clock = Instant::now();
+    // Workers have large stacks (see `check::WORKER_STACK_BYTES`), standard input's
+    // file is checked on one of them too.
+    let threads = args.threads.map_or(0, usize::from).min(check::MAX_THREADS);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .stack_size(check::WORKER_STACK_BYTES)
+        .build()
+        .context("cannot start worker threads")?;
     let mut store = match ConfigStore::new(args.config.as_deref(), args.isolated) {
         Ok(store) => store,
         Err(e) => return config_failure(e),
@@ -174,7 +186,11 @@ fn check_paths(args: &CheckArgs) -> anyhow::Result<ExitStatus> {
         let settings = config.settings_for(&files::absolute(Path::new(&name)), &layer);
         stats.lap("discovery", &mut clock);
         let project = project_index(&[], &[]);
-        reports.push(check_bytes(&name, &bytes, &settings, args, &project));
+        reports.push(pool.install(|| {
+            crash::checking(&name, || {
+                check_bytes(&name, &bytes, &settings, args, &project)
+            })
+        }));
     } else {
         let paths = if args.paths.is_empty() {
             vec![".".to_string()]
@@ -196,11 +212,6 @@ fn check_paths(args: &CheckArgs) -> anyhow::Result<ExitStatus> {
             jobs.push((target, settings));
         }
         stats.lap("discovery", &mut clock);
-        let threads = args.threads.map_or(0, usize::from);
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .context("cannot start worker threads")?;
         let hook = std::panic::take_hook();
         std::panic::set_hook(Box::new(|_| {}));
         let contents: Vec<std::io::Result<Vec<u8>>> = pool.install(|| {
@@ -217,9 +228,14 @@ fn check_paths(args: &CheckArgs) -> anyhow::Result<ExitStatus> {
             jobs.par_iter()
                 .zip(contents.into_par_iter())
                 .map(|((target, settings), bytes)| match bytes {
+                    Ok(bytes) if crashed_before.contains(&target.display) => {
+                        let report = check::crashed(&target.display, &bytes, settings);
+                        Ok((report, true, None))
+                    }
                     Ok(bytes) => {
-                        let mut done =
-                            check_bytes(&target.display, &bytes, settings, args, &project);
+                        let mut done = crash::checking(&target.display, || {
+                            check_bytes(&target.display, &bytes, settings, args, &project)
+                        });
                         drop(bytes);
                         let report = &mut done.0;
                         if report.accesses.is_empty() && report.diagnostics.is_empty() {
@@ -242,6 +258,8 @@ fn check_paths(args: &CheckArgs) -> anyhow::Result<ExitStatus> {
     stats.lap("check", &mut clock);
 
     let fails = reports.iter().any(|(_, fails, _)| *fails);
+    // A file bankcheck failed on (a panic or a dead worker) makes the run an error.
+    let internal = reports.iter().any(|(r, _, _)| check::has_internal_error(r));
     let diffs: Vec<String> = reports
         .iter_mut()
         .filter_map(|(_, _, d)| d.take())
@@ -308,7 +326,7 @@ fn check_paths(args: &CheckArgs) -> anyhow::Result<ExitStatus> {
         );
         eprintln!("{}", stage_stats(&files));
     }
-    Ok(if !failures.is_empty() {
+    Ok(if !failures.is_empty() || internal {
         ExitStatus::Error
     } else if fails {
         ExitStatus::Failure
