@@ -69,6 +69,7 @@ pub(crate) fn check_source(
         }
     }
     let clock = Instant::now();
+    crate::lower::interp::start_file(file.text.len());
     let mut lowered = crate::lower::lower_file(&syntax, &file.text, settings);
     // Included headers are parsed only when the file alone leaves something unresolved:
     // most files need nothing from them, and headers can be large.
@@ -106,7 +107,12 @@ pub(crate) fn check_source(
                 || f.params.iter().any(|p| p.ty.pointers > 0 || p.array_or_ref)
         };
         // A function that launches kernels runs on the host: it touches no shared memory.
-        let launches = |fi: usize| syntax.launches.iter().any(|l| l.in_function == Some(fi));
+        let launching: std::collections::HashSet<usize> = syntax
+            .launches
+            .iter()
+            .filter_map(|l| l.in_function)
+            .collect();
+        let launches = |fi: usize| launching.contains(&fi);
         syntax
             .functions
             .iter()
@@ -260,6 +266,8 @@ fn needs_includes(lowered: &LoweredFile, file: &crate::source::SourceFile) -> bo
         || file.text.contains("<<<")
         || file.text.contains("__launch_bounds__");
     let open = |a: &String| shape_from_text || !a.contains("assumed: nothing in the file fixes");
+    let accessed: std::collections::HashSet<usize> =
+        lowered.sites.iter().map(|s| s.array).collect();
     lowered
         .sites
         .iter()
@@ -268,7 +276,7 @@ fn needs_includes(lowered: &LoweredFile, file: &crate::source::SourceFile) -> bo
             a.element_bytes == 0
                 || (!a.dynamic && a.extents.iter().any(Option::is_none))
                 // An array with no access found may be reached through a header's helpers.
-                || !lowered.sites.iter().any(|s| s.array == i)
+                || !accessed.contains(&i)
         })
 }
 
@@ -312,23 +320,20 @@ fn analyse_sites(
     let mut slot: std::collections::HashMap<(crate::diag::Span, crate::diag::AccessKind), usize> =
         std::collections::HashMap::new();
     for (site, verdict) in lowered.sites.iter().zip(verdicts) {
-        match slot
+        if let Some(existing) = slot
             .get(&(site.span, site.kind))
             .and_then(|&i| out.get_mut(i))
         {
-            Some(existing) => {
-                if is_worse(&verdict, &existing.verdict) {
-                    existing.site = site.clone();
-                    existing.verdict = verdict;
-                }
+            if is_worse(&verdict, &existing.verdict) {
+                existing.site = site.clone();
+                existing.verdict = verdict;
             }
-            None => {
-                slot.insert((site.span, site.kind), out.len());
-                out.push(AnalysedSite {
-                    site: site.clone(),
-                    verdict,
-                });
-            }
+        } else {
+            slot.insert((site.span, site.kind), out.len());
+            out.push(AnalysedSite {
+                site: site.clone(),
+                verdict,
+            });
         }
     }
     (out, slowest)

@@ -200,9 +200,10 @@ fn syntax_nesting_ten_times_past_the_converter_bound() {
 #[test]
 fn macro_nesting_ten_times_past_the_interpreter_bound() {
     let mut src: String = "#define A0 threadIdx.x\n".into();
-    for i in 1..2000 {
-        src += &format!("#define A{i} (A{} + 1)\n", i - 1);
-    }
+    src += &(1..2000)
+        .map(|i| format!("#define A{i} (A{} + 1)\n", i - 1))
+        .collect::<Vec<_>>()
+        .concat();
     src += &kernel("o[0] = s[A1999 & 63];");
     let report = check_on_worker("macros.cu", src);
     assert_eq!(report.accesses.len(), 1);
@@ -217,12 +218,15 @@ fn macro_nesting_ten_times_past_the_interpreter_bound() {
 #[test]
 fn call_chains_ten_times_past_the_inlining_bound() {
     let mut src: String = "__device__ int f0(int x) { return x; }\n".into();
-    for i in 1..80 {
-        src += &format!(
-            "__device__ int f{i}(int x) {{ return f{}(x) + 1; }}\n",
-            i - 1
-        );
-    }
+    src += &(1..80)
+        .map(|i| {
+            format!(
+                "__device__ int f{i}(int x) {{ return f{}(x) + 1; }}\n",
+                i - 1
+            )
+        })
+        .collect::<Vec<_>>()
+        .concat();
     src += &kernel("o[0] = s[f79(i) & 63];");
     let report = check_on_worker("calls.cu", src);
     assert_eq!(report.accesses.len(), 1);
@@ -252,9 +256,10 @@ fn index_expressions_ten_times_past_the_size_bound() {
 #[test]
 fn type_layout_chains() {
     let mut src: String = "struct S0 { int a; };\n".into();
-    for i in 1..3000 {
-        src += &format!("struct S{i} {{ S{p} a; S{p} b; }};\n", p = i - 1);
-    }
+    src += &(1..3000)
+        .map(|i| format!("struct S{i} {{ S{p} a; S{p} b; }};\n", p = i - 1))
+        .collect::<Vec<_>>()
+        .concat();
     src += "__global__ void k(float* o) { __shared__ S2999 s[4]; o[0] = s[threadIdx.x].a.a.a; }\n";
     check_on_worker("structs.cu", src);
     check_on_worker(
@@ -305,9 +310,10 @@ fn loops_that_do_not_progress_are_not_iterated() {
 #[test]
 fn doubling_macro_chains_end_in_unknown() {
     let mut src: String = "#define M0(x) ((x) + 1)\n".into();
-    for i in 1..=30 {
-        src += &format!("#define M{i}(x) M{p}(M{p}(x))\n", p = i - 1);
-    }
+    src += &(1..=30)
+        .map(|i| format!("#define M{i}(x) M{p}(M{p}(x))\n", p = i - 1))
+        .collect::<Vec<_>>()
+        .concat();
     src += &kernel("o[0] = s[M30(i) & 63];");
     let report = check_on_worker("doubling.cu", src);
     assert_eq!(report.accesses.len(), 1);

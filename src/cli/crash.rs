@@ -41,7 +41,7 @@ struct Restart {
     /// `BANKCHECK_CRASHED=` and the files that crashed before, newline-separated.
     crashed_prefix: Vec<u8>,
     /// Whether a restart can redo the run (not when the input was standard input).
-    can_restart: bool,
+    restartable: bool,
 }
 
 // The pointers point into the CStrings the struct owns; it is built once and never
@@ -112,7 +112,7 @@ pub fn install(can_restart: bool) {
         env_ptrs: std::cell::UnsafeCell::new(env_ptrs),
         restarts,
         crashed_prefix,
-        can_restart,
+        restartable: can_restart,
     };
     if RESTART.set(restart).is_err() {
         return;
@@ -142,8 +142,8 @@ const CRASH_TEST_VAR: &str = "BANKCHECK_TEST_CRASH";
 /// Runs `f` while this thread checks the file `display` (the handler blames it if the
 /// thread dies).
 pub fn checking<T>(display: &str, f: impl FnOnce() -> T) -> T {
-    CURRENT.with(|c| c.set((display.as_ptr(), display.len())));
     static CRASH_TEST: OnceLock<Option<String>> = OnceLock::new();
+    CURRENT.with(|c| c.set((display.as_ptr(), display.len())));
     if CRASH_TEST
         .get_or_init(|| std::env::var(CRASH_TEST_VAR).ok())
         .as_deref()
@@ -179,7 +179,7 @@ extern "C" fn handler(signal: libc::c_int, _: *mut libc::siginfo_t, _: *mut libc
     }
     // SAFETY: the pointer and length are those of a `&str` that outlives the check.
     let path = unsafe { std::slice::from_raw_parts(ptr, len) };
-    if !restart.can_restart {
+    if !restart.restartable {
         write_stderr(b"error: ");
         write_stderr(path);
         write_stderr(b": bankcheck crashed while checking this file (fatal signal)\n");
@@ -189,7 +189,7 @@ extern "C" fn handler(signal: libc::c_int, _: *mut libc::siginfo_t, _: *mut libc
     // SAFETY: the handler runs once (it never returns to a worker), so it is the only
     // writer of BUF and of the environment slots.
     unsafe {
-        let buf = &mut *(&raw mut BUF);
+        let buf = (&raw mut BUF).cast::<u8>();
         let prefix = &restart.crashed_prefix;
         if prefix.len() + path.len() + 2 > BUF_BYTES || path.contains(&b'\n') {
             write_stderr(b"error: ");
@@ -197,12 +197,12 @@ extern "C" fn handler(signal: libc::c_int, _: *mut libc::siginfo_t, _: *mut libc
             write_stderr(b": bankcheck crashed while checking this file (fatal signal)\n");
             libc::_exit(2);
         }
-        buf[..prefix.len()].copy_from_slice(prefix);
-        buf[prefix.len()..prefix.len() + path.len()].copy_from_slice(path);
-        buf[prefix.len() + path.len()] = 0;
+        std::ptr::copy_nonoverlapping(prefix.as_ptr(), buf, prefix.len());
+        std::ptr::copy_nonoverlapping(path.as_ptr(), buf.add(prefix.len()), path.len());
+        *buf.add(prefix.len() + path.len()) = 0;
         let env = &mut *restart.env_ptrs.get();
         let n = restart.env.len();
-        env[n] = buf.as_ptr().cast();
+        env[n] = buf.cast_const().cast();
         env[n + 1] = restart.restarts.as_ptr();
         env[n + 2] = std::ptr::null();
         // The handled signal must not stay blocked in the new image.

@@ -138,8 +138,13 @@ pub struct Interp<'a> {
     foreign: Option<std::sync::Arc<str>>,
     /// The text of the file being lowered (`text` changes inside helpers of other files).
     base_text: &'a str,
-    /// Work left for this function, in steps ([`MAX_STEPS`]).
+    /// Work left for this function, in steps ([`MAX_STEPS`], less when the file has less).
     steps_left: u64,
+    /// What `steps_left` started at.
+    steps_start: u64,
+    /// `arrays` by declaration span, kept by the caller across the functions of a file:
+    /// registering an array is a lookup, not a scan of every array of the file.
+    pub array_index: Option<&'a mut foldhash::HashMap<Span, usize>>,
 }
 
 /// Largest index expression (in IR nodes) lowering builds before giving up.
@@ -163,9 +168,36 @@ pub const MAX_STEPS: u64 = 1_000_000;
 const MAX_EVAL_DEPTH: u32 = 200;
 /// Loop iterations `trip_count` evaluates over all threads before giving up.
 const MAX_TRIP_EVALS: u64 = 1 << 20;
-/// Why a value is unknown once [`MAX_STEPS`] is spent.
-const TOO_MUCH_WORK: &str =
-    "too much work: the function exceeds bankcheck's budget of interpretation steps";
+/// Steps a whole file may cost: a base and an allowance per byte, so that cost grows
+/// linearly with the file (functions lowered more than once, through headers or
+/// includers, count each time).
+const FILE_BASE_STEPS: u64 = 4_000_000;
+const FILE_STEPS_PER_BYTE: u64 = 64;
+/// Why a value is unknown once the budget is spent.
+pub(crate) const TOO_MUCH_WORK: &str =
+    "too much work: bankcheck's budget of interpretation steps for this function or file is spent";
+
+thread_local! {
+    /// Steps left for the file being checked on this thread ([`start_file`]).
+    static FILE_STEPS: std::cell::Cell<u64> = const { std::cell::Cell::new(u64::MAX) };
+}
+
+/// Starts the step budget of a file of `bytes` bytes, checked on this thread.
+pub fn start_file(bytes: usize) {
+    FILE_STEPS
+        .set(FILE_BASE_STEPS.saturating_add(FILE_STEPS_PER_BYTE.saturating_mul(bytes as u64)));
+}
+
+/// Runs `f` with a budget of its own for a file of `bytes` bytes, then restores the
+/// budget of the file being checked: a lowering that the run caches and shares (an
+/// includer's) must not depend on which file asked for it first.
+pub fn with_file_budget<T>(bytes: usize, f: impl FnOnce() -> T) -> T {
+    let saved = FILE_STEPS.get();
+    start_file(bytes);
+    let out = f();
+    FILE_STEPS.set(saved);
+    out
+}
 
 fn int(c: i64) -> Ir {
     Ir::Const(c)
@@ -301,8 +333,17 @@ impl<'a> Interp<'a> {
             inline_work: 0,
             foreign: None,
             base_text: text,
-            steps_left: MAX_STEPS,
+            steps_left: MAX_STEPS.min(FILE_STEPS.get()),
+            steps_start: MAX_STEPS.min(FILE_STEPS.get()),
+            array_index: None,
         }
+    }
+
+    /// Charges the steps this interpretation spent to the file's budget.
+    pub fn finish(&mut self) {
+        let spent = self.steps_start - self.steps_left;
+        FILE_STEPS.set(FILE_STEPS.get().saturating_sub(spent));
+        self.steps_start = self.steps_left;
     }
 
     /// Spends `n` steps of the budget; false once it is exhausted.
@@ -326,7 +367,7 @@ impl<'a> Interp<'a> {
         if size > MAX_IR_NODES {
             return Value::Unknown("the index expression grows too large to follow".into());
         }
-        self.spend(size as u64 / 16);
+        self.spend(size as u64 / 2);
         v
     }
 
@@ -685,11 +726,14 @@ impl<'a> Interp<'a> {
             dynamic: d.extern_ || d.extents.iter().any(Option::is_none),
             extents,
         };
-        let idx = if let Some(i) = self
-            .arrays
-            .iter()
-            .position(|a| a.name_span == info.name_span)
-        {
+        let found = match &self.array_index {
+            Some(index) => index.get(&info.name_span).copied(),
+            None => self
+                .arrays
+                .iter()
+                .position(|a| a.name_span == info.name_span),
+        };
+        let idx = if let Some(i) = found {
             // Another instantiation with another element type or extents: this one's hold
             // for the accesses that follow; no single fix fits them all.
             let a = &mut self.arrays[i];
@@ -702,6 +746,9 @@ impl<'a> Interp<'a> {
             }
             i
         } else {
+            if let Some(index) = &mut self.array_index {
+                index.insert(info.name_span, self.arrays.len());
+            }
             self.arrays.push(info);
             self.arrays.len() - 1
         };
