@@ -1149,6 +1149,8 @@ impl<'a> Interp<'a> {
                         })
                         .unwrap_or_else(|| match (t, f) {
                             (d @ Value::Data(_), _) | (_, d @ Value::Data(_)) => d,
+                            // A branch bankcheck could not follow says why.
+                            (u @ Value::Unknown(_), _) | (_, u @ Value::Unknown(_)) => u,
                             _ => Value::Unknown(
                                 "a conditional value bankcheck cannot resolve".into(),
                             ),

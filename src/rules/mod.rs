@@ -47,8 +47,20 @@ pub(crate) fn check_arrays(
 ) {
     // Only files with a conflicting array need line numbers for the fix.
     let mut line_starts = None;
+    // Sites by array and diagnostics by span, once: a file of many arrays stays linear.
+    let mut by_array: Vec<Vec<&AnalysedSite>> = vec![Vec::new(); lowered.arrays.len()];
+    for a in analysed {
+        if let Some(v) = by_array.get_mut(a.site.array) {
+            v.push(a);
+        }
+    }
+    let mut by_span: std::collections::HashMap<crate::diag::Span, Vec<usize>> =
+        std::collections::HashMap::new();
+    for (i, d) in out.iter().enumerate() {
+        by_span.entry(d.span).or_default().push(i);
+    }
     for (index, info) in lowered.arrays.iter().enumerate() {
-        let sites: Vec<&AnalysedSite> = analysed.iter().filter(|a| a.site.array == index).collect();
+        let sites = std::mem::take(&mut by_array[index]);
         if !sites
             .iter()
             .any(|a| a.verdict.cost.is_some_and(|w| w.wavefronts > w.ideal))
@@ -62,9 +74,17 @@ pub(crate) fn check_arrays(
         let Some(suggestion) = suggestion_for(&array, &sites, settings) else {
             continue;
         };
-        for d in out.iter_mut() {
-            let ours = d.access.as_ref().is_some_and(|f| f.array == info.name)
-                && sites.iter().any(|a| a.site.span == d.span);
+        let mut mine: Vec<usize> = sites
+            .iter()
+            .filter_map(|a| by_span.get(&a.site.span))
+            .flatten()
+            .copied()
+            .collect();
+        mine.sort_unstable();
+        mine.dedup();
+        for i in mine {
+            let d = &mut out[i];
+            let ours = d.access.as_ref().is_some_and(|f| f.array == info.name);
             if ours && d.suggestion.is_none() && d.rule != layout_conflict::META.id {
                 d.help = Some(suggestion.message.clone());
                 d.suggestion = Some(suggestion.clone());
