@@ -12,7 +12,10 @@ invalid UTF-8, NUL, CR-only line ends). Case `i` of seed `S` is a pure function 
 Each case runs the binary on one file and is flagged when it
   * crashes: killed by a signal, an exit status other than 0, 1 or 2, a panic
     message, or an `internal-error` finding (a caught panic or a worker that died);
-  * is slow: over --max-seconds (10) on an input under 100 KB;
+  * is slow: over --max-seconds (10) of CPU time on an input under 100 KB (CPU time,
+    not wall time, so that other work on the machine does not flag a case; a case
+    still running after three times that of wall time, at least 30 s, is killed and
+    flagged as a hang);
   * grows: a peak resident size over --max-mb (500).
 Flagged inputs are written to --out (default fuzz-out/) and the script exits 1.
 
@@ -208,7 +211,7 @@ def case(seed, i, seeds):
 
 
 def run_measured(binary, path, kill_after):
-    """Runs the binary, returning (status, stdout, stderr, seconds, peak KB)."""
+    """Runs the binary: (status, stdout, stderr, wall s, CPU s, peak KB, killed)."""
     start = time.monotonic()
     out_f = tempfile.TemporaryFile()
     err_f = tempfile.TemporaryFile()
@@ -231,10 +234,12 @@ def run_measured(binary, path, kill_after):
     elapsed = time.monotonic() - start
     out_f.seek(0)
     err_f.seek(0)
-    return proc.returncode, out_f.read(), err_f.read(), elapsed, usage.ru_maxrss, killed.is_set()
+    cpu = usage.ru_utime + usage.ru_stime
+    return (proc.returncode, out_f.read(), err_f.read(), elapsed, cpu, usage.ru_maxrss,
+            killed.is_set())
 
 
-def verdict(rc, out, err, secs, peak_kb, killed, size, args):
+def verdict(rc, out, err, secs, cpu, peak_kb, killed, size, args):
     problems = []
     if killed:
         problems.append("hang (killed after %.0f s)" % secs)
@@ -248,8 +253,8 @@ def verdict(rc, out, err, secs, peak_kb, killed, size, args):
         problems.append("crash (internal-error finding)")
     if rc in (0, 1, 2) and not killed and not out.strip().startswith(b"{"):
         problems.append("no report")
-    if secs > args.max_seconds and size < 100_000:
-        problems.append("slow (%.1f s on %d bytes)" % (secs, size))
+    if cpu > args.max_seconds and size < 100_000:
+        problems.append("slow (%.1f s of CPU, %.1f s wall, on %d bytes)" % (cpu, secs, size))
     if peak_kb > args.max_mb * 1024:
         problems.append("memory (%d MB)" % (peak_kb // 1024))
     return problems
@@ -278,7 +283,7 @@ def main():
     deadline = time.monotonic() + args.minutes * 60 if args.minutes else None
     lock = threading.Lock()
     counts = {"cases": 0, "crash": 0, "hang": 0, "slow": 0, "memory": 0, "bytes": 0,
-              "max_seconds": 0.0, "max_mb": 0}
+              "max_seconds": 0.0, "max_cpu_seconds": 0.0, "max_mb": 0}
     flagged = []
 
     def one(i):
@@ -288,14 +293,15 @@ def main():
         path = os.path.join(work, "case%d%s" % (i, ext))
         with open(path, "wb") as fh:
             fh.write(data)
-        rc, out, err, secs, peak, killed = run_measured(
+        rc, out, err, secs, cpu, peak, killed = run_measured(
             args.bin, path, max(30.0, args.max_seconds * 3))
-        problems = verdict(rc, out, err, secs, peak, killed, len(data), args)
+        problems = verdict(rc, out, err, secs, cpu, peak, killed, len(data), args)
         os.unlink(path)
         with lock:
             counts["cases"] += 1
             counts["bytes"] += len(data)
             counts["max_seconds"] = max(counts["max_seconds"], round(secs, 2))
+            counts["max_cpu_seconds"] = max(counts["max_cpu_seconds"], round(cpu, 2))
             counts["max_mb"] = max(counts["max_mb"], peak // 1024)
             for kind in ("crash", "hang", "slow", "memory"):
                 if any(pr.startswith(kind) for pr in problems):
