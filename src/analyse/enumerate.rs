@@ -120,7 +120,7 @@ pub fn enumerate(access: &LoweredAccess, params: &BankParams, budget: Budget) ->
         .iter()
         .enumerate()
         .filter(|(_, v)| matches!(v.kind, VarKind::Thread(_)))
-        .fold(0, |m, (i, _)| m | 1 << i);
+        .fold(0, |m, (i, _)| m | 1 << i.min(63));
     // Guards on uniform values only that share no variable with the address (or with a
     // kept guard) switch the whole warp on or off: the worst case is taken where they
     // hold, so they need not be enumerated.
@@ -128,11 +128,11 @@ pub fn enumerate(access: &LoweredAccess, params: &BankParams, budget: Budget) ->
     // (`j < tiles` with `tiles` a kernel argument) holds for some value of it, whatever the
     // other side is: the worst case is taken where it holds.
     let occurrences = |i: usize| -> usize {
-        usize::from(access.address.var_mask() >> i & 1 == 1)
+        usize::from(access.address.var_mask() >> i.min(63) & 1 == 1)
             + access
                 .guards
                 .iter()
-                .filter(|g| g.var_mask() >> i & 1 == 1)
+                .filter(|g| g.var_mask() >> i.min(63) & 1 == 1)
                 .count()
     };
     let free_comparison = |g: &Expr| -> bool {
@@ -197,7 +197,7 @@ pub fn enumerate(access: &LoweredAccess, params: &BankParams, budget: Budget) ->
         .iter()
         .enumerate()
         .filter(|(_, v)| matches!(v.kind, VarKind::Thread(_)))
-        .fold(0, |m, (i, _)| m | 1 << i);
+        .fold(0, |m, (i, _)| m | 1 << i.min(63));
     let mut shift_terms: Vec<(&Expr, bool)> = Vec::new();
     let mut lane_terms_mask = guard_mask;
     for &(t, neg) in &terms {
@@ -261,7 +261,7 @@ pub fn enumerate(access: &LoweredAccess, params: &BankParams, budget: Budget) ->
 
     // Residues of the pure shift modulo the bank width: the only part that matters.
     let shift_vars: Vec<usize> = (0..access.vars.len())
-        .filter(|i| shift_mask >> i & 1 == 1)
+        .filter(|i| shift_mask >> (*i).min(63) & 1 == 1)
         .collect();
     let mut shifts: Vec<i64> = vec![0];
     if !shift_vars.is_empty() {
@@ -300,7 +300,7 @@ pub fn enumerate(access: &LoweredAccess, params: &BankParams, budget: Budget) ->
     let other_mask = (lane_expr.var_mask() | guard_mask) & !thread_mask & !shift_mask;
     let per_combo_cost = (n_warps * warp_size * shifts.len() as u64).max(1);
     let others: Vec<usize> = (0..access.vars.len())
-        .filter(|i| other_mask >> i & 1 == 1)
+        .filter(|i| other_mask >> (*i).min(63) & 1 == 1)
         .collect();
     let mut domains: Vec<Domain> = others
         .iter()
