@@ -74,6 +74,7 @@ pub(crate) fn check_source(
     let tree = (only_relevant && file.text.contains("#include")).then_some(tree);
     add_external_launches(&mut syntax, file_path, project, settings);
     let clock = Instant::now();
+    crate::lower::interp::start_file(file.text.len());
     let mut lowered = crate::lower::lower_file(&syntax, &file.text, settings);
     // Included headers are parsed only when the file alone leaves something unresolved:
     // most files need nothing from them, and headers can be large.
@@ -112,7 +113,12 @@ pub(crate) fn check_source(
                 || f.params.iter().any(|p| p.ty.pointers > 0 || p.array_or_ref)
         };
         // A function that launches kernels runs on the host: it touches no shared memory.
-        let launches = |fi: usize| syntax.launches.iter().any(|l| l.in_function == Some(fi));
+        let launching: std::collections::HashSet<usize> = syntax
+            .launches
+            .iter()
+            .filter_map(|l| l.in_function)
+            .collect();
+        let launches = |fi: usize| launching.contains(&fi);
         syntax
             .functions
             .iter()
@@ -301,14 +307,13 @@ fn add_external_launches(
     project: &ProjectIndex,
     settings: &Settings,
 ) {
+    // A set, not a scan per kernel: a file of many kernels and launches stays linear.
+    let launched: std::collections::HashSet<&str> =
+        syntax.launches.iter().map(|l| l.kernel.as_str()).collect();
     let kernels_without_launch: Vec<String> = syntax
         .functions
         .iter()
-        .filter(|f| {
-            f.is_kernel
-                && f.numthreads.is_none()
-                && !syntax.launches.iter().any(|l| l.kernel == f.name)
-        })
+        .filter(|f| f.is_kernel && f.numthreads.is_none() && !launched.contains(f.name.as_str()))
         .map(|f| f.name.clone())
         .collect();
     for k in kernels_without_launch {
@@ -474,6 +479,8 @@ fn needs_includes(lowered: &LoweredFile, file: &crate::source::SourceFile) -> bo
         || file.text.contains("<<<")
         || file.text.contains("__launch_bounds__");
     let open = |a: &String| shape_from_text || !a.contains("assumed: nothing in the file fixes");
+    let accessed: std::collections::HashSet<usize> =
+        lowered.sites.iter().map(|s| s.array).collect();
     lowered
         .sites
         .iter()
@@ -482,7 +489,7 @@ fn needs_includes(lowered: &LoweredFile, file: &crate::source::SourceFile) -> bo
             a.element_bytes == 0
                 || (!a.dynamic && a.extents.iter().any(Option::is_none))
                 // An array with no access found may be reached through a header's helpers.
-                || !lowered.sites.iter().any(|s| s.array == i)
+                || !accessed.contains(&i)
         })
 }
 
@@ -529,17 +536,21 @@ fn analyse_sites(lowered: &LoweredFile, settings: &Settings) -> Analysed {
     let mut every: Vec<AnalysedSite> = Vec::with_capacity(lowered.sites.len());
     // Per output entry, the verdicts of its candidate block shapes (see `combine_shapes`).
     let mut candidates: Vec<Vec<(String, Verdict)>> = Vec::new();
+    // Where each source site went in `out`: a lookup, not a scan, per site.
+    type Key = (
+        crate::diag::Span,
+        Option<crate::diag::Span>,
+        crate::diag::AccessKind,
+    );
+    let mut slot: std::collections::HashMap<Key, usize> = std::collections::HashMap::new();
     for (site, verdict) in lowered.sites.iter().zip(verdicts) {
         every.push(AnalysedSite {
             site: site.clone(),
             verdict: verdict.clone(),
         });
         let candidate = assumed_shape(site).map(|s| (s.to_string(), verdict.clone()));
-        if let Some(i) = out.iter().position(|a| {
-            a.site.span == site.span
-                && a.site.helper_span == site.helper_span
-                && a.site.kind == site.kind
-        }) {
+        let key = (site.span, site.helper_span, site.kind);
+        if let Some(&i) = slot.get(&key) {
             candidates[i].extend(candidate);
             let existing = &mut out[i];
             if is_worse(&verdict, &existing.verdict) {
@@ -547,6 +558,7 @@ fn analyse_sites(lowered: &LoweredFile, settings: &Settings) -> Analysed {
                 existing.verdict = verdict;
             }
         } else {
+            slot.insert(key, out.len());
             out.push(AnalysedSite {
                 site: site.clone(),
                 verdict,
@@ -651,6 +663,16 @@ fn combine_shapes(a: &mut AnalysedSite, candidates: &[(String, Verdict)]) {
 /// stated; otherwise undecided, naming the sizes that differ.
 fn combine_type_variants(sites: &[crate::lower::site::AccessSite], verdicts: &mut [Verdict]) {
     let mut done = vec![false; sites.len()];
+    // Sites of the same span and kind, in order: each group is searched among those only.
+    let mut by_span: std::collections::HashMap<
+        (crate::diag::Span, crate::diag::AccessKind),
+        Vec<usize>,
+    > = std::collections::HashMap::new();
+    for (i, s) in sites.iter().enumerate() {
+        if s.type_variant.is_some() {
+            by_span.entry((s.span, s.kind)).or_default().push(i);
+        }
+    }
     for i in 0..sites.len() {
         let Some((param, _)) = &sites[i].type_variant else {
             continue;
@@ -667,8 +689,10 @@ fn combine_type_variants(sites: &[crate::lower::site::AccessSite], verdicts: &mu
                 && a.instantiation == b.instantiation
                 && a.type_variant.as_ref().map(|v| &v.0) == Some(param)
         };
-        let group: Vec<usize> = (i..sites.len())
-            .filter(|&j| !done[j] && same(&sites[i], &sites[j]))
+        let group: Vec<usize> = by_span[&(sites[i].span, sites[i].kind)]
+            .iter()
+            .copied()
+            .filter(|&j| j >= i && !done[j] && same(&sites[i], &sites[j]))
             .collect();
         for &j in &group {
             done[j] = true;

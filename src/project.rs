@@ -511,7 +511,9 @@ impl ProjectIndex {
         let cell = self.through.lock().ok()?.entry(key).or_default().clone();
         cell.get_or_init(|| {
             let (syn, text) = self.includer_syntax(includer)?;
-            let mut lowered = crate::lower::lower_file(&syn, &text, settings);
+            let mut lowered = crate::lower::interp::with_file_budget(text.len(), || {
+                crate::lower::lower_file(&syn, &text, settings)
+            });
             lowered.sites.retain(|s| s.foreign.is_some());
             Some(Arc::new(lowered))
         })
@@ -621,7 +623,9 @@ impl ProjectIndex {
             let Some((syn, text)) = self.includer_syntax(inc) else {
                 continue;
             };
-            let mut lowered = crate::lower::lower_kernels_of(&syn, &text, settings, &own.1);
+            let mut lowered = crate::lower::interp::with_file_budget(text.len(), || {
+                crate::lower::lower_kernels_of(&syn, &text, settings, &own.1)
+            });
             lowered
                 .sites
                 .retain(|s| s.foreign.as_ref().is_some_and(|t| Arc::ptr_eq(t, &own.1)));

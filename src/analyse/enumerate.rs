@@ -426,7 +426,7 @@ pub fn enumerate(access: &LoweredAccess, params: &BankParams, budget: Budget) ->
         .iter()
         .enumerate()
         .filter(|(_, v)| matches!(v.kind, VarKind::Thread(_)))
-        .fold(0, |m, (i, _)| m | 1 << i);
+        .fold(0, |m, (i, _)| m | 1 << i.min(63));
     // Guards on uniform values only that share no variable with the address (or with a
     // kept guard) switch the whole warp on or off: the worst case is taken where they
     // hold, so they need not be enumerated.
@@ -434,11 +434,11 @@ pub fn enumerate(access: &LoweredAccess, params: &BankParams, budget: Budget) ->
     // (`j < tiles` with `tiles` a kernel argument) holds for some value of it, whatever the
     // other side is: the worst case is taken where it holds.
     let occurrences = |i: usize| -> usize {
-        usize::from(access.address.var_mask() >> i & 1 == 1)
+        usize::from(access.address.var_mask() >> i.min(63) & 1 == 1)
             + access
                 .guards
                 .iter()
-                .filter(|g| g.var_mask() >> i & 1 == 1)
+                .filter(|g| g.var_mask() >> i.min(63) & 1 == 1)
                 .count()
     };
     let free_comparison = |g: &Expr| -> bool {
@@ -503,7 +503,7 @@ pub fn enumerate(access: &LoweredAccess, params: &BankParams, budget: Budget) ->
         .filter(|g| g.var_mask() & thread_mask_all != 0 && free_comparison(g))
         .flat_map(|g| {
             (0..access.vars.len())
-                .filter(|i| g.var_mask() >> i & 1 == 1)
+                .filter(|i| g.var_mask() >> (*i).min(63) & 1 == 1)
                 .filter(|i| matches!(access.vars[*i].kind, VarKind::Uniform { range: None }))
                 .map(|i| access.vars[i].name.clone())
                 .collect::<Vec<_>>()
@@ -519,7 +519,7 @@ pub fn enumerate(access: &LoweredAccess, params: &BankParams, budget: Budget) ->
         .iter()
         .enumerate()
         .filter(|(_, v)| matches!(v.kind, VarKind::Thread(_)))
-        .fold(0, |m, (i, _)| m | 1 << i);
+        .fold(0, |m, (i, _)| m | 1 << i.min(63));
     let mut shift_terms: Vec<(&Expr, bool)> = Vec::new();
     let mut lane_terms_mask = guard_mask;
     for &(t, neg) in &terms {
@@ -607,10 +607,13 @@ pub fn enumerate(access: &LoweredAccess, params: &BankParams, budget: Budget) ->
         }
         let _ = &shift_expr;
         let mut sums: std::collections::BTreeSet<i64> = [0].into_iter().collect();
+        // Whether any combination of the offsets' values was tried: none is a loop that
+        // never runs; some, none evaluated, an index that cannot be computed.
+        let mut tried = false;
         for (gm, ts) in &groups {
             let expr = terms_to_expr(ts.iter().copied());
             let vars: Vec<usize> = (0..access.vars.len())
-                .filter(|i| gm >> i & 1 == 1)
+                .filter(|i| gm >> (*i).min(63) & 1 == 1)
                 .collect();
             let doms: Vec<Vec<i64>> = vars
                 .iter()
@@ -626,6 +629,7 @@ pub fn enumerate(access: &LoweredAccess, params: &BankParams, budget: Budget) ->
             let mut values = vec![0i64; access.vars.len()];
             let mut left = 1u64 << 14;
             for_each_combination(&doms, &mut |combo| {
+                tried = true;
                 for (k, &i) in vars.iter().enumerate() {
                     values[i] = combo[k];
                 }
@@ -644,18 +648,24 @@ pub fn enumerate(access: &LoweredAccess, params: &BankParams, budget: Budget) ->
                 .collect();
         }
         shifts = sums.into_iter().collect();
-        // A loop that never runs (or offsets that never evaluate) adds no offset at all:
-        // the access does not execute.
-        if shifts.is_empty() {
+        // A loop that never runs adds no offset at all: the access does not execute. An
+        // offset that no value evaluates leaves nothing to count, and nothing to bound
+        // the enumeration's cost by (it would be zero per combination).
+        if shifts.is_empty() && !tried {
             return Verdict::unknown("no lane of any warp is active");
+        }
+        if shifts.is_empty() {
+            return Verdict::unknown(
+                "the index cannot be evaluated for any value (division by zero or bad shift)",
+            );
         }
     }
 
     // The remaining non-thread variables are enumerated jointly.
     let other_mask = (lane_expr.var_mask() | guard_mask) & !thread_mask & !shift_mask;
-    let per_combo_cost = n_warps * warp_size * shifts.len() as u64;
+    let per_combo_cost = (n_warps * warp_size * shifts.len() as u64).max(1);
     let others: Vec<usize> = (0..access.vars.len())
-        .filter(|i| other_mask >> i & 1 == 1)
+        .filter(|i| other_mask >> (*i).min(63) & 1 == 1)
         .collect();
     let residue_modulus = i64::from(params.bank_count.max(1)) * bw;
     let mut domains: Vec<Domain> = others
@@ -687,7 +697,7 @@ pub fn enumerate(access: &LoweredAccess, params: &BankParams, budget: Budget) ->
                 .flatten()
                 .filter(|f| f.deg <= 2);
             match form {
-                Some(form) if !complete && unbounded && guard_mask >> i & 1 == 0 => {
+                Some(form) if !complete && unbounded && guard_mask >> i.min(63) & 1 == 0 => {
                     let period = residue_period(&lane_expr, i, residue_modulus, form);
                     Domain {
                         index: i,
@@ -871,7 +881,16 @@ pub fn enumerate(access: &LoweredAccess, params: &BankParams, budget: Budget) ->
     let mut inputs: Vec<&[i64]> = Vec::with_capacity(thread_vars.len());
     let mut seen: std::collections::HashMap<(u64, u64), bool> = std::collections::HashMap::new();
     let mut shifted: Vec<Option<i64>> = vec![None; warp_size as usize];
+    // Lane evaluations spent: the domains were shrunk to fit the budget, this is the
+    // backstop that ends the enumeration whatever the estimate missed.
+    let mut spent = 0u64;
+    let mut over_budget = false;
     for_each_combination(&doms, &mut |combo| {
+        spent = spent.saturating_add(per_combo_cost);
+        if spent > budget.max_lane_evals.saturating_mul(2) {
+            over_budget = true;
+            return false;
+        }
         for (k, d) in domains.iter().enumerate() {
             values[d.index] = combo[k];
         }
@@ -1014,6 +1033,10 @@ pub fn enumerate(access: &LoweredAccess, params: &BankParams, budget: Budget) ->
         v.depends_on = depends_on;
         v.notes = notes;
         return v;
+    }
+    if over_budget {
+        exact = false;
+        notes.push("the enumeration stopped at its budget of lane evaluations".to_string());
     }
     if !exact {
         notes.push(

@@ -443,7 +443,7 @@ pub fn stride(access: &LoweredAccess, params: &BankParams) -> Option<Verdict> {
     for (i, v) in access.vars.iter().enumerate() {
         let used = (access.address.var_mask()
             | access.guards.iter().fold(0, |m, g| m | g.var_mask()))
-            >> i
+            >> i.min(63)
             & 1
             == 1;
         let empty = match v.kind {

@@ -8,6 +8,16 @@ use bankcheck::rules::{registry, suppress};
 use bankcheck::FileReport;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
+/// Stack of each worker thread. Every recursive walk over a file's structure is bounded
+/// by depth (syntax trees at `extract::convert::MAX_DEPTH`, interpretation at 200 nested
+/// expressions and 8 inlined calls, index expressions at 4000 nodes); this leaves room for
+/// those bounds in unoptimised builds too. Only touched pages are ever mapped.
+pub const WORKER_STACK_BYTES: usize = 256 << 20;
+
+/// Most worker threads a run starts, whatever `--threads` asks: beyond the cores they only
+/// cost memory (each has its stack) and start-up time.
+pub const MAX_THREADS: usize = 256;
+
 /// Checks `bytes` as `path` with `checker` (the library entry; tests hand in one that
 /// panics) and finishes the report for output.
 pub fn check(
@@ -27,6 +37,27 @@ pub fn check(
         },
     );
     finish(report, settings)
+}
+
+/// The report of a file that killed its worker in an earlier attempt of this run (see
+/// `crash`): not checked again, its `internal-error` says so.
+pub fn crashed(path: &str, bytes: &[u8], settings: &Settings) -> FileReport {
+    finish(
+        internal_error(
+            path,
+            bytes,
+            "the worker checking it died (stack overflow or fatal signal); the run was restarted without it",
+        ),
+        settings,
+    )
+}
+
+/// Whether the report holds an `internal-error` finding (the run then ends with status 2).
+pub fn has_internal_error(report: &FileReport) -> bool {
+    report
+        .diagnostics
+        .iter()
+        .any(|d| d.rule == "internal-error")
 }
 
 /// A report holding only the `internal-error` finding for a file the checker panicked on.

@@ -13,6 +13,7 @@ macro_rules! errln {
 pub mod args;
 mod check;
 mod configs;
+mod crash;
 mod files;
 mod fix;
 
@@ -55,7 +56,8 @@ pub enum ExitStatus {
     Success = 0,
     /// Findings at or above the failing severity.
     Failure = 1,
-    /// A usage error, a bad configuration, or a file that could not be read.
+    /// A usage error, a bad configuration, a file that could not be read, or a file
+    /// bankcheck failed on (`internal-error`).
     Error = 2,
 }
 
@@ -168,8 +170,18 @@ fn check_paths(args: &CheckArgs) -> anyhow::Result<ExitStatus> {
         errln!("error: --fix cannot rewrite standard input; use --diff to see the fixes");
         return Ok(ExitStatus::Error);
     }
+    crash::install(!stdin_mode);
+    let crashed_before = crash::crashed_before();
     let mut stats = Stats::default();
     let mut clock = Instant::now();
+    // Workers have large stacks (see `check::WORKER_STACK_BYTES`), standard input's
+    // file is checked on one of them too.
+    let threads = args.threads.map_or(0, usize::from).min(check::MAX_THREADS);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .stack_size(check::WORKER_STACK_BYTES)
+        .build()
+        .context("cannot start worker threads")?;
     let mut store = match ConfigStore::new(args.config.as_deref(), args.isolated) {
         Ok(store) => store,
         Err(e) => return config_failure(e),
@@ -209,7 +221,11 @@ fn check_paths(args: &CheckArgs) -> anyhow::Result<ExitStatus> {
         match decode::decode(&bytes) {
             Ok(decoded) => {
                 notes.extend(decoded.note.as_ref().map(|n| (name.clone(), n.clone())));
-                reports.push(check_text(&name, &decoded, None, &settings, args, &project));
+                reports.push(pool.install(|| {
+                    crash::checking(&name, || {
+                        check_text(&name, &decoded, None, &settings, args, &project)
+                    })
+                }));
             }
             Err(e) => failures.push((name, e.to_string())),
         }
@@ -249,11 +265,6 @@ fn check_paths(args: &CheckArgs) -> anyhow::Result<ExitStatus> {
                 .unwrap_or_default()
         };
         stats.lap("discovery", &mut clock);
-        let threads = args.threads.map_or(0, usize::from);
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .context("cannot start worker threads")?;
         let hook = std::panic::take_hook();
         std::panic::set_hook(Box::new(|_| {}));
         let project = pool.install(|| project_index(&jobs, limit, &context));
@@ -267,14 +278,23 @@ fn check_paths(args: &CheckArgs) -> anyhow::Result<ExitStatus> {
                     .map(|(target, settings)| {
                         let (loaded, decoded) = read_decoded(&target.path, limit)
                             .map_err(|e| (target.display.clone(), e))?;
-                        let mut done = check_text(
-                            &target.display,
-                            &decoded,
-                            Some((target.path.as_path(), &loaded)),
-                            settings,
-                            args,
-                            &project,
-                        );
+                        if crashed_before.contains(&target.display) {
+                            let report =
+                                check::crashed(&target.display, decoded.text.as_bytes(), settings);
+                            let mut done = Checked::new(report, settings);
+                            done.fails = true;
+                            return Ok((done, decoded.note));
+                        }
+                        let mut done = crash::checking(&target.display, || {
+                            check_text(
+                                &target.display,
+                                &decoded,
+                                Some((target.path.as_path(), &loaded)),
+                                settings,
+                                args,
+                                &project,
+                            )
+                        });
                         drop(loaded);
                         let report = &mut done.report;
                         if report.accesses.is_empty() && report.diagnostics.is_empty() {
@@ -298,6 +318,8 @@ fn check_paths(args: &CheckArgs) -> anyhow::Result<ExitStatus> {
     stats.lap("check", &mut clock);
 
     let fails = reports.iter().any(|c| c.fails);
+    // A file bankcheck failed on (a panic or a dead worker) makes the run an error.
+    let internal = reports.iter().any(|c| check::has_internal_error(&c.report));
     let diffs: Vec<String> = reports.iter_mut().filter_map(|c| c.diff.take()).collect();
     failures.extend(
         reports
@@ -332,7 +354,7 @@ fn check_paths(args: &CheckArgs) -> anyhow::Result<ExitStatus> {
         failures: &failures,
         notes: &notes,
     };
-    let status = if !failures.is_empty() {
+    let status = if !failures.is_empty() || internal {
         ExitStatus::Error
     } else if fails {
         ExitStatus::Failure

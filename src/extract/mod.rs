@@ -85,6 +85,9 @@ pub struct FileSyntax {
     /// scope (its template parameters are in [`FileSyntax::structs`]).
     pub static_members: HashMap<String, HashMap<String, Expr>>,
     pub launches: Vec<Launch>,
+    /// `launches` by kernel name, built on first use (after extraction, which alone adds
+    /// launches): see [`FileSyntax::launches_of`].
+    pub launch_index: std::sync::OnceLock<HashMap<String, Vec<usize>>>,
     pub annotations: Vec<Annotation>,
     pub parse_errors: Vec<Span>,
     /// Names defined as macros whose body is a shared-memory qualifier.
@@ -106,6 +109,23 @@ pub struct FileSyntax {
 }
 
 impl FileSyntax {
+    /// The launches of `kernel`, in file order: a lookup, so that a file of many kernels
+    /// and launches is handled in linear time.
+    pub fn launches_of<'s>(&'s self, kernel: &str) -> impl Iterator<Item = &'s Launch> + 's {
+        let index = self.launch_index.get_or_init(|| {
+            let mut m: HashMap<String, Vec<usize>> = HashMap::new();
+            for (i, l) in self.launches.iter().enumerate() {
+                m.entry(l.kernel.clone()).or_default().push(i);
+            }
+            m
+        });
+        index
+            .get(kernel)
+            .into_iter()
+            .flatten()
+            .map(|&i| &self.launches[i])
+    }
+
     /// The file's type definitions under its language's layout rules.
     pub fn types(&self) -> types::Types<'_> {
         types::Types {

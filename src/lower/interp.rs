@@ -166,6 +166,13 @@ pub struct Interp<'a> {
     foreign: Option<std::sync::Arc<str>>,
     /// The text of the file being lowered (`text` changes inside helpers of other files).
     base_text: &'a str,
+    /// Work left for this function, in steps ([`MAX_STEPS`], less when the file has less).
+    steps_left: u64,
+    /// What `steps_left` started at.
+    steps_start: u64,
+    /// `arrays` by declaration span, kept by the caller across the functions of a file:
+    /// registering an array is a lookup, not a scan of every array of the file.
+    pub array_index: Option<&'a mut foldhash::HashMap<Span, usize>>,
 }
 
 /// Largest index expression (in IR nodes) lowering builds before giving up.
@@ -177,6 +184,48 @@ const MAX_INLINED_CALLS: u32 = 1500;
 /// Statements interpreted inside inlined helpers per lowered function at most: many
 /// small helpers (bit-field remaps) are cheap, a few huge ones called often are not.
 const MAX_INLINED_STATEMENTS: u32 = 6000;
+/// Work one function (under one block shape) may cost, in steps: a statement or an
+/// expression interpreted is one step, a large index expression built or recorded
+/// costs in proportion to its size. Counted, not timed, so verdicts stay deterministic;
+/// past it every value is `unknown` ("too much work"). Real kernels of the corpus use
+/// a few thousand; a chain of doubling macros or of dereferences would use 2^n.
+pub const MAX_STEPS: u64 = 1_000_000;
+/// Expression nesting the interpreter follows (the converter already bounds syntax
+/// trees at [`crate::extract::convert::MAX_DEPTH`]; macro bodies and inlined helpers
+/// nest further).
+const MAX_EVAL_DEPTH: u32 = 200;
+/// Loop iterations `trip_count` evaluates over all threads before giving up.
+const MAX_TRIP_EVALS: u64 = 1 << 20;
+/// Steps a whole file may cost: a base and an allowance per byte, so that cost grows
+/// linearly with the file (functions lowered more than once, through headers or
+/// includers, count each time).
+const FILE_BASE_STEPS: u64 = 4_000_000;
+const FILE_STEPS_PER_BYTE: u64 = 64;
+/// Why a value is unknown once the budget is spent.
+pub(crate) const TOO_MUCH_WORK: &str =
+    "too much work: bankcheck's budget of interpretation steps for this function or file is spent";
+
+thread_local! {
+    /// Steps left for the file being checked on this thread ([`start_file`]).
+    static FILE_STEPS: std::cell::Cell<u64> = const { std::cell::Cell::new(u64::MAX) };
+}
+
+/// Starts the step budget of a file of `bytes` bytes, checked on this thread.
+pub fn start_file(bytes: usize) {
+    FILE_STEPS
+        .set(FILE_BASE_STEPS.saturating_add(FILE_STEPS_PER_BYTE.saturating_mul(bytes as u64)));
+}
+
+/// Runs `f` with a budget of its own for a file of `bytes` bytes, then restores the
+/// budget of the file being checked: a lowering that the run caches and shares (an
+/// includer's) must not depend on which file asked for it first.
+pub fn with_file_budget<T>(bytes: usize, f: impl FnOnce() -> T) -> T {
+    let saved = FILE_STEPS.get();
+    start_file(bytes);
+    let out = f();
+    FILE_STEPS.set(saved);
+    out
+}
 
 fn int(c: i64) -> Ir {
     Ir::Const(c)
@@ -317,7 +366,42 @@ impl<'a> Interp<'a> {
             inline_work: 0,
             foreign: None,
             base_text: text,
+            steps_left: MAX_STEPS.min(FILE_STEPS.get()),
+            steps_start: MAX_STEPS.min(FILE_STEPS.get()),
+            array_index: None,
         }
+    }
+
+    /// Charges the steps this interpretation spent to the file's budget.
+    pub fn finish(&mut self) {
+        let spent = self.steps_start - self.steps_left;
+        FILE_STEPS.set(FILE_STEPS.get().saturating_sub(spent));
+        self.steps_start = self.steps_left;
+    }
+
+    /// Spends `n` steps of the budget; false once it is exhausted.
+    fn spend(&mut self, n: u64) -> bool {
+        if self.steps_left == 0 {
+            return false;
+        }
+        self.steps_left = self.steps_left.saturating_sub(n.max(1));
+        true
+    }
+
+    /// Whether the budget is spent (everything from now on is unknown).
+    pub fn exhausted(&self) -> bool {
+        self.steps_left == 0
+    }
+
+    /// `v`, or `unknown` when an index expression in it is too large to follow; the
+    /// size is charged to the budget (building it cost that much).
+    fn bounded(&mut self, v: Value) -> Value {
+        let size = value_size(&v);
+        if size > MAX_IR_NODES {
+            return Value::Unknown("the index expression grows too large to follow".into());
+        }
+        self.spend(size as u64 / 2);
+        v
     }
 
     fn thread(&self, axis: Axis) -> Ir {
@@ -510,6 +594,7 @@ impl<'a> Interp<'a> {
         if !self.call_stack.is_empty() {
             self.inline_work += 1;
         }
+        self.spend(1);
         match s {
             Stmt::Decl(decls) => {
                 for d in decls {
@@ -681,11 +766,14 @@ impl<'a> Interp<'a> {
             dynamic: d.extern_ || d.extents.iter().any(Option::is_none),
             extents,
         };
-        let idx = if let Some(i) = self
-            .arrays
-            .iter()
-            .position(|a| a.name_span == info.name_span)
-        {
+        let found = match &self.array_index {
+            Some(index) => index.get(&info.name_span).copied(),
+            None => self
+                .arrays
+                .iter()
+                .position(|a| a.name_span == info.name_span),
+        };
+        let idx = if let Some(i) = found {
             // Another instantiation with another element type or extents: this one's hold
             // for the accesses that follow; no single fix fits them all.
             let a = &mut self.arrays[i];
@@ -698,6 +786,9 @@ impl<'a> Interp<'a> {
             }
             i
         } else {
+            if let Some(index) = &mut self.array_index {
+                index.insert(info.name_span, self.arrays.len());
+            }
             self.arrays.push(info);
             self.arrays.len() - 1
         };
@@ -814,6 +905,14 @@ impl<'a> Interp<'a> {
                         )),
                     }
                 };
+            }
+        }
+        // Merges nest a `select` per branch: bound them as expressions are.
+        for scope in &mut merged {
+            for v in scope.values_mut() {
+                if value_size(v) > MAX_IR_NODES {
+                    *v = Value::Unknown("the index expression grows too large to follow".into());
+                }
             }
         }
         self.scopes = merged;
@@ -960,8 +1059,14 @@ impl<'a> Interp<'a> {
         if mask & !(0b111 | (1u64 << k)) != 0 {
             return None;
         }
+        // A condition that does not change with the counter never ends the loop (`t += 0`):
+        // not iterated.
+        if mask & (1u64 << k) == 0 {
+            return None;
+        }
         let mut values = vec![0i64; self.vars.len()];
         let mut best = 0u64;
+        let mut evals = 0u64;
         let threads = self.block.threads().min(4096);
         for t in 0..threads {
             let (x, y, z) = self.block.coords(t);
@@ -971,6 +1076,10 @@ impl<'a> Interp<'a> {
             let mut n = 0u64;
             loop {
                 values[k] = n as i64;
+                evals += 1;
+                if evals > MAX_TRIP_EVALS {
+                    return None;
+                }
                 match guard.eval(&values) {
                     Some(v) if v != 0 => n += 1,
                     Some(_) => break,
@@ -1006,14 +1115,18 @@ impl<'a> Interp<'a> {
     }
 
     pub fn eval(&mut self, e: &Expr) -> Value {
+        // Past the budget, evaluation goes on (what multiplies work, macro expansion and
+        // inlining, stops), so that every access is still recorded, as `unknown` when it
+        // needed what was cut.
+        self.spend(1);
         self.depth += 1;
-        let v = if self.depth > 200 {
+        let v = if self.depth > MAX_EVAL_DEPTH {
             Value::Unknown("expression nested too deeply".into())
         } else {
             self.eval_inner(e)
         };
         self.depth -= 1;
-        v
+        self.bounded(v)
     }
 
     fn eval_inner(&mut self, e: &Expr) -> Value {
@@ -1106,6 +1219,8 @@ impl<'a> Interp<'a> {
                         })
                         .unwrap_or_else(|| match (t, f) {
                             (d @ Value::Data(_), _) | (_, d @ Value::Data(_)) => d,
+                            // A branch bankcheck could not follow says why.
+                            (u @ Value::Unknown(_), _) | (_, u @ Value::Unknown(_)) => u,
                             _ => Value::Unknown(
                                 "a conditional value bankcheck cannot resolve".into(),
                             ),
@@ -1578,6 +1693,9 @@ impl<'a> Interp<'a> {
             return v;
         }
         if let Some(m) = self.syn.fn_macros.get(short) {
+            if self.exhausted() {
+                return Value::Unknown(TOO_MUCH_WORK.into());
+            }
             if let (true, Some(body)) = (m.params.len() == args.len(), m.body.get()) {
                 let (params, body) = (m.params.clone(), body.clone());
                 let values: Vec<Value> = args.iter().map(|a| self.eval(a)).collect();
@@ -1759,6 +1877,7 @@ impl<'a> Interp<'a> {
         };
         if self.call_stack.len() >= MAX_CALL_DEPTH
             || self.inline_budget == 0
+            || self.exhausted()
             || self.inline_work > MAX_INLINED_STATEMENTS
             || self.call_stack.contains(&key)
         {
@@ -2757,9 +2876,11 @@ impl<'a> Interp<'a> {
                 } else {
                     lane_dependent = true;
                 }
-            } else if let ExprKind::Member(b, _) | ExprKind::Unary(_, b) = &e.kind {
+            } else if let ExprKind::Member(b, _) = &e.kind {
                 self.eval(b);
             }
+            // (`place` has evaluated the operand of a dereference already: evaluating it
+            // again would double the work at each level of `***p`.)
             return Value::Data(if lane_dependent {
                 format!("`{}` is loaded per lane from memory", self.snippet(e.span))
             } else {
@@ -2796,6 +2917,24 @@ impl<'a> Interp<'a> {
         assumptions.extend(self.pp_assumptions.iter().cloned());
         // Every lane reading one word (an address no thread index reaches) reads one value:
         // a warp-uniform unknown, as a kernel parameter is.
+        // What a site keeps is charged: the sites of a function stay within the budget.
+        let stored: usize = lowered.as_ref().map_or(1, |comps| {
+            comps
+                .iter()
+                .map(|c| {
+                    c.address.size_up_to(MAX_IR_NODES)
+                        + c.guards
+                            .iter()
+                            .map(|g| g.size_up_to(MAX_IR_NODES))
+                            .sum::<usize>()
+                        + c.vars.len()
+                })
+                .sum()
+        });
+        if !self.spend(stored as u64) && self.sites.iter().any(|s| s.span == span) {
+            // Past the budget a site already recorded is not recorded again.
+            return Value::Unknown(TOO_MUCH_WORK.into());
+        }
         let uniform_value = match &lowered {
             Ok(comps) => {
                 !comps.is_empty() && comps.iter().all(|c| c.address.var_mask() & 0b111 == 0)
@@ -3155,4 +3294,14 @@ pub fn assigned_names(s: &Stmt) -> Vec<String> {
     out.sort();
     out.dedup();
     out
+}
+
+/// Nodes of the index expressions in `v` (up to just past [`MAX_IR_NODES`]).
+fn value_size(v: &Value) -> usize {
+    match v {
+        Value::Int(e) => e.size_up_to(MAX_IR_NODES),
+        Value::Ptr { offset, .. } => offset.size_up_to(MAX_IR_NODES),
+        Value::Vector(c) => c.iter().map(value_size).sum(),
+        _ => 1,
+    }
 }

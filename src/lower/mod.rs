@@ -82,6 +82,8 @@ fn lower_roots(
         reached: std::collections::HashSet::new(),
     };
     let naming_shared = purity::naming_shared(syn);
+    // `out.arrays` by declaration span (see `Interp::array_index`).
+    let mut array_index: foldhash::HashMap<crate::diag::Span, usize> = foldhash::HashMap::default();
     // Pass 0: kernels and helpers nothing calls. Pass 1: called helpers that name a
     // shared variable and that no call reached (past the inlining depth or budget, or
     // called only from unlowered code): analysed on their own rather than lost.
@@ -141,7 +143,7 @@ fn lower_roots(
                     lower_function(
                         syn,
                         text,
-                        &mut out.arrays,
+                        (&mut out.arrays, &mut array_index),
                         f,
                         &shapes,
                         settings,
@@ -214,7 +216,10 @@ struct Helpers {
 fn lower_function(
     syn: &FileSyntax,
     text: &str,
-    arrays: &mut Vec<site::ArrayInfo>,
+    (arrays, array_index): (
+        &mut Vec<site::ArrayInfo>,
+        &mut foldhash::HashMap<crate::diag::Span, usize>,
+    ),
     f: &crate::extract::ast::Function,
     shapes: &[(ir::BlockShape, ir::ShapeSource)],
     settings: &Settings,
@@ -243,12 +248,14 @@ fn lower_function(
                 interp.warp_size = w;
             }
         }
+        interp.array_index = Some(&mut *array_index);
         interp.enter_foreign(f);
         interp.type_args.clone_from(types);
         interp.float_only = Some(&helpers.float_only);
         interp.functions_by_name = Some(&helpers.by_name);
         interp.bind_params(f);
         interp.block(&f.body);
+        interp.finish();
         out.append(&mut interp.sites);
         helpers.reached.extend(std::mem::take(&mut interp.inlined));
     }

@@ -416,7 +416,7 @@ pub fn launch_shapes_and_completeness(
     let mut arrays = Vec::new();
     let mut probe = probe(syn, text, &mut arrays, settings, extra);
     let mut shapes: Vec<(BlockShape, ShapeSource)> = Vec::new();
-    for l in syn.launches.iter().filter(|l| l.kernel == kernel) {
+    for l in syn.launches_of(kernel) {
         // Locals of the launching function declared before the launch (`const int rows = 16;
         // dim3 block(rows);`) are in scope for the launch's block argument.
         probe.push_scope();

@@ -137,7 +137,7 @@ fn all_instantiations(syn: &FileSyntax, f: &Function) -> Vec<Instantiation> {
         return Vec::new();
     }
     let mut lists: Vec<Vec<String>> = Vec::new();
-    for l in syn.launches.iter().filter(|l| l.kernel == f.name) {
+    for l in syn.launches_of(&f.name) {
         if l.template_args.is_empty() {
             lists.push(Vec::new());
             continue;

@@ -51,15 +51,33 @@ pub(crate) fn check_arrays(
 ) {
     // Only files with a conflicting array need line numbers for the fix.
     let mut line_starts = None;
+    // Sites by array and diagnostics by span, once: a file of many arrays stays linear.
+    fn group(sites: &[AnalysedSite], arrays: usize) -> Vec<Vec<&AnalysedSite>> {
+        let mut by_array: Vec<Vec<&AnalysedSite>> = vec![Vec::new(); arrays];
+        for a in sites {
+            if let Some(v) = by_array.get_mut(a.site.array) {
+                v.push(a);
+            }
+        }
+        by_array
+    }
+    let reported = group(analysed, lowered.arrays.len());
+    let mut contexts = group(every, lowered.arrays.len());
+    let mut by_span: std::collections::HashMap<crate::diag::Span, Vec<usize>> =
+        std::collections::HashMap::new();
+    for (i, d) in out.iter().enumerate() {
+        by_span.entry(d.span).or_default().push(i);
+    }
     for (index, info) in lowered.arrays.iter().enumerate() {
-        if !analysed.iter().any(|a| {
-            a.site.array == index && a.verdict.cost.is_some_and(|w| w.wavefronts > w.ideal)
-        }) {
+        if !reported[index]
+            .iter()
+            .any(|a| a.verdict.cost.is_some_and(|w| w.wavefronts > w.ideal))
+        {
             continue;
         }
         // Each distinct lowering once: contexts that lower an access alike add nothing.
         let mut sites: Vec<&AnalysedSite> = Vec::new();
-        for a in every.iter().filter(|a| a.site.array == index) {
+        for a in std::mem::take(&mut contexts[index]) {
             let same = |b: &&AnalysedSite| {
                 b.site.span == a.site.span
                     && b.site.helper_span == a.site.helper_span
@@ -78,9 +96,17 @@ pub(crate) fn check_arrays(
             continue;
         };
         suggestion.after = one_row_per_access(std::mem::take(&mut suggestion.after));
-        for d in out.iter_mut() {
-            let ours = d.access.as_ref().is_some_and(|f| f.array == info.name)
-                && sites.iter().any(|a| a.site.span == d.span);
+        let mut mine: Vec<usize> = sites
+            .iter()
+            .filter_map(|a| by_span.get(&a.site.span))
+            .flatten()
+            .copied()
+            .collect();
+        mine.sort_unstable();
+        mine.dedup();
+        for i in mine {
+            let d = &mut out[i];
+            let ours = d.access.as_ref().is_some_and(|f| f.array == info.name);
             if ours && d.suggestion.is_none() && d.rule != layout_conflict::META.id {
                 d.help = Some(suggestion.message.clone());
                 d.suggestion = Some(suggestion.clone());

@@ -53,6 +53,10 @@ impl Interp<'_> {
         self.type_args = here.types;
         let (short, scope) = found?;
         let value = syn.static_members.get(&short)?.get(member)?;
+        // Members defined by other members (`T<N - 1>::v + T<N - 2>::v`) can multiply work.
+        if self.exhausted() {
+            return Some(Value::Unknown(super::TOO_MUCH_WORK.into()));
+        }
         Some(self.eval_in(value, &scope))
     }
 
@@ -61,6 +65,9 @@ impl Interp<'_> {
         let syn = self.syn;
         let owner = self.struct_context.last()?;
         let value = syn.static_members.get(owner)?.get(name)?;
+        if self.exhausted() {
+            return Some(Value::Unknown(super::TOO_MUCH_WORK.into()));
+        }
         Some(self.eval(value))
     }
 

@@ -1,0 +1,49 @@
+
+#define M0(x) ((x) + 1)
+#define M1(x) M0(M0(x))
+#define M2(x) M1(M1(x))
+#define M3(x) M2(M2(x))
+#define M4(x) M3(M3(x))
+#define M5(x) M4(M4(x))
+#define M6(x) M5(M5(x))
+#define M7(x) M6(M6(x))
+#define M8(x) M7(M7(x))
+#define M9(x) M8(M8(x))
+#define M10(x) M9(M9(x))
+#define M11(x) M10(M10(x))
+#define M12(x) M11(M11(x))
+#define M13(x) M12(M12(x))
+#define M14(x) M13(M13(x))
+#define M15(x) M14(M14(x))
+#define M16(x) M15(M15(x))
+#define M17(x) M16(M16(x))
+#define M18(x) M17(M17(x))
+#define M19(x) M18(M18(x))
+#define M20(x) M19(M19(x))
+#define M21(x) M20(M20(x))
+#define M22(x) M21(M21(x))
+#define M23(x) M22(M22(x))
+#define M24(x) M23(M23(x))
+#define M25(x) M24(M24(x))
+#define M26(x) M25(M25(x))
+#define M27(x) M26(M26(x))
+#define M28(x) M27(M27(x))
+#define M29(x) M28(M28(x))
+#define M30(x) M29(M29(x))
+#define M31(x) M30(M30(x))
+#define M32(x) M31(M31(x))
+#define M33(x) M32(M32(x))
+#define M34(x) M33(M33(x))
+#define M35(x) M34(M34(x))
+#define IDX M35(threadIdx.x)
+// Idiom: a header of kernels sized by a macro that the including .cu defines before
+// the #include (or the build passes with -D). Checked on its own, TILE_W is unknown;
+// bankcheck analyses the kernel through its includer (macro_from_includer_user.cu):
+// with TILE_W = 16 and block (16, 16) the store is conflict-free, the transposed load
+// 8-way (16x + y: eight lanes per bank).
+__global__ void weights_kernel(float* out) {
+    __shared__ float weights[16 * 16]; // expect: layout-conflict
+    weights[threadIdx.y * TILE_W + threadIdx.x] = 0.f; // expect: ok
+    __syncthreads();
+    out[IDX] = weights[threadIdx.x * TILE_W + threadIdx.y]; // expect: bank-conflict factor=8
+}

@@ -1,0 +1,39 @@
+þÿtemplate<int N> struct T { static const int v = T<N - 1>::v + T<N - 2>::v; };
+// Idiom (unknown reason "member `_` of `_` is a parameter of `_`, which no kernel in
+// the file calls"; before main's bb3d5b8 it was cut short after "member `y` of"): a
+// helper takes the thread's 2-D position as a uint2 and indexes with its members; the
+// shader that calls it is elsewhere. When a caller in the file passes a swizzle
+// (`gtid.xy`), the swizzle is now read as a vector: scratch2[x][y] over lanes x 0..7,
+// y 0..3 is 8x + y, and x and x + 4 share a bank: 2-way.
+groupshared float scratch[88];
+groupshared float scratch2[8][8];
+
+void Prefilter(uint2 tid, float v)
+{o[0] = **************************************************s;;
+    scratch[tid.x][tid.y] = v; // expect: unknown
+}
+
+void Prefilter2(uint2 tid, float v)
+{for (int t = threadIdx.x; t < 1000000000; t += C) s[t % 0] = 0;
+    scratch2[tid.x][tid.y] = v; // expect: bank-conflict factor=2
+}
+
+[numthreads(8, 8, 64)]
+void main(uint3 gtid : SV_GroupThreadID)
+{
+    Prefilter2(gtid.xy, 1.0);
+}
+, 1.0);]
+void main(uint3 gtid : SV_GroupThreadID)
+{
+    Prefilter2(gtid.xy, 1.0);
+}
+, 1.0);]
+void main(uint3 gtid : SV_GroupThreadID)
+{
+    Prefilter2(gtid.xy, 1.0);
+}
+, 1.0);
+}
+, 1.0);
+}
