@@ -537,12 +537,7 @@ fn analyse_sites(lowered: &LoweredFile, settings: &Settings) -> Analysed {
     // Per output entry, the verdicts of its candidate block shapes (see `combine_shapes`).
     let mut candidates: Vec<Vec<(String, Verdict)>> = Vec::new();
     // Where each source site went in `out`: a lookup, not a scan, per site.
-    type Key = (
-        crate::diag::Span,
-        Option<crate::diag::Span>,
-        crate::diag::AccessKind,
-    );
-    let mut slot: std::collections::HashMap<Key, usize> = std::collections::HashMap::new();
+    let mut slot: std::collections::HashMap<SiteKey, usize> = std::collections::HashMap::new();
     for (site, verdict) in lowered.sites.iter().zip(verdicts) {
         every.push(AnalysedSite {
             site: site.clone(),
@@ -571,6 +566,13 @@ fn analyse_sites(lowered: &LoweredFile, settings: &Settings) -> Analysed {
     }
     (out, every, slowest)
 }
+
+/// A source site: where it is reported, the helper line it stands for, and its kind.
+type SiteKey = (
+    crate::diag::Span,
+    Option<crate::diag::Span>,
+    crate::diag::AccessKind,
+);
 
 /// The assumption of a site lowered under one candidate block shape, when nothing in the
 /// code fixes the shape (`lower::shape`).

@@ -467,7 +467,7 @@ fn fix_skips_a_file_changed_since_it_was_read() {
         );
         let fixed = std::fs::read_to_string(dir.path().join("alias.cu")).unwrap();
         assert_eq!(fixed.matches("tile[32][33]").count(), 1, "{fixed}");
-        let expected = if warnings.is_empty() { 0 } else { 1 };
+        let expected = i32::from(!warnings.is_empty());
         assert_eq!(
             out.status.code(),
             Some(expected),

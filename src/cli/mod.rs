@@ -272,38 +272,37 @@ fn check_paths(args: &CheckArgs) -> anyhow::Result<ExitStatus> {
         // Files are read again to be checked (the index kept none of their text), and
         // each one's bytes are dropped once it is checked, and so is the text of a report
         // with nothing to show: a run holds only what it will print.
-        let results: Vec<Result<(Checked, Option<String>), (String, String)>> =
-            pool.install(|| {
-                jobs.par_iter()
-                    .map(|(target, settings)| {
-                        let (loaded, decoded) = read_decoded(&target.path, limit)
-                            .map_err(|e| (target.display.clone(), e))?;
-                        if crashed_before.contains(&target.display) {
-                            let report =
-                                check::crashed(&target.display, decoded.text.as_bytes(), settings);
-                            let mut done = Checked::new(report, settings);
-                            done.fails = true;
-                            return Ok((done, decoded.note));
-                        }
-                        let mut done = crash::checking(&target.display, || {
-                            check_text(
-                                &target.display,
-                                &decoded,
-                                Some((target.path.as_path(), &loaded)),
-                                settings,
-                                args,
-                                &project,
-                            )
-                        });
-                        drop(loaded);
-                        let report = &mut done.report;
-                        if report.accesses.is_empty() && report.diagnostics.is_empty() {
-                            report.text = String::new();
-                        }
-                        Ok((done, decoded.note))
-                    })
-                    .collect()
-            });
+        let results: Vec<Result<(Checked, Option<String>), Failure>> = pool.install(|| {
+            jobs.par_iter()
+                .map(|(target, settings)| {
+                    let (loaded, decoded) = read_decoded(&target.path, limit)
+                        .map_err(|e| (target.display.clone(), e))?;
+                    if crashed_before.contains(&target.display) {
+                        let report =
+                            check::crashed(&target.display, decoded.text.as_bytes(), settings);
+                        let mut done = Checked::new(report, settings);
+                        done.fails = true;
+                        return Ok((done, decoded.note));
+                    }
+                    let mut done = crash::checking(&target.display, || {
+                        check_text(
+                            &target.display,
+                            &decoded,
+                            Some((target.path.as_path(), &loaded)),
+                            settings,
+                            args,
+                            &project,
+                        )
+                    });
+                    drop(loaded);
+                    let report = &mut done.report;
+                    if report.accesses.is_empty() && report.diagnostics.is_empty() {
+                        report.text = String::new();
+                    }
+                    Ok((done, decoded.note))
+                })
+                .collect()
+        });
         std::panic::set_hook(hook);
         for result in results {
             match result {
@@ -361,21 +360,18 @@ fn check_paths(args: &CheckArgs) -> anyhow::Result<ExitStatus> {
     } else {
         ExitStatus::Success
     };
-    let mut printed = match &args.output {
-        Some(path) => {
-            std::fs::File::create(path)
-                .and_then(|file| {
-                    let mut out = std::io::BufWriter::new(file);
-                    render(&run, args, &mut out)?;
-                    out.flush()
-                })
-                .with_context(|| format!("cannot write the report to {}", path.display()))?;
-            Ok(())
-        }
-        None => {
-            let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-            render(&run, args, &mut out).and_then(|()| out.flush())
-        }
+    let mut printed = if let Some(path) = &args.output {
+        std::fs::File::create(path)
+            .and_then(|file| {
+                let mut out = std::io::BufWriter::new(file);
+                render(&run, args, &mut out)?;
+                out.flush()
+            })
+            .with_context(|| format!("cannot write the report to {}", path.display()))?;
+        Ok(())
+    } else {
+        let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+        render(&run, args, &mut out).and_then(|()| out.flush())
     };
     if printed.is_ok() && !diffs.is_empty() {
         printed = write_stdout(diffs.concat().as_bytes());
@@ -419,6 +415,9 @@ fn check_paths(args: &CheckArgs) -> anyhow::Result<ExitStatus> {
     }
     Ok(status)
 }
+
+/// A file that could not be checked: its path and why.
+type Failure = (String, String);
 
 /// Whether `--output` names one of `inputs` (the same file, through any path or link);
 /// if so says so: the report would overwrite a file being checked.

@@ -52,15 +52,6 @@ pub(crate) fn check_arrays(
     // Only files with a conflicting array need line numbers for the fix.
     let mut line_starts = None;
     // Sites by array and diagnostics by span, once: a file of many arrays stays linear.
-    fn group(sites: &[AnalysedSite], arrays: usize) -> Vec<Vec<&AnalysedSite>> {
-        let mut by_array: Vec<Vec<&AnalysedSite>> = vec![Vec::new(); arrays];
-        for a in sites {
-            if let Some(v) = by_array.get_mut(a.site.array) {
-                v.push(a);
-            }
-        }
-        by_array
-    }
     let reported = group(analysed, lowered.arrays.len());
     let mut contexts = group(every, lowered.arrays.len());
     let mut by_span: std::collections::HashMap<crate::diag::Span, Vec<usize>> =
@@ -134,6 +125,17 @@ pub(crate) fn check_arrays(
             }
         }
     }
+}
+
+/// `sites` grouped by the array they reach, in order.
+fn group(sites: &[AnalysedSite], arrays: usize) -> Vec<Vec<&AnalysedSite>> {
+    let mut by_array: Vec<Vec<&AnalysedSite>> = vec![Vec::new(); arrays];
+    for a in sites {
+        if let Some(v) = by_array.get_mut(a.site.array) {
+            v.push(a);
+        }
+    }
+    by_array
 }
 
 /// Two lowerings the bank model cannot tell apart: the same addresses, guards, widths
