@@ -43,15 +43,33 @@ pub(crate) enum Outcome {
     Off,
 }
 
+/// The largest character boundary of `text` at or before `i`.
+fn floor_char_boundary(text: &str, mut i: usize) -> usize {
+    while !text.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
+
+/// The smallest character boundary of `text` at or after `i`.
+fn ceil_char_boundary(text: &str, mut i: usize) -> usize {
+    while !text.is_char_boundary(i) {
+        i += 1;
+    }
+    i
+}
+
 /// The outcome for one region the parser could not read.
 pub(crate) fn check(span: Span, ctx: &Context<'_>, settings: &crate::config::Settings) -> Outcome {
     let text = ctx.text;
-    let end = if span.end == span.start {
-        (span.start + 1).min(text.len())
-    } else {
-        span.end
-    };
-    let span = Span::new(span.start, end);
+    // The parser's spans are bytes; the region is widened to whole characters (a file
+    // read as Latin-1 has two-byte characters), and an empty one to the next character.
+    let start = floor_char_boundary(text, span.start.min(text.len()));
+    let mut end = ceil_char_boundary(text, span.end.clamp(start, text.len()));
+    if end == start {
+        end = ceil_char_boundary(text, (start + 1).min(text.len()));
+    }
+    let span = Span::new(start, end);
     // The function the region is in, else the one it swallowed.
     let enclosing = ctx
         .functions

@@ -136,6 +136,10 @@ pub fn parse(file: &SourceFile) -> Option<tree_sitter::Tree> {
     parser.parse(&file.parse_text, None)
 }
 
+/// The most parse errors a file may have for the front end to parse it again with its
+/// undecided conditionals resolved or its rewrites undone.
+const MAX_ERRORS_TO_RETRY: usize = 64;
+
 /// Parses like [`parse`]; when the parse fails and conditional groups the errors touch
 /// were left undecided, resolves those as a device compilation would and keeps that
 /// text when it parses better without dropping any shared-memory code, recording the
@@ -144,8 +148,13 @@ pub fn parse_resolving(file: &mut SourceFile) -> Option<tree_sitter::Tree> {
     let mut parser = tree_sitter::Parser::new();
     parser.set_language(&grammar(file.language)).ok()?;
     let tree = parser.parse(&file.parse_text, None)?;
-    // Errors far from shared-memory code hide no access: not worth another parse.
-    if !tree.root_node().has_error() || !errors_near_shared_memory(&tree, &file.parse_text) {
+    // Errors far from shared-memory code hide no access: not worth another parse. Nor
+    // are errors past `MAX_ERRORS_TO_RETRY`: such a file is broken, not configured
+    // otherwise, and each parse of it costs seconds of the grammar's error recovery.
+    if !tree.root_node().has_error()
+        || !errors_near_shared_memory(&tree, &file.parse_text)
+        || error_ranges(&tree).len() > MAX_ERRORS_TO_RETRY
+    {
         return Some(tree);
     }
     let tree = resolve_undecided(file, &mut parser, tree);
@@ -155,6 +164,9 @@ pub fn parse_resolving(file: &mut SourceFile) -> Option<tree_sitter::Tree> {
     // The rewrites only help the grammar; should a file still parse worse with them than
     // with the known gaps blanked alone, that text is read instead.
     let plain = blank::blank_gaps(&file.text, file.language);
+    if plain == file.parse_text {
+        return Some(tree);
+    }
     let Some(plain_tree) = parser.parse(&plain, None) else {
         return Some(tree);
     };
@@ -233,23 +245,13 @@ fn errors_near_shared_memory(tree: &tree_sitter::Tree, text: &str) -> bool {
         .filter_map(|c| c.get(1).map(|m| m.as_str()))
         .collect();
     let near = |item: &str| mentions_shared_memory(item) || names.iter().any(|n| item.contains(n));
-    let mut stack = vec![tree.root_node()];
-    while let Some(node) = stack.pop() {
+    // Each node goes with its item: the nearest of itself and its ancestors that is a
+    // function, template, class or struct, or sits at file or namespace scope. Carried
+    // down rather than found by walking up: a node's parent costs the tree's depth.
+    let root = tree.root_node();
+    let mut stack = vec![(root, root)];
+    while let Some((node, item)) = stack.pop() {
         if node.is_error() || node.is_missing() {
-            let mut item = node;
-            while let Some(parent) = item.parent() {
-                if matches!(
-                    item.kind(),
-                    "function_definition"
-                        | "template_declaration"
-                        | "class_specifier"
-                        | "struct_specifier"
-                ) || matches!(parent.kind(), "translation_unit" | "declaration_list")
-                {
-                    break;
-                }
-                item = parent;
-            }
             if text
                 .get(item.start_byte()..item.end_byte())
                 .is_some_and(near)
@@ -257,7 +259,18 @@ fn errors_near_shared_memory(tree: &tree_sitter::Tree, text: &str) -> bool {
                 return true;
             }
         } else if node.has_error() {
-            stack.extend(node.children(&mut node.walk()));
+            let top = matches!(node.kind(), "translation_unit" | "declaration_list");
+            for child in node.children(&mut node.walk()) {
+                let is_item = top
+                    || matches!(
+                        child.kind(),
+                        "function_definition"
+                            | "template_declaration"
+                            | "class_specifier"
+                            | "struct_specifier"
+                    );
+                stack.push((child, if is_item { child } else { item }));
+            }
         }
     }
     false
