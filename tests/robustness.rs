@@ -174,8 +174,8 @@ fn kernel(body: &str) -> String {
 
 /// The syntax-tree converter stops at `MAX_DEPTH` (150): ten times as deep, in every
 /// kind of nesting the grammars have, is checked without exhausting the stack. An access
-/// whose index nests too deeply is still reported (undecided); one inside statements
-/// nested past the bound is not (see docs/reliability.md).
+/// whose index nests too deeply is still reported (undecided); statements nested past
+/// the bound are not followed, and say so with a `parse-error` (see docs/reliability.md).
 #[test]
 fn syntax_nesting_ten_times_past_the_converter_bound() {
     let n = 1500;
@@ -184,7 +184,11 @@ fn syntax_nesting_ten_times_past_the_converter_bound() {
         format!("{} o[0] = s[i];", "if (i > 1) ".repeat(n)),
         format!("{} o[0] = s[i];", "for (;;) ".repeat(n)),
     ] {
-        check_on_worker("deep.cu", kernel(&body));
+        let report = check_on_worker("deep.cu", kernel(&body));
+        assert!(
+            report.diagnostics.iter().any(|d| d.rule == "parse-error"),
+            "code nested past the bound is named, not dropped in silence"
+        );
     }
     let nested = [
         format!("o[0] = s[{}i{}];", "(".repeat(n), ")".repeat(n)),

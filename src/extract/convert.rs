@@ -13,6 +13,9 @@ pub struct Converter<'a> {
     pub src: &'a str,
     /// Current nesting depth; past [`MAX_DEPTH`] subtrees become `Opaque`.
     pub depth: std::cell::Cell<u32>,
+    /// The subtrees cut at [`MAX_DEPTH`]: what they hold is not followed, and the
+    /// extraction reports them with the regions that could not be parsed.
+    pub truncated: std::cell::RefCell<Vec<Span>>,
     /// Identifiers known to expand to a shared-memory qualifier (`FFX_GROUPSHARED`).
     pub shared_macros: &'a [String],
     /// Field ids of the file's grammar.
@@ -154,6 +157,7 @@ impl<'a> Converter<'a> {
         let span = span_of(node);
         let depth = self.depth.get();
         if depth > MAX_DEPTH {
+            self.truncated.borrow_mut().push(span);
             return Expr {
                 span,
                 kind: ExprKind::Opaque,
@@ -386,6 +390,7 @@ impl<'a> Converter<'a> {
     pub fn stmt(&self, node: Node) -> Stmt {
         let depth = self.depth.get();
         if depth > MAX_DEPTH {
+            self.truncated.borrow_mut().push(span_of(node));
             return Stmt::Other;
         }
         self.depth.set(depth + 1);

@@ -210,6 +210,7 @@ fn extract_with(file: &SourceFile, tree: &tree_sitter::Tree, only_relevant: bool
     let conv = Converter {
         src,
         depth: std::cell::Cell::new(0),
+        truncated: std::cell::RefCell::default(),
         shared_macros: &shared_macros,
         fields,
     };
@@ -256,6 +257,11 @@ fn extract_with(file: &SourceFile, tree: &tree_sitter::Tree, only_relevant: bool
         }
     }
     collect_errors(tree.root_node(), &mut out.parse_errors);
+    // Code nested past the converter's depth is not followed: reported like a region
+    // that could not be parsed (where shared memory is, else counted), never silent.
+    out.parse_errors.extend(conv.truncated.take());
+    out.parse_errors.sort_by_key(|s| (s.start, s.end));
+    out.parse_errors.dedup();
     out
 }
 

@@ -49,6 +49,7 @@ pub(crate) fn parse_snippet(text: &str, language: Language, span: Span) -> Optio
     let conv = Converter {
         src: &snippet,
         depth: std::cell::Cell::new(0),
+        truncated: std::cell::RefCell::default(),
         shared_macros: &[],
         fields: convert::Fields::of(language),
     };
