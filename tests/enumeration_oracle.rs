@@ -235,6 +235,39 @@ fn enumeration_equals_brute_force() {
     );
 }
 
+/// A value that only shifts every lane (`0 * u`) but also sits in a term that reads a
+/// loop counter (`k / u`, a term that stays with the lanes): it must be enumerated with
+/// the lanes, not reduced to a shift and left at zero (a draw the property test found).
+#[test]
+fn shift_variable_shared_with_a_lane_term_is_enumerated() {
+    let lane = Expr::bin(
+        BinOp::Add,
+        Expr::bin(BinOp::Div, Expr::Var(K), Expr::Var(U)),
+        Expr::Var(0),
+    );
+    let access = LoweredAccess {
+        vars: vars(1, 1),
+        address: Expr::bin(
+            BinOp::Add,
+            Expr::bin(BinOp::Mul, lane, Expr::Const(4)),
+            Expr::bin(BinOp::Mul, Expr::Const(0), Expr::Var(U)),
+        ),
+        width: 4,
+        atomic: false,
+        // `k` in a guard keeps the `k / u` term with the lanes.
+        guards: vec![Expr::bin(BinOp::Sub, Expr::Var(0), Expr::Var(K))],
+        block: BlockShape { x: 32, y: 2, z: 1 },
+        shape_source: ShapeSource::Assumed("regression".to_string()),
+        warp_size: 32,
+        coords: None,
+        extents: Vec::new(),
+    };
+    let params = BankParams::default();
+    let verdict = enumerate(&access, &params, Budget::default());
+    assert_eq!(verdict.cost, brute_force(&access, &params));
+    assert!(verdict.cost.is_some(), "{verdict:?}");
+}
+
 /// Each lane's value, or `None` where it failed, as the tree evaluator sees it.
 fn per_lane(e: &Expr, uniform: &[i64], x: &[i64], y: &[i64]) -> Vec<Option<i64>> {
     (0..x.len())

@@ -529,8 +529,20 @@ pub fn enumerate(access: &LoweredAccess, params: &BankParams, budget: Budget) ->
             lane_terms_mask |= t.var_mask();
         }
     }
-    let shift_mask = shift_terms.iter().fold(0u64, |m, (t, _)| m | t.var_mask()) & !lane_terms_mask;
-    // Shift terms that share a variable with a lane term must stay in the lane expression.
+    // Shift terms that share a variable with a lane term must stay in the lane expression,
+    // and then so must every other term that reads one of their variables: to a fixpoint.
+    let mut shift_mask;
+    loop {
+        shift_mask = shift_terms.iter().fold(0u64, |m, (t, _)| m | t.var_mask()) & !lane_terms_mask;
+        let mixed_mask = shift_terms
+            .iter()
+            .filter(|(t, _)| t.var_mask() & !shift_mask != 0)
+            .fold(0u64, |m, (t, _)| m | t.var_mask());
+        if mixed_mask & !lane_terms_mask == 0 {
+            break;
+        }
+        lane_terms_mask |= mixed_mask;
+    }
     let (pure_shift, mixed): (Vec<_>, Vec<_>) = shift_terms
         .into_iter()
         .partition(|(t, _)| t.var_mask() & !shift_mask == 0);
