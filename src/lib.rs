@@ -11,6 +11,7 @@ pub mod extract;
 pub mod f2;
 pub mod fix;
 pub mod lower;
+pub mod model;
 pub mod project;
 pub mod report;
 pub mod rules;

@@ -6,7 +6,7 @@ use crate::analyse::{analyse_cached, AnalysedSite, Budget, Verdict};
 use crate::bank::Wavefronts;
 use crate::config::Settings;
 use crate::diag::{AccessFacts, Status};
-use crate::lower::site::LoweredFile;
+use crate::model::site::LoweredFile;
 use crate::project::ProjectIndex;
 use crate::rules;
 use crate::FileReport;
@@ -576,7 +576,7 @@ type SiteKey = (
 
 /// The assumption of a site lowered under one candidate block shape, when nothing in the
 /// code fixes the shape (`lower::shape`).
-fn assumed_shape(site: &crate::lower::site::AccessSite) -> Option<&str> {
+fn assumed_shape(site: &crate::model::site::AccessSite) -> Option<&str> {
     site.assumptions
         .iter()
         .find(|s| {
@@ -627,7 +627,7 @@ fn combine_shapes(a: &mut AnalysedSite, candidates: &[(String, Verdict)]) {
         let free = shapes_at(&|f| f <= 1.0 + 1e-9);
         let mut condition = format!(
             "{}-way with {at_worst}",
-            crate::analyse::verdict::factor_number(worst)
+            crate::model::verdict::factor_number(worst)
         );
         if !free.is_empty() {
             condition = format!("{condition}; conflict-free with {free}");
@@ -663,7 +663,7 @@ fn combine_shapes(a: &mut AnalysedSite, candidates: &[(String, Verdict)]) {
 /// Sites lowered once per element size of a type parameter nothing instantiates (see
 /// `lower::templates`): decided only when every size gives the same factor, with that
 /// stated; otherwise undecided, naming the sizes that differ.
-fn combine_type_variants(sites: &[crate::lower::site::AccessSite], verdicts: &mut [Verdict]) {
+fn combine_type_variants(sites: &[crate::model::site::AccessSite], verdicts: &mut [Verdict]) {
     let mut done = vec![false; sites.len()];
     // Sites of the same span and kind, in order: each group is searched among those only.
     let mut by_span: std::collections::HashMap<
@@ -682,7 +682,7 @@ fn combine_type_variants(sites: &[crate::lower::site::AccessSite], verdicts: &mu
         if done[i] {
             continue;
         }
-        let same = |a: &crate::lower::site::AccessSite, b: &crate::lower::site::AccessSite| {
+        let same = |a: &crate::model::site::AccessSite, b: &crate::model::site::AccessSite| {
             a.span == b.span
                 && a.helper_span == b.helper_span
                 && a.kind == b.kind

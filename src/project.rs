@@ -8,7 +8,7 @@
 
 use crate::config::Settings;
 use crate::extract::{ExternalLaunch, FileSyntax};
-use crate::lower::ir::ShapeSource;
+use crate::model::ir::ShapeSource;
 use regex::Regex;
 use std::collections::{HashMap, HashSet};
 use std::path::{Component, Path, PathBuf};
@@ -48,7 +48,7 @@ fn settings_key(settings: &Settings) -> u64 {
 
 /// An includer lowered with its headers merged: the sites in the headers' helpers, each
 /// tagged with its header's text (`None`: the includer could not be read or parsed).
-type ThroughIncluder = Arc<OnceLock<Option<Arc<crate::lower::site::LoweredFile>>>>;
+type ThroughIncluder = Arc<OnceLock<Option<Arc<crate::model::site::LoweredFile>>>>;
 
 /// The include graph of a run, resolved once every file is scanned.
 #[derive(Default)]
@@ -447,7 +447,7 @@ impl ProjectIndex {
         text: &str,
         helpers: &[&str],
         settings: &Settings,
-    ) -> Vec<crate::lower::site::LoweredFile> {
+    ) -> Vec<crate::model::site::LoweredFile> {
         let Some((me, includers, own)) = self.header_and_includers(header) else {
             return Vec::new();
         };
@@ -471,7 +471,7 @@ impl ProjectIndex {
             let Some(lowered) = self.through_includer(inc, settings) else {
                 continue;
             };
-            let mine = |s: &&crate::lower::site::AccessSite| {
+            let mine = |s: &&crate::model::site::AccessSite| {
                 s.foreign.as_ref().is_some_and(|t| Arc::ptr_eq(t, &own.1))
             };
             if !lowered.sites.iter().any(|s| mine(&s)) {
@@ -491,7 +491,7 @@ impl ProjectIndex {
                     s
                 })
                 .collect();
-            out.push(crate::lower::site::LoweredFile {
+            out.push(crate::model::site::LoweredFile {
                 arrays: lowered.arrays.clone(),
                 sites,
             });
@@ -506,7 +506,7 @@ impl ProjectIndex {
         &self,
         includer: &Path,
         settings: &Settings,
-    ) -> Option<Arc<crate::lower::site::LoweredFile>> {
+    ) -> Option<Arc<crate::model::site::LoweredFile>> {
         let key = (includer.to_path_buf(), settings_key(settings));
         let cell = self.through.lock().ok()?.entry(key).or_default().clone();
         cell.get_or_init(|| {
@@ -597,7 +597,7 @@ impl ProjectIndex {
         header: &Path,
         missing: &[&str],
         settings: &Settings,
-    ) -> Vec<crate::lower::site::LoweredFile> {
+    ) -> Vec<crate::model::site::LoweredFile> {
         let Some((me, includers, own)) = self.header_and_includers(header) else {
             return Vec::new();
         };

@@ -8,7 +8,7 @@ use bankcheck::analyse::stride::{lane_stride_bytes, stride};
 use bankcheck::analyse::{analyse, enumerate, Budget};
 use bankcheck::bank::{BankParams, Wavefronts};
 use bankcheck::lower::affine::{lower_affine, BitConst};
-use bankcheck::lower::ir::{
+use bankcheck::model::ir::{
     Axis, BinOp, BlockShape, Expr, LoweredAccess, ShapeSource, VarInfo, VarKind,
 };
 use proptest::prelude::*;

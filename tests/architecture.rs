@@ -13,27 +13,34 @@ const ALLOWED: &[(&str, &[&str])] = &[
     ("source", &["diag"]),
     ("extract", &["source", "diag"]),
     ("config", &["bank", "diag"]),
-    ("lower", &["extract", "source", "config", "diag"]),
-    ("analyse", &["lower", "bank", "f2", "diag"]),
-    ("swizzle", &["lower", "bank", "f2", "diag"]),
+    ("model", &["bank", "diag"]),
+    ("lower", &["model", "extract", "source", "config", "diag"]),
+    ("analyse", &["model", "lower", "bank", "f2", "diag"]),
+    ("swizzle", &["model", "lower", "bank", "f2", "diag"]),
     ("fix", &["diag"]),
     (
         "rules",
-        &["analyse", "lower", "swizzle", "config", "bank", "diag"],
+        &[
+            "analyse", "model", "lower", "swizzle", "config", "bank", "diag",
+        ],
     ),
     ("report", &["rules", "config", "diag"]),
-    ("project", &["source", "extract", "lower", "config"]),
+    (
+        "project",
+        &["source", "extract", "model", "lower", "config"],
+    ),
     (
         "pipeline",
         &[
-            "source", "extract", "lower", "analyse", "rules", "project", "config", "bank", "diag",
+            "source", "extract", "model", "lower", "analyse", "rules", "project", "config", "bank",
+            "diag",
         ],
     ),
 ];
 
 const MODULES: &[&str] = &[
-    "f2", "bank", "diag", "source", "extract", "config", "lower", "analyse", "swizzle", "fix",
-    "rules", "report", "project", "pipeline", "cli",
+    "f2", "bank", "diag", "source", "extract", "config", "model", "lower", "analyse", "swizzle",
+    "fix", "rules", "report", "project", "pipeline", "cli",
 ];
 
 fn rust_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {

@@ -8,7 +8,7 @@
 use bankcheck::analyse::warp_program::{Scratch, WarpProgram};
 use bankcheck::analyse::{enumerate, Budget};
 use bankcheck::bank::{count_wavefronts, BankParams, Wavefronts};
-use bankcheck::lower::ir::{
+use bankcheck::model::ir::{
     Axis, BinOp, BlockShape, Expr, LoweredAccess, ShapeSource, UnOp, VarInfo, VarKind,
 };
 use proptest::prelude::*;

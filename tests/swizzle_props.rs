@@ -4,7 +4,7 @@
 
 use bankcheck::bank::BankParams;
 use bankcheck::diag::{AccessKind, Applicability, Span};
-use bankcheck::lower::ir::{
+use bankcheck::model::ir::{
     Axis, BinOp, BlockShape, Expr, LoweredAccess, ShapeSource, VarInfo, VarKind,
 };
 use bankcheck::swizzle::normal::simplest;

@@ -18,10 +18,10 @@
 //! Sampling never proves absence: a sampled enumeration that finds a conflict reports it
 //! as a lower bound (`lower_bound`), one that finds none is undecided.
 
-use crate::analyse::verdict::{Method, Verdict};
 use crate::analyse::warp_program::{Scratch, WarpProgram, MAX_LANES};
 use crate::bank::{count_wavefronts, BankParams, Wavefronts};
-use crate::lower::ir::{BinOp, Expr, LoweredAccess, UnOp, VarKind};
+use crate::model::ir::{BinOp, Expr, LoweredAccess, UnOp, VarKind};
+use crate::model::verdict::{Method, Verdict};
 
 /// Work limits for one access, in lane evaluations.
 #[derive(Debug, Clone, Copy)]
@@ -306,7 +306,7 @@ fn residue_condition(
         .collect();
     let mut parts = vec![format!(
         "{}-way {}",
-        crate::analyse::verdict::factor_number(worst.factor()),
+        crate::model::verdict::factor_number(worst.factor()),
         describe_residues(name, &at_worst, m)?
     )];
     if let Some(f) = describe_residues(name, &free, m) {
@@ -801,7 +801,7 @@ pub fn enumerate(access: &LoweredAccess, params: &BankParams, budget: Budget) ->
     let mut eval_failed = false;
     let mut results = std::collections::BTreeSet::new();
     let doms: Vec<Vec<i64>> = domains.iter().map(|d| d.values.clone()).collect();
-    let thread_axes: Vec<(usize, crate::lower::ir::Axis)> = access
+    let thread_axes: Vec<(usize, crate::model::ir::Axis)> = access
         .vars
         .iter()
         .enumerate()
@@ -834,9 +834,9 @@ pub fn enumerate(access: &LoweredAccess, params: &BankParams, budget: Budget) ->
                 .map(|linear| {
                     let (x, y, z) = access.block.coords(linear);
                     match axis {
-                        crate::lower::ir::Axis::X => x,
-                        crate::lower::ir::Axis::Y => y,
-                        crate::lower::ir::Axis::Z => z,
+                        crate::model::ir::Axis::X => x,
+                        crate::model::ir::Axis::Y => y,
+                        crate::model::ir::Axis::Z => z,
                     }
                 })
                 .collect()

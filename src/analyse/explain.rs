@@ -5,7 +5,7 @@
 //! bank model of docs/bank-model.md §1; it decides nothing and only words a verdict.
 
 use crate::bank::BankParams;
-use crate::lower::ir::{Axis, LoweredAccess, VarKind};
+use crate::model::ir::{Axis, LoweredAccess, VarKind};
 
 /// The value a variable that the worst case does not list is given: the first value
 /// enumeration would try.
@@ -143,7 +143,7 @@ pub fn explain_conflict(
 mod tests {
     use super::*;
     use crate::analyse::enumerate::{enumerate, Budget};
-    use crate::lower::ir::{BinOp, BlockShape, Expr, ShapeSource, VarInfo};
+    use crate::model::ir::{BinOp, BlockShape, Expr, ShapeSource, VarInfo};
 
     fn access(address: Expr, block_x: u32) -> LoweredAccess {
         LoweredAccess {

@@ -7,13 +7,13 @@
 //! lanes are not aligned to the access width, or it is guarded or atomic, the analysis
 //! returns `None` and enumeration decides.
 
-use crate::analyse::verdict::{Method, Verdict};
 use crate::bank::{BankParams, Wavefronts};
 use crate::f2::{BitMatrix, Subspace};
 use crate::lower::affine::{
     affine_form, bit_context, low_residues, AffineForm, BitContext, InputRole,
 };
-use crate::lower::ir::{BinOp, Expr, LoweredAccess, VarKind};
+use crate::model::ir::{BinOp, Expr, LoweredAccess, VarKind};
+use crate::model::verdict::{Method, Verdict};
 
 /// The outcome of the F2 count for one access.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -333,7 +333,7 @@ pub fn linear(access: &LoweredAccess, params: &BankParams) -> Option<Verdict> {
 mod tests {
     use super::*;
     use crate::analyse::enumerate::{enumerate, Budget};
-    use crate::lower::ir::{Axis, BlockShape, ShapeSource, VarInfo};
+    use crate::model::ir::{Axis, BlockShape, ShapeSource, VarInfo};
 
     fn access(address: Expr, vars: Vec<VarInfo>, width: u32, block_x: u32) -> LoweredAccess {
         LoweredAccess {

@@ -1,20 +1,19 @@
 //! Analyses of lowered accesses: exact enumeration (the oracle), the stride formula
 //! and the F2 intersection count, and the choice between them.
 //!
-//! Never sees a syntax tree: its input is [`crate::lower::ir::LoweredAccess`].
+//! Never sees a syntax tree: its input is [`crate::model::ir::LoweredAccess`].
 
 pub mod enumerate;
 pub mod explain;
 pub mod linear;
 pub mod stride;
-pub mod verdict;
 pub mod warp_program;
 
+pub use crate::model::verdict::{Method, Verdict};
 pub use enumerate::{enumerate, Budget};
-pub use verdict::{Method, Verdict};
 
 use crate::bank::BankParams;
-use crate::lower::ir::{LoweredAccess, ShapeSource};
+use crate::model::ir::{LoweredAccess, ShapeSource};
 use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock, PoisonError};
 
@@ -97,7 +96,7 @@ fn cross_check(_: &LoweredAccess, _: &BankParams, _: Budget, _: &Verdict) {}
 
 /// One analysed access site: the worst verdict over its contexts and components.
 pub struct AnalysedSite {
-    pub site: crate::lower::site::AccessSite,
+    pub site: crate::model::site::AccessSite,
     pub verdict: Verdict,
 }
 
@@ -105,7 +104,7 @@ pub struct AnalysedSite {
 mod tests {
     use super::*;
     use crate::bank::Wavefronts;
-    use crate::lower::ir::{Axis, BinOp, BlockShape, Expr, ShapeSource, VarInfo, VarKind};
+    use crate::model::ir::{Axis, BinOp, BlockShape, Expr, ShapeSource, VarInfo, VarKind};
 
     fn access(address: Expr) -> LoweredAccess {
         LoweredAccess {

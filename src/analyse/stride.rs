@@ -8,10 +8,10 @@
 //! coordinate, makes the access non-constant-stride and the analysis returns `None`.
 //! Every count is exact; where no exact closed form is known, the answer is `None`.
 
-use crate::analyse::verdict::{Method, Verdict};
 use crate::bank::{BankParams, Wavefronts};
 use crate::lower::affine::low_residues;
-use crate::lower::ir::{Axis, BinOp, Expr, LoweredAccess, UnOp, VarKind};
+use crate::model::ir::{Axis, BinOp, Expr, LoweredAccess, UnOp, VarKind};
+use crate::model::verdict::{Method, Verdict};
 
 /// Most warps the analysis walks (far beyond any real block).
 const MAX_WARPS: u64 = 1 << 16;
@@ -517,7 +517,7 @@ pub fn stride(access: &LoweredAccess, params: &BankParams) -> Option<Verdict> {
 mod tests {
     use super::*;
     use crate::analyse::enumerate::{enumerate, Budget};
-    use crate::lower::ir::{BlockShape, ShapeSource, VarInfo};
+    use crate::model::ir::{BlockShape, ShapeSource, VarInfo};
 
     fn access(address: Expr, width: u32, block: BlockShape) -> LoweredAccess {
         LoweredAccess {

@@ -10,7 +10,7 @@
 //! left is true, of `||` only when it is false). `tests/enumeration_oracle.rs` checks it
 //! against the tree evaluator, lane by lane.
 
-use crate::lower::ir::{BinOp, Expr, UnOp};
+use crate::model::ir::{BinOp, Expr, UnOp};
 
 /// Most lanes one call evaluates: failures are kept in a `u64` mask.
 pub const MAX_LANES: usize = 64;

@@ -11,7 +11,7 @@
 //! constant, which is exact because a constant XORed into every lane's address cannot
 //! change a bank count. This module knows nothing of banks; it depends only on the IR.
 
-use crate::lower::ir::{Axis, BinOp, BlockShape, Expr, LoweredAccess, UnOp, VarKind};
+use crate::model::ir::{Axis, BinOp, BlockShape, Expr, LoweredAccess, UnOp, VarKind};
 
 /// The constant part of one bit.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -770,7 +770,7 @@ pub fn lower_affine(access: &LoweredAccess) -> Result<LinearAddress, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lower::ir::{ShapeSource, VarInfo};
+    use crate::model::ir::{ShapeSource, VarInfo};
 
     fn access(address: Expr, vars: Vec<VarInfo>, block: BlockShape) -> LoweredAccess {
         LoweredAccess {

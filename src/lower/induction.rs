@@ -9,8 +9,8 @@
 //! inductions and stay unknown.
 
 use super::interp::{step_of, Step};
-use super::ir::{BinOp, Expr as Ir};
 use crate::extract::ast::{BinaryOp, Expr, ExprKind, Stmt};
+use crate::model::ir::{BinOp, Expr as Ir};
 
 /// How a body induction steps: as a loop update does, or `x = (x + c) & m` (a position
 /// that wraps around a buffer whose size is a power of two).

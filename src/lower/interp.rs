@@ -8,14 +8,14 @@
 //! resolved becomes `Unknown` with a reason, so the access is reported undecided
 //! rather than guessed.
 
-use super::ir::{
-    Axis, BinOp, BlockShape, Expr as Ir, LoweredAccess, ShapeSource, UnOp, VarInfo, VarKind,
-};
-use super::site::{AccessSite, ArrayInfo};
 use crate::diag::{AccessKind, Span};
 use crate::extract::ast::{BinaryOp, Expr, ExprKind, Function, Stmt, TypeName, UnaryOp, VarDecl};
 use crate::extract::types::Layout;
 use crate::extract::FileSyntax;
+use crate::model::ir::{
+    Axis, BinOp, BlockShape, Expr as Ir, LoweredAccess, ShapeSource, UnOp, VarInfo, VarKind,
+};
+use crate::model::site::{AccessSite, ArrayInfo};
 use std::collections::{HashMap, HashSet};
 
 mod preproc;

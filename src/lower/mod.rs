@@ -8,18 +8,16 @@
 pub mod affine;
 pub mod induction;
 pub mod interp;
-pub mod ir;
 pub mod purity;
 pub mod shape;
-pub mod site;
 pub mod templates;
 pub mod vector;
 
 use crate::config::Settings;
 use crate::extract::ast::{Expr, ExprKind};
 use crate::extract::FileSyntax;
+use crate::model::{ir, site, site::LoweredFile};
 use interp::Interp;
-use site::LoweredFile;
 use std::collections::HashMap;
 
 /// Lowers every shared-memory access of a file.

@@ -3,10 +3,10 @@
 //! shape, every candidate of the family the code allows ([`candidate_shapes`]).
 
 use super::interp::{Interp, Value};
-use super::ir::{BlockShape, ShapeSource};
 use crate::config::Settings;
 use crate::extract::ast::{ExprKind, Stmt};
 use crate::extract::FileSyntax;
+use crate::model::ir::{BlockShape, ShapeSource};
 use std::collections::HashMap;
 
 /// The shapes to analyse `f` under, each with where it came from.
@@ -370,7 +370,7 @@ pub fn candidate_shapes(
 fn probe<'a>(
     syn: &'a FileSyntax,
     text: &'a str,
-    arrays: &'a mut Vec<crate::lower::site::ArrayInfo>,
+    arrays: &'a mut Vec<crate::model::site::ArrayInfo>,
     settings: &Settings,
     extra: &'a HashMap<String, crate::extract::ast::Expr>,
 ) -> Interp<'a> {

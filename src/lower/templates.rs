@@ -11,10 +11,10 @@
 //!   pipeline compares them; see [`ELEMENT_SIZES`]).
 
 use super::interp::Value;
-use super::site::ArrayInfo;
 use crate::extract::ast::{Expr, ExprKind, Function, TypeName};
 use crate::extract::convert::type_from_text;
 use crate::extract::FileSyntax;
+use crate::model::site::ArrayInfo;
 use std::collections::HashMap;
 
 /// Template type parameters and the types they stand for.

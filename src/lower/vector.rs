@@ -9,8 +9,8 @@
 //! scalars are.
 
 use super::interp::Value;
-use super::ir::Expr as Ir;
 use crate::extract::ast::TypeName;
+use crate::model::ir::Expr as Ir;
 use std::collections::HashMap;
 
 /// The element kind of a vector type.

@@ -6,7 +6,7 @@ use crate::analyse::Method;
 use crate::config::Settings;
 use crate::diag::Label;
 use crate::diag::{AccessFacts, Diagnostic, Severity, Status};
-use crate::lower::site::LoweredFile;
+use crate::model::site::LoweredFile;
 
 /// The check shared by the conflict rules: `rule` reports the access when it owns it
 /// and the factor is large enough.

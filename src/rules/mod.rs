@@ -19,7 +19,7 @@ pub(crate) mod conflict;
 use crate::analyse::AnalysedSite;
 use crate::config::Settings;
 use crate::diag::{AccessFacts, Diagnostic};
-use crate::lower::site::LoweredFile;
+use crate::model::site::LoweredFile;
 
 /// Runs every per-access rule on one analysed access.
 pub(crate) fn check_access(
@@ -142,8 +142,8 @@ fn group(sites: &[AnalysedSite], arrays: usize) -> Vec<Vec<&AnalysedSite>> {
 /// and block over variables of the same kinds (their names, and where the block shape
 /// came from, do not matter).
 fn same_lowering(
-    a: &Result<Vec<crate::lower::ir::LoweredAccess>, String>,
-    b: &Result<Vec<crate::lower::ir::LoweredAccess>, String>,
+    a: &Result<Vec<crate::model::ir::LoweredAccess>, String>,
+    b: &Result<Vec<crate::model::ir::LoweredAccess>, String>,
 ) -> bool {
     match (a, b) {
         (Ok(a), Ok(b)) => {
@@ -233,7 +233,7 @@ fn suggestion_for(
 /// The swizzle engine's view of one array: every access must be lowered to a single
 /// component, or no fix can be verified and none is offered.
 fn array_use(
-    info: &crate::lower::site::ArrayInfo,
+    info: &crate::model::site::ArrayInfo,
     sites: &[&AnalysedSite],
     text: &str,
     line_starts: &[usize],

@@ -16,7 +16,7 @@ pub const META: RuleMeta = RuleMeta {
 pub(crate) fn check(
     a: &crate::analyse::AnalysedSite,
     facts: &crate::diag::AccessFacts,
-    lowered: &crate::lower::site::LoweredFile,
+    lowered: &crate::model::site::LoweredFile,
     settings: &crate::config::Settings,
     out: &mut Vec<crate::diag::Diagnostic>,
 ) {

@@ -5,7 +5,7 @@
 
 use super::input::SiteUse;
 use super::layout::{dim_offsets, flatten_at, DistributedLayout};
-use crate::lower::ir::{Axis, VarKind};
+use crate::model::ir::{Axis, VarKind};
 
 /// Most input bits (counter + lane + warp) whose linearity is checked exhaustively.
 const MAX_INPUT_BITS: u32 = 18;

@@ -8,7 +8,7 @@
 
 use super::input::ArrayUse;
 use super::simulate::bind_counters;
-use crate::lower::ir::{Axis, BinOp, Expr, VarKind};
+use crate::model::ir::{Axis, BinOp, Expr, VarKind};
 use std::collections::HashMap;
 
 /// Most evaluations spent checking that the XORed term is a function of the outer subscripts.
@@ -71,7 +71,7 @@ fn split_top_level_xor(index: &str, right_is_term: bool) -> Option<String> {
 /// Evaluates `term` and the outer coordinates on every lane and iteration and records
 /// `rows -> term` in `table`; false when a row maps to two values or evaluation fails.
 fn term_is_function_of_rows(
-    acc: &crate::lower::ir::LoweredAccess,
+    acc: &crate::model::ir::LoweredAccess,
     rows: &[Expr],
     term: &Expr,
     table: &mut HashMap<Vec<i64>, i64>,

@@ -2,7 +2,7 @@
 //! where its extents and subscripts are in the file, and every access lowered to the IR.
 
 use crate::diag::{AccessKind, Span};
-use crate::lower::ir::LoweredAccess;
+use crate::model::ir::LoweredAccess;
 
 /// One shared array and all its access sites in one kernel.
 #[derive(Debug, Clone, PartialEq)]

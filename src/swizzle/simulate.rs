@@ -6,7 +6,7 @@
 
 use super::input::SiteUse;
 use crate::bank::{count_wavefronts, BankParams, Wavefronts};
-use crate::lower::ir::{Axis, VarKind};
+use crate::model::ir::{Axis, VarKind};
 
 /// Most lane evaluations spent re-simulating one access.
 const MAX_LANE_EVALS: u64 = 1 << 19;

@@ -17,7 +17,7 @@ use super::render::{formulas, operand, render, subscript};
 use super::simulate::{row_major_offset, Lanes, Simulated};
 use crate::bank::{BankParams, Wavefronts};
 use crate::diag::{AfterAccess, Applicability, Edit, Suggestion};
-use crate::lower::ir::{BlockShape, Expr, VarKind};
+use crate::model::ir::{BlockShape, Expr, VarKind};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 

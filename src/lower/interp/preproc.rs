@@ -11,7 +11,7 @@
 
 use super::{Interp, Value};
 use crate::extract::ast::{Expr, ExprKind, Stmt};
-use crate::lower::ir::Expr as Ir;
+use crate::model::ir::Expr as Ir;
 
 impl Interp<'_> {
     /// Whether `name` is a macro or constant bankcheck knows.

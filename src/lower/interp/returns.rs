@@ -8,7 +8,7 @@
 //! a guard (a condition it cannot evaluate, a loop, a switch) makes the value unknown.
 
 use super::{fold, Interp, Value};
-use crate::lower::ir::{BinOp, Expr as Ir};
+use crate::model::ir::{BinOp, Expr as Ir};
 
 /// The returns reached in the helper being inlined.
 #[derive(Debug, Default)]

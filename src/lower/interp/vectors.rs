@@ -5,8 +5,8 @@
 
 use super::{fold, int, Interp, Value};
 use crate::extract::ast::{BinaryOp, Expr, ExprKind};
-use crate::lower::ir::BinOp;
 use crate::lower::vector;
+use crate::model::ir::BinOp;
 
 impl Interp<'_> {
     /// Vector constructors (`uint2(a, b)`, `make_int2`), `all`, `any` and integer `dot`.

@@ -1,7 +1,7 @@
 //! What lowering hands to the analyses and rules: shared arrays and access sites.
 
 use crate::diag::{AccessKind, Span};
-use crate::lower::ir::LoweredAccess;
+use crate::model::ir::LoweredAccess;
 
 /// A shared-memory array declaration.
 #[derive(Debug, Clone, PartialEq)]

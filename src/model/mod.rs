@@ -1,0 +1,7 @@
+//! The data every stage shares, below lowering and analysis: the index IR, the shared
+//! arrays and access sites lowering hands on, and the verdicts analyses give back.
+//! Typed, so that no stage has to read another stage's words.
+
+pub mod ir;
+pub mod site;
+pub mod verdict;
