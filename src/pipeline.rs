@@ -6,6 +6,7 @@ use crate::analyse::{analyse_cached, AnalysedSite, Budget, Verdict};
 use crate::bank::Wavefronts;
 use crate::config::Settings;
 use crate::diag::{AccessFacts, Status};
+use crate::model::assumption::{Assumption, CandidateShape, ShapeGap};
 use crate::model::site::LoweredFile;
 use crate::project::ProjectIndex;
 use crate::rules;
@@ -154,21 +155,28 @@ pub(crate) fn check_source(
     let mut missing: Vec<&str> = Vec::new();
     if !only_relevant {
         for s in &lowered.sites {
-            if s.foreign.is_some() || !kernels.contains(s.function.as_str()) {
+            if s.foreign.is_some()
+                || s.function.is_inlined()
+                || !kernels.contains(s.function.name.as_str())
+            {
                 continue;
             }
-            let notes = s.lowered.as_ref().err().into_iter().chain(
-                s.assumptions
-                    .iter()
-                    .filter(|a| a.contains("preprocessor condition")),
-            );
-            for note in notes {
-                for name in note.split('`').skip(1).step_by(2) {
-                    let ident =
-                        !name.is_empty() && name.chars().all(|c| c.is_alphanumeric() || c == '_');
-                    if ident && !missing.contains(&name) {
-                        missing.push(name);
-                    }
+            let names = s
+                .lowered
+                .as_ref()
+                .err()
+                .into_iter()
+                .flat_map(|r| r.unresolved_names().iter().chain(r.unknown_types()))
+                .chain(
+                    s.assumptions
+                        .iter()
+                        .filter_map(Assumption::macro_taken_undefined),
+                );
+            for name in names {
+                let ident =
+                    !name.is_empty() && name.chars().all(|c| c.is_alphanumeric() || c == '_');
+                if ident && !missing.contains(&name.as_str()) {
+                    missing.push(name);
                 }
             }
         }
@@ -233,19 +241,20 @@ fn assume_resolved_conditionals(
     for site in &mut lowered.sites {
         let function = syntax.functions.iter().find(|f| {
             f.foreign_text.is_none()
-                && f.name == site.function
+                && site.function.is_own(&f.name)
                 && f.span.start <= site.span.start
                 && site.span.end <= f.span.end
         });
         let Some(f) = function else {
             continue;
         };
-        for (span, note) in &file.assumptions {
+        for (span, words) in &file.assumptions {
+            let note = Assumption::ResolvedConditional(words.clone());
             if span.start < f.span.end
                 && f.span.start < span.end
-                && !site.assumptions.contains(note)
+                && !site.assumptions.contains(&note)
             {
-                site.assumptions.push(note.clone());
+                site.assumptions.push(note);
             }
         }
     }
@@ -478,7 +487,16 @@ fn needs_includes(lowered: &LoweredFile, file: &crate::source::SourceFile) -> bo
     let shape_from_text = file.language == crate::Language::Hlsl
         || file.text.contains("<<<")
         || file.text.contains("__launch_bounds__");
-    let open = |a: &String| shape_from_text || !a.contains("assumed: nothing in the file fixes");
+    let open = |a: &Assumption| {
+        shape_from_text
+            || !matches!(
+                a,
+                Assumption::BlockShape(CandidateShape {
+                    gap: ShapeGap::NothingFixes,
+                    ..
+                })
+            )
+    };
     let accessed: std::collections::HashSet<usize> =
         lowered.sites.iter().map(|s| s.array).collect();
     lowered
@@ -512,7 +530,7 @@ fn analyse_sites(lowered: &LoweredFile, settings: &Settings) -> Analysed {
     for site in &lowered.sites {
         let clock = Instant::now();
         let verdict = match &site.lowered {
-            Err(reason) => Verdict::unknown(reason.clone()),
+            Err(reason) => Verdict::unknown(reason.words()),
             Ok(components) => {
                 let mut total: Option<Verdict> = None;
                 for c in components {
@@ -535,7 +553,7 @@ fn analyse_sites(lowered: &LoweredFile, settings: &Settings) -> Analysed {
     let mut out: Vec<AnalysedSite> = Vec::new();
     let mut every: Vec<AnalysedSite> = Vec::with_capacity(lowered.sites.len());
     // Per output entry, the verdicts of its candidate block shapes (see `combine_shapes`).
-    let mut candidates: Vec<Vec<(String, Verdict)>> = Vec::new();
+    let mut candidates: Vec<Vec<(CandidateShape, Verdict)>> = Vec::new();
     // Where each source site went in `out`: a lookup, not a scan, per site.
     let mut slot: std::collections::HashMap<SiteKey, usize> = std::collections::HashMap::new();
     for (site, verdict) in lowered.sites.iter().zip(verdicts) {
@@ -543,7 +561,7 @@ fn analyse_sites(lowered: &LoweredFile, settings: &Settings) -> Analysed {
             site: site.clone(),
             verdict: verdict.clone(),
         });
-        let candidate = assumed_shape(site).map(|s| (s.to_string(), verdict.clone()));
+        let candidate = assumed_shape(site).map(|s| (*s, verdict.clone()));
         let key = (site.span, site.helper_span, site.kind);
         if let Some(&i) = slot.get(&key) {
             candidates[i].extend(candidate);
@@ -576,43 +594,38 @@ type SiteKey = (
 
 /// The assumption of a site lowered under one candidate block shape, when nothing in the
 /// code fixes the shape (`lower::shape`).
-fn assumed_shape(site: &crate::model::site::AccessSite) -> Option<&str> {
+fn assumed_shape(site: &crate::model::site::AccessSite) -> Option<&CandidateShape> {
     site.assumptions
         .iter()
-        .find(|s| {
-            s.starts_with("block (") && s.contains(" assumed: ") && s.contains("candidate shape")
-        })
-        .map(String::as_str)
+        .find_map(Assumption::candidate_shape)
 }
 
-/// The shape part of an assumption (`block (32, 8, 1)`).
-fn shape_words(assumption: &str) -> &str {
-    assumption.split(" assumed").next().unwrap_or(assumption)
-}
+/// The name `depends_on` gives the block shape when the verdict hinges on it.
+const BLOCK_SHAPE: &str = "block shape";
 
 /// A site analysed under every candidate block shape (the worst already in `a`): definite
 /// only when every candidate gives the same factor; otherwise the factor depends on the
 /// block shape, which joins `depends_on`, and the condition says which shapes give what.
 /// A family that had to be sampled proves no absence of conflicts.
-fn combine_shapes(a: &mut AnalysedSite, candidates: &[(String, Verdict)]) {
+fn combine_shapes(a: &mut AnalysedSite, candidates: &[(CandidateShape, Verdict)]) {
     if candidates.is_empty() || a.verdict.cost.is_none() {
         return;
     }
-    let reached: Vec<(&str, f64)> = candidates
+    let reached: Vec<(String, f64)> = candidates
         .iter()
-        .filter_map(|(s, v)| Some((shape_words(s), v.cost?.factor())))
+        .filter_map(|(s, v)| Some((s.shape_words(), v.cost?.factor())))
         .collect();
     let Some(worst) = a.verdict.cost.map(|c| c.factor()) else {
         return;
     };
-    let sampled = candidates.iter().any(|(s, _)| s.contains(" sampled of "));
+    let sampled = candidates.iter().any(|(s, _)| s.sampled());
     let agree = reached.iter().all(|(_, f)| (f - worst).abs() < 1e-9);
     if !agree {
         let shapes_at = |pred: &dyn Fn(f64) -> bool| -> String {
             let mut names: Vec<&str> = reached
                 .iter()
                 .filter(|(_, f)| pred(*f))
-                .map(|(s, _)| *s)
+                .map(|(s, _)| s.as_str())
                 .collect();
             names.dedup();
             let more = names.len().saturating_sub(3);
@@ -632,24 +645,25 @@ fn combine_shapes(a: &mut AnalysedSite, candidates: &[(String, Verdict)]) {
         if !free.is_empty() {
             condition = format!("{condition}; conflict-free with {free}");
         }
-        if !a.verdict.depends_on.iter().any(|d| d == "block shape") {
-            a.verdict.depends_on.push("block shape".to_string());
+        if !a.verdict.depends_on.iter().any(|d| d == BLOCK_SHAPE) {
+            a.verdict.depends_on.push(BLOCK_SHAPE.to_string());
         }
         a.verdict.condition = Some(match a.verdict.condition.take() {
             Some(c) => format!("{condition}; {c}"),
             None => condition,
         });
+        a.verdict.condition_names_shapes = true;
     }
     if sampled {
         if worst > 1.0 + 1e-9 {
             a.verdict.lower_bound = true;
             a.verdict.exact = false;
-            if !a.verdict.depends_on.iter().any(|d| d == "block shape") {
-                a.verdict.depends_on.push("block shape".to_string());
+            if !a.verdict.depends_on.iter().any(|d| d == BLOCK_SHAPE) {
+                a.verdict.depends_on.push(BLOCK_SHAPE.to_string());
             }
         } else {
-            let shapes: std::collections::BTreeSet<&str> =
-                candidates.iter().map(|(s, _)| shape_words(s)).collect();
+            let shapes: std::collections::BTreeSet<String> =
+                candidates.iter().map(|(s, _)| s.shape_words()).collect();
             let mut v = Verdict::unknown(format!(
                 "not proven: the block shape was sampled at {} candidate shapes",
                 shapes.len()
@@ -751,7 +765,7 @@ fn combine_type_variants(sites: &[crate::model::site::AccessSite], verdicts: &mu
 /// only when no context does.
 fn is_worse(a: &Verdict, b: &Verdict) -> bool {
     let unreached = |v: &Verdict| {
-        v.cost.is_none() && v.reason.as_deref() == Some("no lane of any warp is active")
+        v.cost.is_none() && v.reason == Some(crate::model::verdict::Undecided::NoLaneActive)
     };
     if unreached(a) || unreached(b) {
         return unreached(b) && !unreached(a);
@@ -787,7 +801,7 @@ fn facts_of(a: &AnalysedSite, lowered: &LoweredFile) -> AccessFacts {
             Some(w.factor()),
         ),
     };
-    let mut assumptions = a.site.assumptions.clone();
+    let mut assumptions: Vec<String> = a.site.assumptions.iter().map(ToString::to_string).collect();
     assumptions.extend(a.verdict.notes.iter().cloned());
     AccessFacts {
         span: a.site.span,
@@ -800,7 +814,7 @@ fn facts_of(a: &AnalysedSite, lowered: &LoweredFile) -> AccessFacts {
         conflict_factor: factor,
         wavefronts: a.verdict.cost.map(|w: Wavefronts| w.wavefronts),
         ideal_wavefronts: a.verdict.cost.map(|w| w.ideal),
-        reason: a.verdict.reason.clone(),
+        reason: a.verdict.reason.as_ref().map(ToString::to_string),
         assumptions,
         depends_on: a.verdict.depends_on.clone(),
         method: a
@@ -811,6 +825,6 @@ fn facts_of(a: &AnalysedSite, lowered: &LoweredFile) -> AccessFacts {
         factor_is_lower_bound: a.verdict.lower_bound && a.verdict.cost.is_some(),
         condition: a.verdict.condition.clone(),
         explanation: a.verdict.explanation.clone(),
-        function: Some(a.site.function.clone()),
+        function: Some(a.site.function.to_string()),
     }
 }

@@ -319,10 +319,9 @@ impl ProjectIndex {
             let shapes = shapes
                 .into_iter()
                 .map(|(s, src)| {
-                    let place = match src {
-                        ShapeSource::Known(t) | ShapeSource::Assumed(t) => {
-                            t.rsplit("launch ").next().unwrap_or("").to_string()
-                        }
+                    let place = match &src {
+                        ShapeSource::Known(shape, origin) => origin.place(*shape),
+                        other => other.to_string(),
                     };
                     ((s.x, s.y, s.z), format!("{name} ({place})"))
                 })
@@ -484,10 +483,7 @@ impl ProjectIndex {
                 .filter(mine)
                 .map(|s| {
                     let mut s = s.clone();
-                    s.context = Some(format!(
-                        "through `{name}`; {}",
-                        s.context.clone().unwrap_or_default()
-                    ));
+                    through_includer(&mut s, &name);
                     s
                 })
                 .collect();
@@ -634,10 +630,7 @@ impl ProjectIndex {
             }
             let name = inc.display().to_string();
             for s in &mut lowered.sites {
-                s.context = Some(format!(
-                    "through `{name}`; {}",
-                    s.context.clone().unwrap_or_default()
-                ));
+                through_includer(s, &name);
             }
             out.push(lowered);
         }
@@ -751,4 +744,15 @@ fn strip(syn: &FileSyntax) -> FileSyntax {
     let mut s = FileSyntax::default();
     s.merge_included(syn);
     s
+}
+
+/// Marks a site as taken from the lowering of includer `name`.
+fn through_includer(s: &mut crate::model::site::AccessSite, name: &str) {
+    let context = s
+        .context
+        .get_or_insert_with(|| crate::model::site::LoweringContext {
+            shape: ShapeSource::Unstated,
+            through: Vec::new(),
+        });
+    context.through.insert(0, name.to_string());
 }

@@ -57,7 +57,7 @@ fn access(
         atomic: false,
         guards: Vec::new(),
         block,
-        shape_source: ShapeSource::Assumed("property test".to_string()),
+        shape_source: ShapeSource::Unstated,
         warp_size,
         coords: None,
         extents: Vec::new(),
@@ -236,9 +236,9 @@ proptest! {
         prop_assert_eq!(v.cost, truth.cost);
         let conflicting = truth.cost.is_some_and(|c| c.wavefronts > c.ideal);
         if conflicting {
-            let text = explain_conflict(&a, &p, &truth.worst_case);
+            let text = explain_conflict(&a, &p, truth.worst_warp, &truth.worst_case);
             prop_assert!(text.is_some(), "a conflict has two colliding lanes");
-            check_explanation(&a, &p, &truth.worst_case, &text.unwrap_or_default())?;
+            check_explanation(&a, &p, truth.worst_warp, &truth.worst_case, &text.unwrap_or_default())?;
         }
     }
 }
@@ -247,6 +247,7 @@ proptest! {
 fn check_explanation(
     access: &LoweredAccess,
     params: &BankParams,
+    warp: u64,
     worst: &[(String, i64)],
     text: &str,
 ) -> Result<(), TestCaseError> {
@@ -263,7 +264,7 @@ fn check_explanation(
             )))
         }
     };
-    let warp = worst.iter().find(|(n, _)| n == "warp").map_or(0, |w| w.1);
+    let warp = warp as i64;
     let k = worst.iter().find(|(n, _)| n == "k").map_or(0, |w| w.1);
     let uniform = worst.iter().find(|(n, _)| n == "u").map_or(0, |w| w.1);
     let bw = i64::from(params.bank_width);

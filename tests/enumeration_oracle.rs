@@ -133,7 +133,7 @@ fn case() -> impl Strategy<Value = Case> {
                             .map(|(g, op, axis)| with_thread(g, op, axis))
                             .collect(),
                         block,
-                        shape_source: ShapeSource::Assumed("property test".to_string()),
+                        shape_source: ShapeSource::Unstated,
                         warp_size,
                         coords: None,
                         extents: Vec::new(),
@@ -257,7 +257,7 @@ fn shift_variable_shared_with_a_lane_term_is_enumerated() {
         // `k` in a guard keeps the `k / u` term with the lanes.
         guards: vec![Expr::bin(BinOp::Sub, Expr::Var(0), Expr::Var(K))],
         block: BlockShape { x: 32, y: 2, z: 1 },
-        shape_source: ShapeSource::Assumed("regression".to_string()),
+        shape_source: ShapeSource::Unstated,
         warp_size: 32,
         coords: None,
         extents: Vec::new(),

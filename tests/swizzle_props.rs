@@ -158,7 +158,7 @@ fn access(
             y: block.1,
             z: block.2,
         },
-        shape_source: ShapeSource::Known("test".into()),
+        shape_source: ShapeSource::Unstated,
         warp_size: 32,
         coords: Some(coords),
         extents: extents.to_vec(),

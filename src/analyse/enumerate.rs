@@ -664,7 +664,7 @@ pub fn enumerate(access: &LoweredAccess, params: &BankParams, budget: Budget) ->
         // offset that no value evaluates leaves nothing to count, and nothing to bound
         // the enumeration's cost by (it would be zero per combination).
         if shifts.is_empty() && !tried {
-            return Verdict::unknown("no lane of any warp is active");
+            return Verdict::unreached();
         }
         if shifts.is_empty() {
             return Verdict::unknown(
@@ -775,6 +775,11 @@ pub fn enumerate(access: &LoweredAccess, params: &BankParams, budget: Budget) ->
             depends_on.push(v.name.clone());
         }
     }
+    // Where the notes of sampled variables are, to drop them if sampling lost nothing.
+    let sampled_variables = {
+        let start = notes.len() + usize::from(shift_sampled);
+        start..notes.len() + sampled.len()
+    };
     notes.extend(sampled.iter().cloned());
     // For the values decided by residues, the worst factor of each residue (over the
     // other values), for the condition in words.
@@ -999,14 +1004,14 @@ pub fn enumerate(access: &LoweredAccess, params: &BankParams, budget: Budget) ->
                 "the index cannot be evaluated for any lane (division by zero or bad shift)",
             );
         }
-        return Verdict::unknown("no lane of any warp is active");
+        return Verdict::unreached();
     };
     if cost.ideal == 0 {
-        return Verdict::unknown(if exact {
-            "no lane of any warp is active"
+        return if exact {
+            Verdict::unreached()
         } else {
-            "no sampled combination of run-time values makes a lane active"
-        });
+            Verdict::unknown("no sampled combination of run-time values makes a lane active")
+        };
     }
     if skipped_combos > 0 {
         notes.push(format!(
@@ -1017,7 +1022,7 @@ pub fn enumerate(access: &LoweredAccess, params: &BankParams, budget: Budget) ->
         // The worst case found serialises every phase fully: no other value can do worse,
         // so sampling lost nothing.
         exact = true;
-        notes.retain(|n| !n.contains("was sampled"));
+        notes.drain(sampled_variables);
         // Loop counters were named only as sampled values.
         depends_on.retain(|n| {
             access
@@ -1063,7 +1068,7 @@ pub fn enumerate(access: &LoweredAccess, params: &BankParams, budget: Budget) ->
         .filter_map(|(&(k, m), map)| residue_condition(&access.vars[domains[k].index].name, map, m))
         .collect();
     let condition = (!conditions.is_empty()).then(|| conditions.join("; "));
-    let mut worst_case = vec![("warp".to_string(), warp as i64)];
+    let mut worst_case = Vec::new();
     for (k, d) in domains.iter().enumerate() {
         // A representative of a residue class stands for its class: name its smallest
         // positive member.
@@ -1084,9 +1089,11 @@ pub fn enumerate(access: &LoweredAccess, params: &BankParams, budget: Budget) ->
         explanation: None,
         depends_on,
         notes,
+        worst_warp: warp,
         worst_case,
         lower_bound: !exact,
         condition,
+        condition_names_shapes: false,
     }
 }
 

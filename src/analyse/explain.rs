@@ -21,19 +21,15 @@ fn default_value(kind: &VarKind) -> i64 {
 /// A sentence naming two lanes that collide in the worst case, or `None` when the case
 /// shows no collision (or cannot be evaluated).
 ///
-/// `worst_case` holds `("warp", w)` and `(variable name, value)` pairs, as
-/// [`crate::analyse::enumerate::enumerate`] reports them; variables it omits take their
+/// `warp` and the `(variable name, value)` pairs of `worst_case` are the worst case as
+/// [`crate::analyse::enumerate::enumerate`] reports it; variables it omits take their
 /// first value. The pair comes from the phase and bank with the most distinct words.
 pub fn explain_conflict(
     access: &LoweredAccess,
     params: &BankParams,
+    warp: u64,
     worst_case: &[(String, i64)],
 ) -> Option<String> {
-    let warp = worst_case
-        .iter()
-        .find(|(n, _)| n == "warp")
-        .map_or(0, |&(_, w)| w);
-    let warp = u64::try_from(warp).ok()?;
     let mut values: Vec<i64> = access
         .vars
         .iter()
@@ -166,7 +162,7 @@ mod tests {
                 y: 1,
                 z: 1,
             },
-            shape_source: ShapeSource::Assumed("test".to_string()),
+            shape_source: ShapeSource::Unstated,
             warp_size: 32,
             coords: None,
             extents: Vec::new(),
@@ -189,7 +185,7 @@ mod tests {
         );
         let a = access(Expr::bin(BinOp::Mul, idx, Expr::Const(4)), 32);
         let v = enumerate(&a, &p, Budget::default());
-        let text = explain_conflict(&a, &p, &v.worst_case);
+        let text = explain_conflict(&a, &p, v.worst_warp, &v.worst_case);
         assert_eq!(
             text.as_deref(),
             Some("lanes 0 and 1 hit bank 0 at words 0 and 512")
@@ -213,11 +209,11 @@ mod tests {
         );
         let a = access(Expr::bin(BinOp::Mul, idx, Expr::Const(4)), 64);
         let v = enumerate(&a, &p, Budget::default());
-        let text = explain_conflict(&a, &p, &v.worst_case).unwrap_or_default();
+        let text = explain_conflict(&a, &p, v.worst_warp, &v.worst_case).unwrap_or_default();
         assert_eq!(
             text,
             "lanes 0 and 16 of warp 1 hit bank 0 at words 64 and 96"
         );
-        assert_eq!(explain_conflict(&a, &p, &[("warp".to_string(), 0)]), None);
+        assert_eq!(explain_conflict(&a, &p, 0, &[]), None);
     }
 }

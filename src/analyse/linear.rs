@@ -323,9 +323,11 @@ pub fn linear(access: &LoweredAccess, params: &BankParams) -> Option<Verdict> {
         explanation: Some(explanation),
         depends_on: Vec::new(),
         notes: Vec::new(),
-        worst_case: vec![("warp".to_string(), 0)],
+        worst_warp: 0,
+        worst_case: Vec::new(),
         lower_bound: false,
         condition: None,
+        condition_names_shapes: false,
     })
 }
 
@@ -347,7 +349,7 @@ mod tests {
                 y: 1,
                 z: 1,
             },
-            shape_source: ShapeSource::Assumed("test".to_string()),
+            shape_source: ShapeSource::Unstated,
             warp_size: 32,
             coords: None,
             extents: Vec::new(),

@@ -29,7 +29,8 @@ pub fn analyse(access: &LoweredAccess, params: &BankParams, budget: Budget) -> V
     let mut verdict = enumerate(access, params, budget);
     let conflicts = verdict.cost.is_some_and(|c| c.wavefronts > c.ideal);
     if conflicts && verdict.explanation.is_none() {
-        verdict.explanation = explain::explain_conflict(access, params, &verdict.worst_case);
+        verdict.explanation =
+            explain::explain_conflict(access, params, verdict.worst_warp, &verdict.worst_case);
     }
     verdict
 }
@@ -46,7 +47,7 @@ pub fn analyse_cached(access: &LoweredAccess, params: &BankParams, budget: Budge
     let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
     // Where the block shape came from is never read by the analyses.
     let mut shape_free = access.clone();
-    shape_free.shape_source = ShapeSource::Known(String::new());
+    shape_free.shape_source = ShapeSource::Unstated;
     let key = (
         shape_free,
         *params,
@@ -117,7 +118,7 @@ mod tests {
             atomic: false,
             guards: Vec::new(),
             block: BlockShape { x: 64, y: 1, z: 1 },
-            shape_source: ShapeSource::Assumed("test".to_string()),
+            shape_source: ShapeSource::Unstated,
             warp_size: 32,
             coords: None,
             extents: Vec::new(),

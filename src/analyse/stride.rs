@@ -507,9 +507,11 @@ pub fn stride(access: &LoweredAccess, params: &BankParams) -> Option<Verdict> {
         explanation: Some(explain(step, bw, cost, shape, phases)),
         depends_on: Vec::new(),
         notes: Vec::new(),
-        worst_case: vec![("warp".to_string(), warp as i64)],
+        worst_warp: warp,
+        worst_case: Vec::new(),
         lower_bound: false,
         condition: None,
+        condition_names_shapes: false,
     })
 }
 
@@ -544,7 +546,7 @@ mod tests {
             atomic: false,
             guards: Vec::new(),
             block,
-            shape_source: ShapeSource::Assumed("test".to_string()),
+            shape_source: ShapeSource::Unstated,
             warp_size: 32,
             coords: None,
             extents: Vec::new(),

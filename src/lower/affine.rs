@@ -780,7 +780,7 @@ mod tests {
             atomic: false,
             guards: Vec::new(),
             block,
-            shape_source: ShapeSource::Assumed("test".to_string()),
+            shape_source: ShapeSource::Unstated,
             warp_size: 32,
             coords: None,
             extents: Vec::new(),

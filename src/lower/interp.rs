@@ -12,10 +12,12 @@ use crate::diag::{AccessKind, Span};
 use crate::extract::ast::{BinaryOp, Expr, ExprKind, Function, Stmt, TypeName, UnaryOp, VarDecl};
 use crate::extract::types::Layout;
 use crate::extract::FileSyntax;
+use crate::model::assumption::Assumption;
 use crate::model::ir::{
     Axis, BinOp, BlockShape, Expr as Ir, LoweredAccess, ShapeSource, UnOp, VarInfo, VarKind,
 };
-use crate::model::site::{AccessSite, ArrayInfo};
+use crate::model::reason::Reason;
+use crate::model::site::{AccessSite, ArrayInfo, InFunction, LoweringContext};
 use std::collections::{HashMap, HashSet};
 
 mod preproc;
@@ -43,8 +45,8 @@ pub enum Value {
     Memory,
     /// A value loaded from memory or computed by an unknown function.
     Data(String),
-    /// A value bankcheck could not follow; `String` says why.
-    Unknown(String),
+    /// A value bankcheck could not follow, and why.
+    Unknown(Reason),
     /// A cooperative group of `n` consecutive threads (`0`: the whole block).
     Group(u64),
     /// A thread-local array: every lane has its own, so its elements are per-lane data.
@@ -52,9 +54,10 @@ pub enum Value {
 }
 
 impl Value {
-    fn reason(&self) -> String {
-        match self {
-            Value::Data(r) | Value::Unknown(r) => r.clone(),
+    fn reason(&self) -> Reason {
+        Reason::new(match self {
+            Value::Unknown(r) => return r.clone(),
+            Value::Data(r) => r.clone(),
             Value::Ptr { .. } | Value::Array(_) => {
                 "a pointer into shared memory is used as an integer".to_string()
             }
@@ -63,7 +66,7 @@ impl Value {
             Value::Vector(_) => "a vector is used as an integer".to_string(),
             Value::Group(_) => "a thread group is used as an integer".to_string(),
             Value::Int(_) => "an integer is combined with a non-integer value".to_string(),
-        }
+        })
     }
 }
 
@@ -105,7 +108,7 @@ pub struct Interp<'a> {
     pub block: BlockShape,
     pub shape_source: ShapeSource,
     pub warp_size: u32,
-    pub function: String,
+    pub function: InFunction,
     /// Extra constants (template arguments, `-D` defines).
     pub extra_constants: &'a HashMap<String, Expr>,
     /// Template type parameters and the types they stand for in this analysis.
@@ -127,7 +130,7 @@ pub struct Interp<'a> {
     /// guard or the loop keeps it (and the verdict names it) instead of dropping it.
     unresolved_as_uniform: bool,
     /// Assumptions made deciding preprocessor conditionals ([`preproc`]).
-    pp_assumptions: Vec<String>,
+    pp_assumptions: Vec<Assumption>,
     /// Values of file constants already evaluated, by their qualified key.
     const_cache: foldhash::HashMap<String, Value>,
     /// Namespaces of the constant definitions being evaluated, innermost last.
@@ -338,7 +341,7 @@ impl<'a> Interp<'a> {
             block,
             shape_source,
             warp_size,
-            function,
+            function: InFunction::new(function),
             extra_constants,
             type_args: HashMap::new(),
             scopes: vec![Vars::default()],
@@ -528,12 +531,13 @@ impl<'a> Interp<'a> {
                     let gz = self.uniform("SV_GroupID.z", Some((0, 65535)));
                     Value::Vector(vec![Value::Int(gx), Value::Int(gy), Value::Int(gz)])
                 }
-                _ if !f.is_kernel && p.ty.pointers == 0 && !p.array_or_ref => {
-                    Value::Unknown(format!(
+                _ if !f.is_kernel && p.ty.pointers == 0 && !p.array_or_ref => Value::Unknown(
+                    format!(
                         "`{}` is a parameter of `{}`, which no kernel in the file calls",
                         p.name, f.name
-                    ))
-                }
+                    )
+                    .into(),
+                ),
                 _ => {
                     if p.ty.pointers > 0 || p.array_or_ref {
                         Value::Memory
@@ -677,9 +681,10 @@ impl<'a> Interp<'a> {
             if self.lookup(n).is_some() {
                 self.assign(
                     n,
-                    Value::Unknown(format!(
-                        "`{n}` is assigned where bankcheck cannot follow it ({why})"
-                    )),
+                    Value::Unknown(
+                        format!("`{n}` is assigned where bankcheck cannot follow it ({why})")
+                            .into(),
+                    ),
                 );
             }
         }
@@ -707,7 +712,7 @@ impl<'a> Interp<'a> {
             }
             None => {
                 super::vector::undefined(&d.name, &d.ty, &self.syn.typedefs).unwrap_or_else(|| {
-                    Value::Unknown(format!("`{}` is declared without a value", d.name))
+                    Value::Unknown(format!("`{}` is declared without a value", d.name).into())
                 })
             }
         };
@@ -889,9 +894,12 @@ impl<'a> Interp<'a> {
                                 _ => None,
                             })
                             .unwrap_or_else(|| {
-                                Value::Unknown(format!(
-                                    "`{name}` is assigned in a branch bankcheck cannot resolve"
-                                ))
+                                Value::Unknown(
+                                    format!(
+                                        "`{name}` is assigned in a branch bankcheck cannot resolve"
+                                    )
+                                    .into(),
+                                )
                             })
                         }
                         // A branch that assigns data: the merged value depends on data.
@@ -900,9 +908,10 @@ impl<'a> Interp<'a> {
                             "`{name}` is assigned under a condition that depends on data ({})",
                             c.reason()
                         )),
-                        _ => Value::Unknown(format!(
-                            "`{name}` is assigned in a branch bankcheck cannot resolve"
-                        )),
+                        _ => Value::Unknown(
+                            format!("`{name}` is assigned in a branch bankcheck cannot resolve")
+                                .into(),
+                        ),
                     }
                 };
             }
@@ -1237,7 +1246,10 @@ impl<'a> Interp<'a> {
             ExprKind::SizeofType(ty) => match self.layout(ty) {
                 Some(l) if ty.pointers == 0 => Value::Int(int(l.size as i64)),
                 _ if ty.pointers > 0 => Value::Int(int(8)),
-                _ => Value::Unknown(format!("sizeof of unknown type `{}`", ty.base)),
+                _ => Value::Unknown(Reason::unknown_type(
+                    format!("sizeof of unknown type `{}`", ty.base),
+                    &ty.base,
+                )),
             },
             ExprKind::SizeofExpr(inner) => self.sizeof_expr(inner),
             ExprKind::Comma(items) => {
@@ -1257,7 +1269,7 @@ impl<'a> Interp<'a> {
                 v
             }
             ExprKind::Opaque => {
-                Value::Unknown(format!("`{}` is not understood", self.snippet(e.span)))
+                Value::Unknown(format!("`{}` is not understood", self.snippet(e.span)).into())
             }
         }
     }
@@ -1338,7 +1350,7 @@ impl<'a> Interp<'a> {
             // Guard against self-referential macros.
             self.const_cache.insert(
                 key.clone(),
-                Value::Unknown(format!("`{name}` is defined in terms of itself")),
+                Value::Unknown(format!("`{name}` is defined in terms of itself").into()),
             );
             // Names inside the definition resolve from the definition's namespace first.
             let prefix = key.rsplit_once("::").map(|(p, _)| p.to_string());
@@ -1372,7 +1384,7 @@ impl<'a> Interp<'a> {
         if self.unresolved_as_uniform && !name.contains("::") {
             return Value::Int(self.uniform(name, None));
         }
-        Value::Unknown(format!("`{name}` is not known to bankcheck"))
+        Value::Unknown(Reason::unresolved(name))
     }
 
     /// Evaluates a condition or a loop step, names defined nowhere being run-time values.
@@ -1399,10 +1411,13 @@ impl<'a> Interp<'a> {
             // A component (`p.x`) or a swizzle (`gtid.xy`, `v.yx`, `s.xx`).
             v @ (Value::Vector(_) | Value::Int(_)) => super::vector::swizzle(&v, field)
                 .unwrap_or_else(|| {
-                    Value::Unknown(format!("member `{field}` of a scalar or vector"))
+                    Value::Unknown(format!("member `{field}` of a scalar or vector").into())
                 }),
             Value::Data(r) => Value::Data(r),
-            other => Value::Unknown(format!("member `{field}` of {}", other.reason())),
+            other => {
+                let why = other.reason();
+                Value::Unknown(why.reworded(format!("member `{field}` of {why}")))
+            }
         }
     }
 
@@ -1923,7 +1938,7 @@ impl<'a> Interp<'a> {
             Some(o) => format!("{o}::{name}"),
             None => name.to_string(),
         };
-        self.function = format!("{shown} (called from `{saved_function}` on line {line})");
+        self.function = saved_function.calling(shown, line);
         let saved_owner = std::mem::replace(&mut self.owner, owner.clone());
         let saved_this =
             std::mem::replace(&mut self.this_place, method.and_then(|m| m.this.clone()));
@@ -1947,7 +1962,9 @@ impl<'a> Interp<'a> {
             .map(|p| {
                 let v = match &p.default {
                     Some(d) => self.eval(d),
-                    None => Value::Unknown(format!("`{}` has no value at this call", p.name)),
+                    None => {
+                        Value::Unknown(format!("`{}` has no value at this call", p.name).into())
+                    }
                 };
                 (p.name.clone(), v)
             })
@@ -1996,14 +2013,17 @@ impl<'a> Interp<'a> {
             .filter(|(p, _)| p.writes_back && p.ty.pointers == 0 && !p.name.is_empty())
             .map(|(p, a)| {
                 let v = match self.scopes.get(frame).and_then(|s| s.get(&p.name)) {
-                    Some(_) if early => Value::Unknown(format!(
-                        "`{}` is set through a parameter of `{name}`, which may return early",
-                        self.snippet(a.span)
-                    )),
+                    Some(_) if early => Value::Unknown(
+                        format!(
+                            "`{}` is set through a parameter of `{name}`, which may return early",
+                            self.snippet(a.span)
+                        )
+                        .into(),
+                    ),
                     Some(v) => v.clone(),
-                    None => {
-                        Value::Unknown(format!("`{}` is set by `{name}`", self.snippet(a.span)))
-                    }
+                    None => Value::Unknown(
+                        format!("`{}` is set by `{name}`", self.snippet(a.span)).into(),
+                    ),
                 };
                 (a, v)
             })
@@ -2021,13 +2041,16 @@ impl<'a> Interp<'a> {
                     .filter(|(field, _)| assigned.contains(field))
                     .map(|(field, _)| {
                         let v = match self.scopes.get(frame).and_then(|s| s.get(field)) {
-                            Some(_) if early => Value::Unknown(format!(
+                            Some(_) if early => Value::Unknown(
+                                format!(
                                 "the field `{field}` is set by `{name}`, which may return early"
-                            )),
+                            )
+                                .into(),
+                            ),
                             Some(v) => v.clone(),
-                            None => {
-                                Value::Unknown(format!("the field `{field}` is set by `{name}`"))
-                            }
+                            None => Value::Unknown(
+                                format!("the field `{field}` is set by `{name}`").into(),
+                            ),
                         };
                         (field.clone(), v)
                     })
@@ -2112,7 +2135,7 @@ impl<'a> Interp<'a> {
                     None => f.name.clone(),
                 };
                 let v = self.lookup(&key).cloned().unwrap_or_else(|| {
-                    Value::Unknown(format!("the field `{key}` is not set where it is read"))
+                    Value::Unknown(format!("the field `{key}` is not set where it is read").into())
                 });
                 (f.name.clone(), v)
             })
@@ -2358,9 +2381,9 @@ impl<'a> Interp<'a> {
             let key = format!("{prefix}{field}");
             self.assign(
                 &key,
-                Value::Unknown(format!(
-                    "`{key}` is assigned where bankcheck cannot follow it ({why})"
-                )),
+                Value::Unknown(
+                    format!("`{key}` is assigned where bankcheck cannot follow it ({why})").into(),
+                ),
             );
         }
     }
@@ -2393,7 +2416,7 @@ impl<'a> Interp<'a> {
                 if self.lookup(&key).is_some() {
                     self.assign(
                         &key,
-                        Value::Unknown(format!("`{key}` may be changed by `{callee}`")),
+                        Value::Unknown(format!("`{key}` may be changed by `{callee}`").into()),
                     );
                 }
             }
@@ -2490,7 +2513,7 @@ impl<'a> Interp<'a> {
         {
             return self.ident(text);
         }
-        Value::Unknown(format!("the template argument `{text}`"))
+        Value::Unknown(format!("the template argument `{text}`").into())
     }
 
     fn assignment(&mut self, op: Option<BinaryOp>, lhs: &Expr, rhs: &Expr) -> Value {
@@ -2512,7 +2535,9 @@ impl<'a> Interp<'a> {
                 None => r,
                 Some(op) => {
                     let cur = self.lookup(&key).cloned().unwrap_or_else(|| {
-                        Value::Unknown(format!("the field `{key}` is not set where it is read"))
+                        Value::Unknown(
+                            format!("the field `{key}` is not set where it is read").into(),
+                        )
                     });
                     self.binary(op, cur, r)
                 }
@@ -2593,7 +2618,7 @@ impl<'a> Interp<'a> {
                 let p = self.place(base)?;
                 Some(p.and_then(|p| {
                     let m = self.member_layout(&p.ty, field).ok_or_else(|| {
-                        Value::Unknown(format!("member `{field}` of `{}`", p.ty.base))
+                        Value::Unknown(format!("member `{field}` of `{}`", p.ty.base).into())
                     })?;
                     let fty = m.ty.unwrap_or_else(|| TypeName {
                         base: format!("__bytes{}", m.layout.size),
@@ -2733,10 +2758,8 @@ impl<'a> Interp<'a> {
             match v {
                 Value::Int(i) => ints.push(i.clone()),
                 other => {
-                    return Err(Value::Unknown(format!(
-                        "the index {}",
-                        describe_unknown(other)
-                    )))
+                    let why = describe_unknown(other);
+                    return Err(Value::Unknown(why.reworded(format!("the index {why}"))));
                 }
             }
         }
@@ -2757,10 +2780,10 @@ impl<'a> Interp<'a> {
                         match e {
                             Some(e) => stride *= e,
                             None => {
-                                return Err(Value::Unknown(format!(
-                                    "an extent of `{}` is not a constant",
-                                    info.name
-                                )))
+                                return Err(Value::Unknown(
+                                    format!("an extent of `{}` is not a constant", info.name)
+                                        .into(),
+                                ))
                             }
                         }
                     }
@@ -2771,9 +2794,12 @@ impl<'a> Interp<'a> {
                     );
                 }
                 if info.element_bytes == 0 {
-                    return Err(Value::Unknown(format!(
-                        "the element type `{}` of `{}` is not known",
-                        info.element_type, info.name
+                    return Err(Value::Unknown(Reason::unknown_type(
+                        format!(
+                            "the element type `{}` of `{}` is not known",
+                            info.element_type, info.name
+                        ),
+                        &info.element_type,
                     )));
                 }
                 if ints.len() < n {
@@ -2849,10 +2875,13 @@ impl<'a> Interp<'a> {
                 if let Value::Vector(c) = &base {
                     return match self.const_eval(i).and_then(|k| usize::try_from(k).ok()) {
                         Some(k) if k < c.len() => c[k].clone(),
-                        _ => Value::Unknown(format!(
-                            "`{}` picks a vector component that is not a constant",
-                            self.snippet(e.span)
-                        )),
+                        _ => Value::Unknown(
+                            format!(
+                                "`{}` picks a vector component that is not a constant",
+                                self.snippet(e.span)
+                            )
+                            .into(),
+                        ),
                     };
                 }
                 if base == Value::Local {
@@ -2911,8 +2940,8 @@ impl<'a> Interp<'a> {
             .map(|s| self.text.get(s.start..s.end).unwrap_or("").to_string())
             .collect();
         let mut assumptions = match &self.shape_source {
-            ShapeSource::Assumed(s) => vec![s.clone()],
-            ShapeSource::Known(_) => Vec::new(),
+            ShapeSource::Assumed(c) => vec![Assumption::BlockShape(*c)],
+            ShapeSource::Known(..) | ShapeSource::Unstated => Vec::new(),
         };
         assumptions.extend(self.pp_assumptions.iter().cloned());
         // Every lane reading one word (an address no thread index reaches) reads one value:
@@ -2971,8 +3000,9 @@ impl<'a> Interp<'a> {
             foreign: self.foreign.clone(),
             type_variant: None,
             instantiation: None,
-            context: Some(match &self.shape_source {
-                ShapeSource::Known(s) | ShapeSource::Assumed(s) => s.clone(),
+            context: Some(LoweringContext {
+                shape: self.shape_source.clone(),
+                through: Vec::new(),
             }),
         });
         if uniform_value {
@@ -3010,7 +3040,7 @@ impl<'a> Interp<'a> {
 
     /// Splits an access into naturally aligned components (bank-model.md: `float3` is three
     /// 4-byte accesses) and builds the lowered accesses.
-    fn components(&self, p: &Place, l: Layout, atomic: bool) -> Result<Vec<LoweredAccess>, String> {
+    fn components(&self, p: &Place, l: Layout, atomic: bool) -> Result<Vec<LoweredAccess>, Reason> {
         let natural = matches!(l.size, 1 | 2 | 4 | 8 | 16) && l.align >= l.size;
         let (width, count) = if natural {
             (l.size, 1)
@@ -3018,7 +3048,7 @@ impl<'a> Interp<'a> {
             (l.align.clamp(1, 16), l.size / l.align.clamp(1, 16))
         };
         if width == 0 || count == 0 || count > 64 {
-            return Err(format!("an element of {} bytes", l.size));
+            return Err(format!("an element of {} bytes", l.size).into());
         }
         Ok((0..count)
             .map(|c| LoweredAccess {
@@ -3049,7 +3079,7 @@ fn is_scalar_type(t: &TypeName) -> bool {
 /// Why a type's size is unknown. Library storage types (CUB's `TempStorage`, CUTLASS's
 /// `SharedStorage`, CuTe buffers, barriers) are opaque by design and said to be so, so
 /// that they are counted apart from what bankcheck fails to follow.
-fn unknown_type_reason(what: &str, ty: &str) -> String {
+fn unknown_type_reason(what: &str, ty: &str) -> Reason {
     let opaque = [
         "Storage",
         "storage",
@@ -3058,17 +3088,20 @@ fn unknown_type_reason(what: &str, ty: &str) -> String {
         "cute::",
     ];
     if opaque.iter().any(|o| ty.contains(o)) {
-        format!("opaque library storage: {what} `{ty}` is a library's type")
+        // Library storage is opaque by design: not a type to try sizes for.
+        Reason::new(format!(
+            "opaque library storage: {what} `{ty}` is a library's type"
+        ))
     } else {
-        format!("{what} `{ty}` is not known")
+        Reason::unknown_type(format!("{what} `{ty}` is not known"), ty)
     }
 }
 
-fn describe_unknown(v: &Value) -> String {
+fn describe_unknown(v: &Value) -> Reason {
     match v {
-        Value::Data(r) => format!("depends on data: {r}"),
-        Value::Unknown(r) => format!("cannot be resolved: {r}"),
-        other => format!("is not an integer: {}", other.reason()),
+        Value::Data(r) => Reason::new(format!("depends on data: {r}")),
+        Value::Unknown(r) => r.reworded(format!("cannot be resolved: {r}")),
+        other => Reason::new(format!("is not an integer: {}", other.reason())),
     }
 }
 

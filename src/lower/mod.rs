@@ -161,7 +161,9 @@ fn lower_roots(
                         &aliases,
                         sites
                             .iter()
-                            .filter_map(|s| s.lowered.as_ref().err().map(String::as_str)),
+                            .filter_map(|s| s.lowered.as_ref().err())
+                            .flat_map(|r| r.unknown_types().first())
+                            .map(String::as_str),
                     )
                 };
                 if let Some(p) = needed {
@@ -184,11 +186,13 @@ fn lower_roots(
                 for s in &mut sites {
                     s.instantiation.clone_from(&label);
                     if total > templates::MAX_INSTANTIATIONS {
-                        s.assumptions.push(format!(
-                            "only {} of the {total} instantiations of `{}` were analysed",
-                            templates::MAX_INSTANTIATIONS,
-                            f.name
-                        ));
+                        s.assumptions.push(
+                            crate::model::assumption::Assumption::SomeInstantiations {
+                                analysed: templates::MAX_INSTANTIATIONS,
+                                total,
+                                function: f.name.clone(),
+                            },
+                        );
                     }
                 }
                 out.sites.extend(sites);

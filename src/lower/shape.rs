@@ -6,6 +6,7 @@ use super::interp::{Interp, Value};
 use crate::config::Settings;
 use crate::extract::ast::{ExprKind, Stmt};
 use crate::extract::FileSyntax;
+use crate::model::assumption::{CandidateShape, ShapeGap, ShapeOrigin};
 use crate::model::ir::{BlockShape, ShapeSource};
 use std::collections::HashMap;
 
@@ -35,7 +36,14 @@ pub fn shapes_for(
                     y: *y,
                     z: *z,
                 },
-                ShapeSource::Known(format!("[numthreads({x}, {y}, {z})]")),
+                ShapeSource::Known(
+                    BlockShape {
+                        x: *x,
+                        y: *y,
+                        z: *z,
+                    },
+                    ShapeOrigin::NumThreads,
+                ),
             )];
         }
     }
@@ -51,7 +59,7 @@ pub fn shapes_for(
             let (x, y, z) = a.shape;
             return vec![(
                 BlockShape { x, y, z },
-                ShapeSource::Known(format!("block ({x}, {y}, {z}) from an annotation")),
+                ShapeSource::Known(BlockShape { x, y, z }, ShapeOrigin::Annotation),
             )];
         }
     }
@@ -60,7 +68,7 @@ pub fn shapes_for(
         let (x, y, z) = o.shape;
         return vec![(
             BlockShape { x, y, z },
-            ShapeSource::Known(format!("block ({x}, {y}, {z}) from configuration")),
+            ShapeSource::Known(BlockShape { x, y, z }, ShapeOrigin::Configuration),
         )];
     }
     // Launches in the same file, then in other files of the run.
@@ -76,9 +84,7 @@ pub fn shapes_for(
                 if !shapes.iter().any(|(t, _)| *t == s) {
                     shapes.push((
                         s,
-                        ShapeSource::Known(format!(
-                            "block ({x}, {y}, {z}) from the launch in {place}"
-                        )),
+                        ShapeSource::Known(s, ShapeOrigin::LaunchIn(place.clone())),
                     ));
                 }
             }
@@ -97,7 +103,7 @@ pub fn shapes_for(
         if !axes[1] && !axes[2] {
             return vec![(
                 BlockShape { x: n, y: 1, z: 1 },
-                ShapeSource::Known(format!("block ({n}, 1, 1) from __launch_bounds__")),
+                ShapeSource::Known(BlockShape { x: n, y: 1, z: 1 }, ShapeOrigin::LaunchBounds),
             )];
         }
     }
@@ -105,7 +111,7 @@ pub fn shapes_for(
         let (x, y, z) = o.shape;
         return vec![(
             BlockShape { x, y, z },
-            ShapeSource::Known(format!("block ({x}, {y}, {z}) from configuration")),
+            ShapeSource::Known(BlockShape { x, y, z }, ShapeOrigin::Configuration),
         )];
     }
     // HLSL helpers: the single [numthreads] entry of the file, if there is one.
@@ -119,8 +125,11 @@ pub fn shapes_for(
     if entries.len() == 1 && entries[0] != f_index {
         let mut s = shapes_for(syn, text, entries[0], settings, extra);
         for (_, src) in &mut s {
-            if let ShapeSource::Known(t) = src {
-                *t = format!("{t} of `{}`", syn.functions[entries[0]].name);
+            if let ShapeSource::Known(_, origin) = src {
+                *origin = ShapeOrigin::OfEntry(
+                    Box::new(origin.clone()),
+                    syn.functions[entries[0]].name.clone(),
+                );
             }
         }
         return s;
@@ -135,30 +144,23 @@ pub fn shapes_for(
     let limits = extent_limits(syn, f, &mut probe);
     let family = candidate_shapes(settings.bank.warp_size.max(1), bound, axes, fixed, limits);
     let (family, total) = family;
-    let n = family.len();
-    let of = if total > n {
-        format!("one of {n} sampled of {total} candidate shapes")
-    } else if n == 1 {
-        "the only candidate shape".to_string()
+    let analysed = family.len();
+    let gap = if bound.is_some() {
+        ShapeGap::ThreadCountOnly
     } else {
-        format!("one of {n} candidate shapes")
-    };
-    let why = if bound.is_some() {
-        "`__launch_bounds__` fixes only the thread count"
-    } else {
-        "nothing in the file fixes the block shape"
+        ShapeGap::NothingFixes
     };
     family
         .into_iter()
-        .map(|s| {
+        .map(|shape| {
             (
-                s,
-                ShapeSource::Assumed(format!(
-                    "block ({}, {}, {}) assumed: {why}; {of} (docs/bank-model.md); set it with `// bankcheck: block(x, y, z)` or lint.toml",
-                    s.x,
-                    s.y,
-                    s.z
-                )),
+                shape,
+                ShapeSource::Assumed(CandidateShape {
+                    shape,
+                    gap,
+                    analysed,
+                    family: total,
+                }),
             )
         })
         .collect()
@@ -380,7 +382,7 @@ fn probe<'a>(
         text,
         arrays,
         shape,
-        ShapeSource::Assumed(String::new()),
+        ShapeSource::Unstated,
         settings.bank.warp_size,
         String::new(),
         extra,
@@ -462,13 +464,7 @@ pub fn launch_shapes_and_completeness(
         if let Some(s) = shape {
             if !shapes.iter().any(|(t, _)| *t == s) {
                 let line = crate::diag::line_of(&syn.line_starts, l.span.start);
-                shapes.push((
-                    s,
-                    ShapeSource::Known(format!(
-                        "block ({}, {}, {}) from the launch on line {line}",
-                        s.x, s.y, s.z
-                    )),
-                ));
+                shapes.push((s, ShapeSource::Known(s, ShapeOrigin::LaunchOnLine(line))));
             }
         }
     }

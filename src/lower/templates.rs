@@ -351,15 +351,16 @@ pub fn describe(inst: &Instantiation, f: &Function) -> String {
         .join(", ")
 }
 
-/// The one type that nothing fixed and that a site's reason names (`the pointee type `T`
-/// is not known`), when there is exactly one: a type parameter of `f` with no argument,
-/// a local alias of a dependent type (`using Element = typename TensorO::value_type;`),
-/// or a type written in terms of `f`'s type parameters (`vec4<T>::Type`).
+/// The one type that nothing fixed and that the sites' reasons name as unknown (`the
+/// pointee type `T` is not known`), when there is exactly one: a type parameter of `f`
+/// with no argument, a local alias of a dependent type (`using Element = typename
+/// TensorO::value_type;`), or a type written in terms of `f`'s type parameters
+/// (`vec4<T>::Type`).
 pub fn unfixed_param_needed<'a>(
     f: &'a Function,
     args: &TypeArgs,
     aliases: &'a [String],
-    reasons: impl Iterator<Item = &'a str>,
+    unknown_types: impl Iterator<Item = &'a str>,
 ) -> Option<String> {
     let is_word = |c: char| c.is_alphanumeric() || c == '_';
     let candidate = |name: &str| {
@@ -378,15 +379,7 @@ pub fn unfixed_param_needed<'a>(
                 }))
     };
     let mut needed: Vec<&str> = Vec::new();
-    for r in reasons {
-        // Library storage is opaque by design: not a type to try sizes for.
-        if r.starts_with("opaque") {
-            continue;
-        }
-        let Some(i) = r.find("type `") else { continue };
-        let rest = &r[i + 6..];
-        let Some(end) = rest.find('`') else { continue };
-        let name = &rest[..end];
+    for name in unknown_types {
         if candidate(name) && !needed.contains(&name) {
             needed.push(name);
         }

@@ -96,10 +96,9 @@ pub fn construct(callee: &str, n: usize, elem: Elem, args: Vec<Value>) -> Value 
         comps = vec![comps[0].clone(); n];
     }
     if comps.len() < n {
-        return Value::Unknown(format!(
-            "`{callee}` is constructed from {} components",
-            comps.len()
-        ));
+        return Value::Unknown(
+            format!("`{callee}` is constructed from {} components", comps.len()).into(),
+        );
     }
     comps.truncate(n);
     if elem == Elem::Float {
@@ -277,7 +276,7 @@ pub fn undefined(name: &str, ty: &TypeName, typedefs: &HashMap<String, TypeName>
             "xyzw"
                 .chars()
                 .take(n)
-                .map(|c| Value::Unknown(format!("`{name}.{c}` is declared without a value")))
+                .map(|c| Value::Unknown(format!("`{name}.{c}` is declared without a value").into()))
                 .collect(),
         )
     })

@@ -4,6 +4,7 @@
 //! plus the guards that decide which lanes are active. The IR is small on purpose:
 //! analyses evaluate it (enumeration), pattern-match it (stride) or bit-blast it (F2).
 
+pub use super::assumption::ShapeSource;
 use serde::Serialize;
 
 /// A thread-index axis.
@@ -230,15 +231,6 @@ impl BlockShape {
         let z = rest / u64::from(self.y.max(1));
         (x as i64, y as i64, z as i64)
     }
-}
-
-/// Where the block shape came from, for the diagnostic's assumptions.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
-pub enum ShapeSource {
-    /// Fixed by the source (a launch, `[numthreads]`, an annotation, lint.toml).
-    Known(String),
-    /// Nothing fixed it; this one was assumed.
-    Assumed(String),
 }
 
 /// One access site lowered to a byte address over named variables.

@@ -1,7 +1,9 @@
 //! What lowering hands to the analyses and rules: shared arrays and access sites.
 
 use crate::diag::{AccessKind, Span};
+use crate::model::assumption::{Assumption, ShapeSource};
 use crate::model::ir::LoweredAccess;
+use crate::model::reason::Reason;
 
 /// A shared-memory array declaration.
 #[derive(Debug, Clone, PartialEq)]
@@ -34,18 +36,19 @@ pub struct AccessSite {
     pub pointer: Option<String>,
     pub kind: AccessKind,
     pub element_bytes: u32,
-    pub function: String,
+    pub function: InFunction,
     /// The lowered access, one per naturally aligned component, or why it could not be lowered.
-    pub lowered: Result<Vec<LoweredAccess>, String>,
+    pub lowered: Result<Vec<LoweredAccess>, Reason>,
     /// Span and source text of each subscript's index, outermost first.
     pub index_spans: Vec<Span>,
     pub index_texts: Vec<String>,
     /// Every dimension subscripted directly on the array, no pointer in between.
     pub plain_subscript: bool,
-    /// Things assumed while lowering (the block shape).
-    pub assumptions: Vec<String>,
-    /// The launch shape this lowering used, when several were analysed.
-    pub context: Option<String>,
+    /// Things assumed while lowering (the block shape, macros taken as undefined).
+    pub assumptions: Vec<Assumption>,
+    /// The launch shape this lowering used (and the includers it went through), when
+    /// several were analysed.
+    pub context: Option<LoweringContext>,
     /// The instantiation this lowering used (`` `T` = `float` ``), when several were analysed.
     pub instantiation: Option<String>,
     /// A type parameter nothing instantiates and the element size tried for it: the
@@ -54,6 +57,97 @@ pub struct AccessSite {
     /// The text of another file when the site is in one of its functions (see
     /// `Function::foreign_text`): the site's spans index into it.
     pub foreign: Option<std::sync::Arc<str>>,
+}
+
+/// The function an access is written in, and the chain of inlined calls that reached it
+/// (innermost first), for the messages and for telling a kernel's own accesses apart.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct InFunction {
+    /// The function's name as shown (`Owner::method` for a member function).
+    pub name: String,
+    pub called_from: Vec<CallSite>,
+}
+
+/// One inlined call: who called, and on which line of the caller's file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CallSite {
+    pub caller: String,
+    pub line: usize,
+}
+
+impl InFunction {
+    pub fn new(name: impl Into<String>) -> InFunction {
+        InFunction {
+            name: name.into(),
+            called_from: Vec::new(),
+        }
+    }
+
+    /// The function `name` inlined at `line` from this one.
+    #[must_use]
+    pub fn calling(&self, name: String, line: usize) -> InFunction {
+        let mut called_from = vec![CallSite {
+            caller: self.name.clone(),
+            line,
+        }];
+        called_from.extend(self.called_from.iter().cloned());
+        InFunction { name, called_from }
+    }
+
+    /// True when the access is in the named function itself, not in a helper it calls.
+    pub fn is_own(&self, name: &str) -> bool {
+        self.called_from.is_empty() && self.name == name
+    }
+
+    /// True when the access was reached through an inlined call.
+    pub fn is_inlined(&self) -> bool {
+        !self.called_from.is_empty()
+    }
+}
+
+/// `h (called from `g (called from `k` on line 5)` on line 10)`.
+impl std::fmt::Display for InFunction {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        fn chain(
+            f: &mut std::fmt::Formatter<'_>,
+            name: &str,
+            calls: &[CallSite],
+        ) -> std::fmt::Result {
+            let Some((call, outer)) = calls.split_first() else {
+                return f.write_str(name);
+            };
+            write!(f, "{name} (called from `")?;
+            chain(f, &call.caller, outer)?;
+            write!(f, "` on line {})", call.line)
+        }
+        chain(f, &self.name, &self.called_from)
+    }
+}
+
+/// What one lowering of a site ran under: its block shape, and the includers whose
+/// lowering it was taken from (the last one that took it first).
+#[derive(Debug, Clone, PartialEq)]
+pub struct LoweringContext {
+    pub shape: ShapeSource,
+    pub through: Vec<String>,
+}
+
+impl LoweringContext {
+    /// True when the context says nothing the site's assumptions do not: a candidate
+    /// block shape, lowered in the site's own file.
+    pub fn is_assumed_shape(&self) -> bool {
+        self.through.is_empty() && matches!(self.shape, ShapeSource::Assumed(_))
+    }
+}
+
+/// `through `a.cu`; block (64, 1, 1) from the launch on line 3`.
+impl std::fmt::Display for LoweringContext {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for name in &self.through {
+            write!(f, "through `{name}`; ")?;
+        }
+        self.shape.fmt(f)
+    }
 }
 
 /// Everything lowered from one file.

@@ -30,7 +30,7 @@ impl Method {
 pub struct Verdict {
     /// `None` when undecided; `reason` then says why.
     pub cost: Option<Wavefronts>,
-    pub reason: Option<String>,
+    pub reason: Option<Undecided>,
     pub method: Method,
     /// False when the verdict is a bound or rests on sampled values.
     pub exact: bool,
@@ -40,7 +40,9 @@ pub struct Verdict {
     pub depends_on: Vec<String>,
     /// Things the analysis had to assume or sample.
     pub notes: Vec<String>,
-    /// The warp index and variable values of the worst case, for messages.
+    /// The warp of the worst case, and the values of the run-time variables there, for
+    /// messages.
+    pub worst_warp: u64,
     pub worst_case: Vec<(String, i64)>,
     /// True when the factor is only a lower bound: a conflict witnessed at sampled
     /// values, with values not tried that may conflict more.
@@ -48,21 +50,58 @@ pub struct Verdict {
     /// When the factor depends on run-time values and was decided for every one of them:
     /// which values give the worst factor and which are conflict-free, in words.
     pub condition: Option<String>,
+    /// True when `condition` names the candidate block shapes that give each factor.
+    pub condition_names_shapes: bool,
+}
+
+/// Why a verdict has no cost.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Undecided {
+    /// No lane of any warp reaches the access: it does not run in this context, which
+    /// then counts only when no context runs it.
+    NoLaneActive,
+    /// Anything else, in words.
+    Because(String),
+}
+
+impl std::fmt::Display for Undecided {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Undecided::NoLaneActive => f.write_str("no lane of any warp is active"),
+            Undecided::Because(words) => f.write_str(words),
+        }
+    }
+}
+
+impl Serialize for Undecided {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
 }
 
 impl Verdict {
+    /// No lane of any warp reaches the access.
+    pub fn unreached() -> Verdict {
+        Verdict {
+            reason: Some(Undecided::NoLaneActive),
+            ..Verdict::unknown("")
+        }
+    }
+
     pub fn unknown(reason: impl Into<String>) -> Verdict {
         Verdict {
             cost: None,
-            reason: Some(reason.into()),
+            reason: Some(Undecided::Because(reason.into())),
             method: Method::Enumeration,
             exact: false,
             explanation: None,
             depends_on: Vec::new(),
             notes: Vec::new(),
+            worst_warp: 0,
             worst_case: Vec::new(),
             lower_bound: false,
             condition: None,
+            condition_names_shapes: false,
         }
     }
 }

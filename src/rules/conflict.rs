@@ -92,25 +92,18 @@ pub(crate) fn diagnostic(
         message.push_str(c);
     }
     // A verdict on a block shape nothing in the code fixes names it.
-    if let Some(assumed) = facts
+    if let Some(assumed) = a
+        .site
         .assumptions
         .iter()
-        .find(|s| s.starts_with("block (") && s.contains(" assumed: "))
+        .find_map(crate::model::assumption::Assumption::candidate_shape)
     {
-        if !facts
-            .condition
-            .as_deref()
-            .is_some_and(|c| c.contains("with block ("))
-        {
-            let shape = assumed.split(" assumed").next().unwrap_or_default();
-            let every = if assumed.contains("one of ") {
-                " (the same for every candidate shape)"
-            } else {
-                ""
-            };
+        if !a.verdict.condition_names_shapes {
             message.push_str(" with the assumed ");
-            message.push_str(shape);
-            message.push_str(every);
+            message.push_str(&assumed.shape_words());
+            if assumed.one_of_several() {
+                message.push_str(" (the same for every candidate shape)");
+            }
         }
     }
     let mut d = Diagnostic::new(rule, severity, a.site.span, message);
@@ -134,22 +127,24 @@ pub(crate) fn diagnostic(
                 .join(", ")
         ));
     }
-    let worst: Vec<String> = a
-        .verdict
-        .worst_case
-        .iter()
-        .filter(|(n, _)| n != "warp" || a.verdict.worst_case.len() == 1)
-        .map(|(n, v)| format!("{n} = {v}"))
-        .collect();
+    // The values of the worst case, or its warp when no value matters.
+    let worst: Vec<String> = if a.verdict.worst_case.is_empty() {
+        (a.verdict.worst_warp != 0)
+            .then(|| format!("warp = {}", a.verdict.worst_warp))
+            .into_iter()
+            .collect()
+    } else {
+        a.verdict
+            .worst_case
+            .iter()
+            .map(|(n, v)| format!("{n} = {v}"))
+            .collect()
+    };
     // Only enumeration finds a particular worst case; the formulas hold for every warp.
-    if !worst.is_empty()
-        && facts.exact
-        && a.verdict.method == Method::Enumeration
-        && worst != ["warp = 0"]
-    {
+    if !worst.is_empty() && facts.exact && a.verdict.method == Method::Enumeration {
         d.notes.push(format!("worst case at {}", worst.join(", ")));
     }
-    if a.site.function.contains("called from") {
+    if a.site.function.is_inlined() {
         d.notes.push(format!("in {}", a.site.function));
     }
     d.notes.push(format!(
@@ -165,7 +160,7 @@ pub(crate) fn diagnostic(
         d.notes.push(s.clone());
     }
     if let Some(ctx) = &a.site.context {
-        if !facts.assumptions.iter().any(|s| s == ctx) {
+        if !ctx.is_assumed_shape() {
             d.notes.push(format!("thread block: {ctx}"));
         }
     }
@@ -188,11 +183,7 @@ pub(crate) fn reportable(facts: &AccessFacts, settings: &Settings) -> bool {
 /// supplies its address.
 pub(crate) fn in_helper(a: &AnalysedSite) -> Option<Label> {
     let span = a.site.helper_span?;
-    let helper = a
-        .site
-        .function
-        .split_once(" (")
-        .map_or(a.site.function.as_str(), |(h, _)| h);
+    let helper = &a.site.function.name;
     Some(Label {
         span,
         message: format!("the access, in `{helper}`"),

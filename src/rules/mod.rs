@@ -142,8 +142,8 @@ fn group(sites: &[AnalysedSite], arrays: usize) -> Vec<Vec<&AnalysedSite>> {
 /// and block over variables of the same kinds (their names, and where the block shape
 /// came from, do not matter).
 fn same_lowering(
-    a: &Result<Vec<crate::model::ir::LoweredAccess>, String>,
-    b: &Result<Vec<crate::model::ir::LoweredAccess>, String>,
+    a: &Result<Vec<crate::model::ir::LoweredAccess>, crate::model::reason::Reason>,
+    b: &Result<Vec<crate::model::ir::LoweredAccess>, crate::model::reason::Reason>,
 ) -> bool {
     match (a, b) {
         (Ok(a), Ok(b)) => {
@@ -211,14 +211,11 @@ fn suggestion_for(
         });
         return agrees.then_some(s);
     };
-    let mut s = crate::swizzle::suggest(&stripped, &settings.bank)?;
     // Padding was measured without the existing XOR, which the source would keep: only the
     // swizzle, which replaces that XOR, carries over.
+    let mut s = crate::swizzle::suggest_without_padding_alternative(&stripped, &settings.bank)?;
     if s.kind != "swizzle" {
         return crate::swizzle::suggest(array, &settings.bank);
-    }
-    if let Some(cut) = s.message.find("; padding") {
-        s.message.truncate(cut);
     }
     for (after, site) in s.after.iter_mut().zip(sites) {
         after.before_wavefronts = site.verdict.cost?.wavefronts;
@@ -259,13 +256,23 @@ fn array_use(
                     && b.site.kind == a.site.kind
             })
             .collect();
-        let differs = |f: fn(&AnalysedSite) -> &Option<String>| group.iter().any(|b| f(b) != f(a));
+        let instantiation_differs = group
+            .iter()
+            .any(|b| b.site.instantiation != a.site.instantiation);
+        let context_differs = group.iter().any(|b| b.site.context != a.site.context);
         let parts: Vec<String> = [
-            (differs(|b| &b.site.instantiation), &a.site.instantiation),
-            (differs(|b| &b.site.context), &a.site.context),
+            a.site
+                .instantiation
+                .clone()
+                .filter(|_| instantiation_differs),
+            a.site
+                .context
+                .as_ref()
+                .filter(|_| context_differs)
+                .map(ToString::to_string),
         ]
         .into_iter()
-        .filter_map(|(d, v)| v.clone().filter(|_| d))
+        .flatten()
         .collect();
         let context = (!parts.is_empty()).then(|| parts.join("; "));
         let Ok(components) = &a.site.lowered else {

@@ -115,6 +115,20 @@ pub fn suggest_padding(array: &ArrayUse, params: &BankParams) -> Option<Suggesti
 /// verdict), before and after; `lower_bound_wavefronts` is the sum over the accesses of the
 /// Lemma 9.5 bound of one instruction (present when the accesses are linear).
 pub fn suggest(array: &ArrayUse, params: &BankParams) -> Option<Suggestion> {
+    suggest_fix(array, params, true)
+}
+
+/// Like [`suggest`], but a swizzle's message does not name the padding that would do
+/// the same: for an array whose index already applies an XOR, where the padding was
+/// measured without that XOR, which the source would keep.
+pub fn suggest_without_padding_alternative(
+    array: &ArrayUse,
+    params: &BankParams,
+) -> Option<Suggestion> {
+    suggest_fix(array, params, false)
+}
+
+fn suggest_fix(array: &ArrayUse, params: &BankParams, name_padding: bool) -> Option<Suggestion> {
     let core = cached_core(array, params);
     let before = core.before.as_ref()?;
     let swizzle = core.swizzle.as_ref().and_then(|c| swizzle_text(array, c));
@@ -148,7 +162,13 @@ pub fn suggest(array: &ArrayUse, params: &BankParams) -> Option<Suggestion> {
                 "; padding ({}, +{} bytes) does the same with more memory",
                 p.detail, p.memory_cost_bytes
             );
-            Some(finish(array, before, s, "swizzle", Some(alt)))
+            Some(finish(
+                array,
+                before,
+                s,
+                "swizzle",
+                Some(alt).filter(|_| name_padding),
+            ))
         }
         (Some(s), Some(p)) if reaches(&p.after, &s.after) => {
             let alt = format!(
@@ -174,7 +194,13 @@ pub fn suggest(array: &ArrayUse, params: &BankParams) -> Option<Suggestion> {
                 total(&p.after),
                 total(&s.after)
             );
-            Some(finish(array, before, s, "swizzle", Some(alt)))
+            Some(finish(
+                array,
+                before,
+                s,
+                "swizzle",
+                Some(alt).filter(|_| name_padding),
+            ))
         }
         (Some(s), None) => Some(finish(array, before, s, "swizzle", None)),
         (None, Some(p)) => Some(finish(array, before, p, "padding", None)),

@@ -11,6 +11,7 @@
 
 use super::{Interp, Value};
 use crate::extract::ast::{Expr, ExprKind, Stmt};
+use crate::model::assumption::Assumption;
 use crate::model::ir::Expr as Ir;
 
 impl Interp<'_> {
@@ -24,9 +25,7 @@ impl Interp<'_> {
 
     /// States that `name` was taken as not defined.
     fn assume_undefined(&mut self, name: &str) {
-        let note = format!(
-            "`{name}` is taken as not defined in a preprocessor condition: neither the file, its headers nor the settings define it"
-        );
+        let note = Assumption::MacroUndefined(name.to_string());
         if !self.pp_assumptions.contains(&note) {
             self.pp_assumptions.push(note);
         }
@@ -117,9 +116,7 @@ impl Interp<'_> {
             let returns = std::mem::take(&mut self.returns);
             self.returns.opaque_base = opaque_base;
             let notes = self.pp_assumptions.len();
-            self.pp_assumptions.push(
-                "in a preprocessor branch the known macros drop: checked as code of another configuration".into(),
-            );
+            self.pp_assumptions.push(Assumption::OtherConfiguration);
             self.opaque_control += 1;
             self.block(std::slice::from_ref(d));
             self.opaque_control -= 1;

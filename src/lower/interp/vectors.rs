@@ -84,14 +84,14 @@ impl Interp<'_> {
             None => r,
             Some(op) => {
                 let old = vector::swizzle(&cur, &field)
-                    .unwrap_or_else(|| Value::Unknown(format!("`{name}.{field}`")));
+                    .unwrap_or_else(|| Value::Unknown(format!("`{name}.{field}`").into()));
                 self.binary(op, old, r)
             }
         };
         let updated = vector::assign_swizzle(&cur, &field, rhs.clone()).unwrap_or_else(|| {
-            Value::Unknown(format!(
-                "`{name}.{field}` is assigned where bankcheck cannot follow it"
-            ))
+            Value::Unknown(
+                format!("`{name}.{field}` is assigned where bankcheck cannot follow it").into(),
+            )
         });
         self.assign(name, updated);
         Some(rhs)
@@ -130,6 +130,6 @@ pub(super) fn min_max(short: &str, values: Vec<Value>) -> Value {
             };
             Value::Int(fold(op, a.clone(), b.clone()))
         }
-        _ => Value::Unknown(format!("`{short}` with {} arguments", ints.len())),
+        _ => Value::Unknown(format!("`{short}` with {} arguments", ints.len()).into()),
     }
 }
