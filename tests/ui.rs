@@ -312,7 +312,10 @@ fn check_fixture(f: &Fixture, failures: &mut Vec<String>) -> Result<(), String> 
     }
     run(scratch.path(), &f.shown, &["--fix"], &d);
     if std::fs::read_to_string(&copy).unwrap() != fixed {
-        failures.push(format!("{}: a second --fix changed the file again", f.shown));
+        failures.push(format!(
+            "{}: a second --fix changed the file again",
+            f.shown
+        ));
     }
     Ok(())
 }
