@@ -104,7 +104,13 @@ fn shown(d: &Diagnostic, len: usize) -> Shown<()> {
     );
     let mut notes = d.notes.clone();
     if let Some(a) = &d.access {
-        notes.extend(a.assumptions.iter().map(|s| format!("assumed: {s}")));
+        // A rule that states the assumptions among its notes has them printed once.
+        notes.extend(
+            a.assumptions
+                .iter()
+                .filter(|s| !d.notes.contains(s))
+                .map(|s| format!("assumed: {s}")),
+        );
         if !a.depends_on.is_empty() {
             notes.push(format!(
                 "depends on run-time values: {}",
