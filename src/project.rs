@@ -8,7 +8,7 @@
 
 use crate::config::Settings;
 use crate::extract::{ExternalLaunch, FileSyntax};
-use crate::model::ir::ShapeSource;
+use crate::model::assumption::ShapeSource;
 use regex::Regex;
 use std::collections::{HashMap, HashSet};
 use std::path::{Component, Path, PathBuf};

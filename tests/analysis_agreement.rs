@@ -8,9 +8,7 @@ use bankcheck::analyse::stride::{lane_stride_bytes, stride};
 use bankcheck::analyse::{analyse, enumerate, Budget};
 use bankcheck::bank::{BankParams, Wavefronts};
 use bankcheck::lower::affine::{lower_affine, BitConst};
-use bankcheck::model::ir::{
-    Axis, BinOp, BlockShape, Expr, LoweredAccess, ShapeSource, VarInfo, VarKind,
-};
+use bankcheck::model::ir::{Axis, BinOp, BlockShape, Expr, LoweredAccess, VarInfo, VarKind};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestCaseError, TestRunner};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -57,7 +55,6 @@ fn access(
         atomic: false,
         guards: Vec::new(),
         block,
-        shape_source: ShapeSource::Unstated,
         warp_size,
         coords: None,
         extents: Vec::new(),

@@ -8,9 +8,7 @@
 use bankcheck::analyse::warp_program::{Scratch, WarpProgram};
 use bankcheck::analyse::{enumerate, Budget};
 use bankcheck::bank::{count_wavefronts, BankParams, Wavefronts};
-use bankcheck::model::ir::{
-    Axis, BinOp, BlockShape, Expr, LoweredAccess, ShapeSource, UnOp, VarInfo, VarKind,
-};
+use bankcheck::model::ir::{Axis, BinOp, BlockShape, Expr, LoweredAccess, UnOp, VarInfo, VarKind};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
 use std::cell::Cell;
@@ -133,7 +131,6 @@ fn case() -> impl Strategy<Value = Case> {
                             .map(|(g, op, axis)| with_thread(g, op, axis))
                             .collect(),
                         block,
-                        shape_source: ShapeSource::Unstated,
                         warp_size,
                         coords: None,
                         extents: Vec::new(),
@@ -257,7 +254,6 @@ fn shift_variable_shared_with_a_lane_term_is_enumerated() {
         // `k` in a guard keeps the `k / u` term with the lanes.
         guards: vec![Expr::bin(BinOp::Sub, Expr::Var(0), Expr::Var(K))],
         block: BlockShape { x: 32, y: 2, z: 1 },
-        shape_source: ShapeSource::Unstated,
         warp_size: 32,
         coords: None,
         extents: Vec::new(),

@@ -4,9 +4,7 @@
 
 use bankcheck::bank::BankParams;
 use bankcheck::diag::{AccessKind, Applicability, Span};
-use bankcheck::model::ir::{
-    Axis, BinOp, BlockShape, Expr, LoweredAccess, ShapeSource, VarInfo, VarKind,
-};
+use bankcheck::model::ir::{Axis, BinOp, BlockShape, Expr, LoweredAccess, VarInfo, VarKind};
 use bankcheck::swizzle::normal::simplest;
 use bankcheck::swizzle::{
     brute_cost, classic_layout, construct, cute_layout, cute_of_classic, exact_cost, lemma95,
@@ -158,7 +156,6 @@ fn access(
             y: block.1,
             z: block.2,
         },
-        shape_source: ShapeSource::Unstated,
         warp_size: 32,
         coords: Some(coords),
         extents: extents.to_vec(),

@@ -139,7 +139,7 @@ pub fn explain_conflict(
 mod tests {
     use super::*;
     use crate::analyse::enumerate::{enumerate, Budget};
-    use crate::model::ir::{BinOp, BlockShape, Expr, ShapeSource, VarInfo};
+    use crate::model::ir::{BinOp, BlockShape, Expr, VarInfo};
 
     fn access(address: Expr, block_x: u32) -> LoweredAccess {
         LoweredAccess {
@@ -162,7 +162,6 @@ mod tests {
                 y: 1,
                 z: 1,
             },
-            shape_source: ShapeSource::Unstated,
             warp_size: 32,
             coords: None,
             extents: Vec::new(),

@@ -335,7 +335,7 @@ pub fn linear(access: &LoweredAccess, params: &BankParams) -> Option<Verdict> {
 mod tests {
     use super::*;
     use crate::analyse::enumerate::{enumerate, Budget};
-    use crate::model::ir::{Axis, BlockShape, ShapeSource, VarInfo};
+    use crate::model::ir::{Axis, BlockShape, VarInfo};
 
     fn access(address: Expr, vars: Vec<VarInfo>, width: u32, block_x: u32) -> LoweredAccess {
         LoweredAccess {
@@ -349,7 +349,6 @@ mod tests {
                 y: 1,
                 z: 1,
             },
-            shape_source: ShapeSource::Unstated,
             warp_size: 32,
             coords: None,
             extents: Vec::new(),

@@ -13,7 +13,7 @@ pub use crate::model::verdict::{Method, Verdict};
 pub use enumerate::{enumerate, Budget};
 
 use crate::bank::BankParams;
-use crate::model::ir::{LoweredAccess, ShapeSource};
+use crate::model::ir::LoweredAccess;
 use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock, PoisonError};
 
@@ -45,11 +45,8 @@ pub fn analyse_cached(access: &LoweredAccess, params: &BankParams, budget: Budge
     /// Entries kept before the cache is emptied (bounds memory on very large runs).
     const LIMIT: usize = 16_384;
     let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
-    // Where the block shape came from is never read by the analyses.
-    let mut shape_free = access.clone();
-    shape_free.shape_source = ShapeSource::Unstated;
     let key = (
-        shape_free,
+        access.clone(),
         *params,
         budget.max_lane_evals,
         budget.sample_values,
@@ -105,7 +102,7 @@ pub struct AnalysedSite {
 mod tests {
     use super::*;
     use crate::bank::Wavefronts;
-    use crate::model::ir::{Axis, BinOp, BlockShape, Expr, ShapeSource, VarInfo, VarKind};
+    use crate::model::ir::{Axis, BinOp, BlockShape, Expr, VarInfo, VarKind};
 
     fn access(address: Expr) -> LoweredAccess {
         LoweredAccess {
@@ -118,7 +115,6 @@ mod tests {
             atomic: false,
             guards: Vec::new(),
             block: BlockShape { x: 64, y: 1, z: 1 },
-            shape_source: ShapeSource::Unstated,
             warp_size: 32,
             coords: None,
             extents: Vec::new(),

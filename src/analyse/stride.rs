@@ -519,7 +519,7 @@ pub fn stride(access: &LoweredAccess, params: &BankParams) -> Option<Verdict> {
 mod tests {
     use super::*;
     use crate::analyse::enumerate::{enumerate, Budget};
-    use crate::model::ir::{BlockShape, ShapeSource, VarInfo};
+    use crate::model::ir::{BlockShape, VarInfo};
 
     fn access(address: Expr, width: u32, block: BlockShape) -> LoweredAccess {
         LoweredAccess {
@@ -546,7 +546,6 @@ mod tests {
             atomic: false,
             guards: Vec::new(),
             block,
-            shape_source: ShapeSource::Unstated,
             warp_size: 32,
             coords: None,
             extents: Vec::new(),

@@ -770,7 +770,7 @@ pub fn lower_affine(access: &LoweredAccess) -> Result<LinearAddress, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::ir::{ShapeSource, VarInfo};
+    use crate::model::ir::VarInfo;
 
     fn access(address: Expr, vars: Vec<VarInfo>, block: BlockShape) -> LoweredAccess {
         LoweredAccess {
@@ -780,7 +780,6 @@ mod tests {
             atomic: false,
             guards: Vec::new(),
             block,
-            shape_source: ShapeSource::Unstated,
             warp_size: 32,
             coords: None,
             extents: Vec::new(),

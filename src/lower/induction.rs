@@ -8,7 +8,7 @@
 //! within the body is right too. Updates under a condition (binary searches) are not
 //! inductions and stay unknown.
 
-use super::interp::{step_of, Step};
+use super::steps::{assigned_names, step_of, Step};
 use crate::extract::ast::{BinaryOp, Expr, ExprKind, Stmt};
 use crate::model::ir::{BinOp, Expr as Ir};
 
@@ -29,7 +29,7 @@ pub(super) fn body_step(body: &Stmt, name: &str) -> Option<BodyStep> {
         Stmt::Block(b) => b,
         other => std::slice::from_ref(other),
     };
-    let changed = super::interp::assigned_names(body);
+    let changed = assigned_names(body);
     let mut found = None;
     let mut continued = false;
     for s in stmts {
@@ -74,7 +74,7 @@ pub(super) fn body_step(body: &Stmt, name: &str) -> Option<BodyStep> {
             }));
             continue;
         }
-        if super::interp::assigned_names(s).iter().any(|n| n == name) {
+        if assigned_names(s).iter().any(|n| n == name) {
             return None;
         }
         continued |= continues(s);
@@ -183,8 +183,9 @@ pub(super) fn step_value(
     let shift = |v: Option<Ir>| v?.as_const().filter(|c| (0..32).contains(c));
     match step {
         BodyStep::Plain(Step::Add(e)) => uniform(eval(e)).map(StepValue::Add),
-        BodyStep::Plain(Step::Sub(e)) => uniform(eval(e))
-            .map(|s| StepValue::Add(super::interp::fold_ir(BinOp::Sub, Ir::Const(0), s))),
+        BodyStep::Plain(Step::Sub(e)) => {
+            uniform(eval(e)).map(|s| StepValue::Add(super::fold::fold(BinOp::Sub, Ir::Const(0), s)))
+        }
         BodyStep::Plain(Step::Shl(e)) => shift(eval(e)).map(StepValue::Shl),
         BodyStep::Plain(Step::Shr(e)) => shift(eval(e)).map(StepValue::Shr),
         BodyStep::Wrapped { add, op, modulus } => {
@@ -198,7 +199,7 @@ pub(super) fn step_value(
 
 /// `x0` after `k` steps.
 pub fn closed_form(x0: Ir, step: &StepValue, k: Ir) -> Ir {
-    use super::interp::fold_ir as fold;
+    use super::fold::fold;
     match step {
         StepValue::Add(s) => fold(BinOp::Add, x0, fold(BinOp::Mul, k, s.clone())),
         StepValue::Shl(c) => fold(BinOp::Shl, x0, fold(BinOp::Mul, k, Ir::Const(*c))),

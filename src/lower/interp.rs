@@ -8,13 +8,16 @@
 //! resolved becomes `Unknown` with a reason, so the access is reported undecided
 //! rather than guessed.
 
+use super::fold::fold;
+use super::steps::{assigned_names, step_of, Step};
+pub use super::value::Value;
 use crate::diag::{AccessKind, Span};
 use crate::extract::ast::{BinaryOp, Expr, ExprKind, Function, Stmt, TypeName, UnaryOp, VarDecl};
 use crate::extract::types::Layout;
 use crate::extract::FileSyntax;
-use crate::model::assumption::Assumption;
+use crate::model::assumption::{Assumption, ShapeSource};
 use crate::model::ir::{
-    Axis, BinOp, BlockShape, Expr as Ir, LoweredAccess, ShapeSource, UnOp, VarInfo, VarKind,
+    Axis, BinOp, BlockShape, Expr as Ir, LoweredAccess, UnOp, VarInfo, VarKind,
 };
 use crate::model::reason::Reason;
 use crate::model::site::{AccessSite, ArrayInfo, InFunction, LoweringContext};
@@ -24,51 +27,6 @@ mod preproc;
 mod returns;
 mod structs;
 mod vectors;
-
-/// A value during interpretation.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Value {
-    Int(Ir),
-    /// A vector of 1 to 4 components (`threadIdx`, `uint3 gtid : SV_GroupThreadID`,
-    /// `dim3`, `uint2(a, b)`); see [`super::vector`].
-    Vector(Vec<Value>),
-    /// A pointer into shared array `array` at `offset` bytes, pointing at `pointee`.
-    Ptr {
-        array: usize,
-        offset: Ir,
-        pointee: TypeName,
-        name: Option<String>,
-    },
-    /// The shared array itself (decays to a pointer to its first element).
-    Array(usize),
-    /// A pointer to global or local memory: loads through it are data.
-    Memory,
-    /// A value loaded from memory or computed by an unknown function.
-    Data(String),
-    /// A value bankcheck could not follow, and why.
-    Unknown(Reason),
-    /// A cooperative group of `n` consecutive threads (`0`: the whole block).
-    Group(u64),
-    /// A thread-local array: every lane has its own, so its elements are per-lane data.
-    Local,
-}
-
-impl Value {
-    fn reason(&self) -> Reason {
-        Reason::new(match self {
-            Value::Unknown(r) => return r.clone(),
-            Value::Data(r) => r.clone(),
-            Value::Ptr { .. } | Value::Array(_) => {
-                "a pointer into shared memory is used as an integer".to_string()
-            }
-            Value::Memory => "a pointer to memory is used as an integer".to_string(),
-            Value::Local => "a thread-local array is used as an integer".to_string(),
-            Value::Vector(_) => "a vector is used as an integer".to_string(),
-            Value::Group(_) => "a thread group is used as an integer".to_string(),
-            Value::Int(_) => "an integer is combined with a non-integer value".to_string(),
-        })
-    }
-}
 
 /// A place in shared memory reached by an lvalue expression.
 #[derive(Debug, Clone)]
@@ -254,36 +212,6 @@ fn map_binop(op: BinaryOp) -> BinOp {
         BinaryOp::Ne => BinOp::Ne,
         BinaryOp::LogicAnd => BinOp::LogicAnd,
         BinaryOp::LogicOr => BinOp::LogicOr,
-    }
-}
-
-/// Folds constant subexpressions so that the IR stays small.
-pub(super) fn fold_ir(op: BinOp, a: Ir, b: Ir) -> Ir {
-    fold(op, a, b)
-}
-
-fn fold(op: BinOp, a: Ir, b: Ir) -> Ir {
-    let e = Ir::bin(op, a, b);
-    if let Some(c) = e.as_const() {
-        Ir::Const(c)
-    } else {
-        if let Ir::Binary(op, a, b) = &e {
-            match (op, a.as_ref(), b.as_ref()) {
-                (
-                    BinOp::Add | BinOp::Sub | BinOp::Or | BinOp::Xor | BinOp::Shl | BinOp::Shr,
-                    x,
-                    Ir::Const(0),
-                ) => return x.clone(),
-                (BinOp::Add | BinOp::Or | BinOp::Xor, Ir::Const(0), x) => return x.clone(),
-                (BinOp::Mul | BinOp::Div, x, Ir::Const(1)) => return x.clone(),
-                (BinOp::Mul, Ir::Const(1), x) => return x.clone(),
-                (BinOp::Mul, _, Ir::Const(0)) | (BinOp::Mul, Ir::Const(0), _) => {
-                    return Ir::Const(0)
-                }
-                _ => {}
-            }
-        }
-        e
     }
 }
 
@@ -3058,7 +2986,6 @@ impl<'a> Interp<'a> {
                 atomic,
                 guards: self.guards.clone(),
                 block: self.block,
-                shape_source: self.shape_source.clone(),
                 warp_size: self.warp_size,
                 coords: if count == 1 { p.coords.clone() } else { None },
                 extents: self.arrays[p.array]
@@ -3103,230 +3030,6 @@ fn describe_unknown(v: &Value) -> Reason {
         Value::Unknown(r) => r.reworded(format!("cannot be resolved: {r}")),
         other => Reason::new(format!("is not an integer: {}", other.reason())),
     }
-}
-
-/// How a loop's update statement steps its variable.
-pub(super) enum Step {
-    Add(Expr),
-    Sub(Expr),
-    Shl(Expr),
-    Shr(Expr),
-}
-
-pub(super) fn step_of(u: &Expr) -> Option<(String, Step)> {
-    let one = || Expr {
-        span: u.span,
-        kind: ExprKind::Int(1),
-    };
-    match &u.kind {
-        ExprKind::IncDec(t, d) => {
-            let ExprKind::Ident(n) = &t.kind else {
-                return None;
-            };
-            Some((
-                n.clone(),
-                if *d > 0 {
-                    Step::Add(one())
-                } else {
-                    Step::Sub(one())
-                },
-            ))
-        }
-        ExprKind::Assign(Some(op), t, r) => {
-            let ExprKind::Ident(n) = &t.kind else {
-                return None;
-            };
-            let step = match op {
-                BinaryOp::Add => Step::Add((**r).clone()),
-                BinaryOp::Sub => Step::Sub((**r).clone()),
-                BinaryOp::Shl => Step::Shl((**r).clone()),
-                BinaryOp::Shr => Step::Shr((**r).clone()),
-                BinaryOp::Mul => Step::Shl(log2_expr(r)?),
-                BinaryOp::Div => Step::Shr(log2_expr(r)?),
-                _ => return None,
-            };
-            Some((n.clone(), step))
-        }
-        ExprKind::Assign(None, t, r) => {
-            let ExprKind::Ident(n) = &t.kind else {
-                return None;
-            };
-            if let ExprKind::Binary(op, a, b) = &r.kind {
-                if matches!(&a.kind, ExprKind::Ident(m) if m == n) {
-                    let step = match op {
-                        BinaryOp::Add => Step::Add((**b).clone()),
-                        BinaryOp::Sub => Step::Sub((**b).clone()),
-                        BinaryOp::Shl => Step::Shl((**b).clone()),
-                        BinaryOp::Shr => Step::Shr((**b).clone()),
-                        BinaryOp::Mul => Step::Shl(log2_expr(b)?),
-                        BinaryOp::Div => Step::Shr(log2_expr(b)?),
-                        _ => return None,
-                    };
-                    return Some((n.clone(), step));
-                }
-            }
-            None
-        }
-        _ => None,
-    }
-}
-
-/// `log2(c)` for a literal power of two `c`.
-fn log2_expr(e: &Expr) -> Option<Expr> {
-    match e.kind {
-        ExprKind::Int(c) if c > 0 && (c & (c - 1)) == 0 => Some(Expr {
-            span: e.span,
-            kind: ExprKind::Int(i64::from(c.trailing_zeros())),
-        }),
-        _ => None,
-    }
-}
-
-/// Names of variables assigned anywhere in `s` (assignments and increments).
-pub fn assigned_names(s: &Stmt) -> Vec<String> {
-    /// A variable, or an object's field (`st.buf`; `this->buf` is the field `buf`).
-    fn target(l: &Expr, out: &mut Vec<String>) {
-        match &l.kind {
-            ExprKind::Ident(n) => out.push(n.clone()),
-            ExprKind::Member(b, f) => match &b.kind {
-                ExprKind::Ident(o) if o == "this" => out.push(f.clone()),
-                ExprKind::Ident(o) => out.push(format!("{o}.{f}")),
-                ExprKind::Unary(UnaryOp::Deref, i) if matches!(&i.kind, ExprKind::Ident(o) if o == "this") =>
-                {
-                    out.push(f.clone());
-                }
-                _ => {}
-            },
-            _ => {}
-        }
-    }
-    fn expr(e: &Expr, out: &mut Vec<String>) {
-        match &e.kind {
-            ExprKind::Assign(_, l, r) => {
-                target(l, out);
-                expr(l, out);
-                expr(r, out);
-            }
-            ExprKind::IncDec(t, _) => target(t, out),
-            ExprKind::Member(b, _)
-            | ExprKind::Unary(_, b)
-            | ExprKind::Cast(_, b)
-            | ExprKind::SizeofExpr(b) => expr(b, out),
-            ExprKind::Index(a, b) | ExprKind::Binary(_, a, b) => {
-                expr(a, out);
-                expr(b, out);
-            }
-            ExprKind::Cond(a, b, c) => {
-                expr(a, out);
-                expr(b, out);
-                expr(c, out);
-            }
-            ExprKind::Call { callee, args, .. } => {
-                // A member function may assign its object's fields (`o.*m`: those `m`
-                // assigns), and a call handed an object may assign any of them (`o.*`).
-                if let Some((o, m)) = callee.rsplit_once("->").or_else(|| callee.rsplit_once('.')) {
-                    let o = o.trim();
-                    if !o.is_empty() && o.chars().all(|c| c.is_alphanumeric() || c == '_') {
-                        out.push(format!("{o}.*{}", m.trim()));
-                    }
-                }
-                for a in args {
-                    let object = match &a.kind {
-                        ExprKind::Unary(UnaryOp::AddrOf, inner) => &inner.kind,
-                        other => other,
-                    };
-                    if let ExprKind::Ident(o) = object {
-                        out.push(format!("{o}.*"));
-                    }
-                    expr(a, out);
-                }
-            }
-            ExprKind::Comma(args) => {
-                for a in args {
-                    expr(a, out);
-                }
-            }
-            _ => {}
-        }
-    }
-    fn stmt(s: &Stmt, out: &mut Vec<String>, declared: &mut Vec<String>) {
-        match s {
-            Stmt::Decl(ds) => {
-                for d in ds {
-                    declared.push(d.name.clone());
-                    if let Some(i) = &d.init {
-                        expr(i, out);
-                    }
-                }
-            }
-            Stmt::Expr(e) | Stmt::Return(Some(e)) => expr(e, out),
-            Stmt::Block(b) => {
-                let mut inner = declared.clone();
-                for s in b {
-                    stmt(s, out, &mut inner);
-                }
-            }
-            Stmt::If {
-                cond,
-                then,
-                otherwise,
-            } => {
-                expr(cond, out);
-                stmt(then, out, declared);
-                if let Some(o) = otherwise {
-                    stmt(o, out, declared);
-                }
-            }
-            Stmt::For {
-                init,
-                cond,
-                update,
-                body,
-                ..
-            } => {
-                let mut inner = declared.clone();
-                for s in init {
-                    stmt(s, out, &mut inner);
-                }
-                if let Some(c) = cond {
-                    expr(c, out);
-                }
-                let mut upd = Vec::new();
-                for u in update {
-                    expr(u, &mut upd);
-                }
-                stmt(body, &mut upd, &mut inner);
-                out.extend(
-                    upd.into_iter()
-                        .filter(|n| !inner.contains(n) || declared.contains(n)),
-                );
-            }
-            Stmt::While { cond, body, .. } | Stmt::Switch { cond, body } => {
-                expr(cond, out);
-                stmt(body, out, declared);
-            }
-            _ => {}
-        }
-    }
-    let mut out = Vec::new();
-    let mut declared = Vec::new();
-    stmt(s, &mut out, &mut declared);
-    // Variables declared inside `s` are local to it.
-    let locals = {
-        let mut l = Vec::new();
-        if let Stmt::Block(b) = s {
-            for st in b {
-                if let Stmt::Decl(ds) = st {
-                    l.extend(ds.iter().map(|d| d.name.clone()));
-                }
-            }
-        }
-        l
-    };
-    out.retain(|n| !locals.contains(n));
-    out.sort();
-    out.dedup();
-    out
 }
 
 /// Nodes of the index expressions in `v` (up to just past [`MAX_IR_NODES`]).

@@ -6,11 +6,14 @@
 //! once per context, and the pipeline keeps the worst.
 
 pub mod affine;
+mod fold;
 pub mod induction;
 pub mod interp;
 pub mod purity;
 pub mod shape;
+mod steps;
 pub mod templates;
+pub mod value;
 pub mod vector;
 
 use crate::config::Settings;
@@ -223,7 +226,7 @@ fn lower_function(
         &mut foldhash::HashMap<crate::diag::Span, usize>,
     ),
     f: &crate::extract::ast::Function,
-    shapes: &[(ir::BlockShape, ir::ShapeSource)],
+    shapes: &[(ir::BlockShape, crate::model::assumption::ShapeSource)],
     settings: &Settings,
     constants: &HashMap<String, Expr>,
     types: &templates::TypeArgs,

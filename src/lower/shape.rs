@@ -2,12 +2,14 @@
 //! lint.toml, launches in the same file, `__launch_bounds__`, or, when nothing fixes the
 //! shape, every candidate of the family the code allows ([`candidate_shapes`]).
 
-use super::interp::{Interp, Value};
+use super::interp::Interp;
+use super::value::Value;
 use crate::config::Settings;
 use crate::extract::ast::{ExprKind, Stmt};
 use crate::extract::FileSyntax;
+use crate::model::assumption::ShapeSource;
 use crate::model::assumption::{CandidateShape, ShapeGap, ShapeOrigin};
-use crate::model::ir::{BlockShape, ShapeSource};
+use crate::model::ir::BlockShape;
 use std::collections::HashMap;
 
 /// The shapes to analyse `f` under, each with where it came from.

@@ -10,7 +10,7 @@
 //!   every element size from 1 to 16 bytes, and decided only when all sizes agree (the
 //!   pipeline compares them; see [`ELEMENT_SIZES`]).
 
-use super::interp::Value;
+use super::value::Value;
 use crate::extract::ast::{Expr, ExprKind, Function, TypeName};
 use crate::extract::convert::type_from_text;
 use crate::extract::FileSyntax;

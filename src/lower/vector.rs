@@ -8,7 +8,7 @@
 //! components by `xyzw` or `rgba`. Floating-point components are data, as floating-point
 //! scalars are.
 
-use super::interp::Value;
+use super::value::Value;
 use crate::extract::ast::TypeName;
 use crate::model::ir::Expr as Ir;
 use std::collections::HashMap;

@@ -4,7 +4,6 @@
 //! plus the guards that decide which lanes are active. The IR is small on purpose:
 //! analyses evaluate it (enumeration), pattern-match it (stride) or bit-blast it (F2).
 
-pub use super::assumption::ShapeSource;
 use serde::Serialize;
 
 /// A thread-index axis.
@@ -246,7 +245,6 @@ pub struct LoweredAccess {
     /// Conditions that must all be non-zero for a lane to take part.
     pub guards: Vec<Expr>,
     pub block: BlockShape,
-    pub shape_source: ShapeSource,
     /// Lanes per warp (wave size) for this kernel.
     pub warp_size: u32,
     /// The logical coordinates (one per array dimension, outermost first) and the

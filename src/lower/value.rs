@@ -1,0 +1,53 @@
+//! The values the interpreter computes: integers as index IR, vectors, pointers into
+//! shared memory, data, and what could not be followed (with its reason). Its own file
+//! so that the helpers of lowering (vectors, templates) name values without depending on
+//! the interpreter.
+
+use crate::extract::ast::TypeName;
+use crate::model::ir::Expr as Ir;
+use crate::model::reason::Reason;
+
+/// A value during interpretation.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Value {
+    Int(Ir),
+    /// A vector of 1 to 4 components (`threadIdx`, `uint3 gtid : SV_GroupThreadID`,
+    /// `dim3`, `uint2(a, b)`); see [`super::vector`].
+    Vector(Vec<Value>),
+    /// A pointer into shared array `array` at `offset` bytes, pointing at `pointee`.
+    Ptr {
+        array: usize,
+        offset: Ir,
+        pointee: TypeName,
+        name: Option<String>,
+    },
+    /// The shared array itself (decays to a pointer to its first element).
+    Array(usize),
+    /// A pointer to global or local memory: loads through it are data.
+    Memory,
+    /// A value loaded from memory or computed by an unknown function.
+    Data(String),
+    /// A value bankcheck could not follow, and why.
+    Unknown(Reason),
+    /// A cooperative group of `n` consecutive threads (`0`: the whole block).
+    Group(u64),
+    /// A thread-local array: every lane has its own, so its elements are per-lane data.
+    Local,
+}
+
+impl Value {
+    pub(super) fn reason(&self) -> Reason {
+        Reason::new(match self {
+            Value::Unknown(r) => return r.clone(),
+            Value::Data(r) => r.clone(),
+            Value::Ptr { .. } | Value::Array(_) => {
+                "a pointer into shared memory is used as an integer".to_string()
+            }
+            Value::Memory => "a pointer to memory is used as an integer".to_string(),
+            Value::Local => "a thread-local array is used as an integer".to_string(),
+            Value::Vector(_) => "a vector is used as an integer".to_string(),
+            Value::Group(_) => "a thread group is used as an integer".to_string(),
+            Value::Int(_) => "an integer is combined with a non-integer value".to_string(),
+        })
+    }
+}
