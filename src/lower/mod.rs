@@ -165,7 +165,7 @@ fn lower_roots(
                         sites
                             .iter()
                             .filter_map(|s| s.lowered.as_ref().err())
-                            .flat_map(|r| r.unknown_types().first())
+                            .filter_map(|r| r.unknown_types().first())
                             .map(String::as_str),
                     )
                 };
