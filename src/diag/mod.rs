@@ -261,6 +261,24 @@ pub struct AccessFacts {
 }
 
 impl AccessFacts {
+    /// The note naming the run-time values the verdict hinges on, when there are any:
+    /// one wording for the rules and the reports, so that it is printed once.
+    pub fn depends_note(&self) -> Option<String> {
+        if self.depends_on.is_empty() {
+            return None;
+        }
+        let what = if self.status == Status::Conflict {
+            "the conflict"
+        } else {
+            "the verdict"
+        };
+        let names: Vec<String> = self.depends_on.iter().map(|n| format!("`{n}`")).collect();
+        Some(format!(
+            "{what} depends on the run-time value of {}",
+            names.join(", ")
+        ))
+    }
+
     /// Wavefronts beyond the ideal: what profilers' bank-conflict counters count.
     pub fn excess_wavefronts(&self) -> Option<u64> {
         Some(self.wavefronts?.saturating_sub(self.ideal_wavefronts?))

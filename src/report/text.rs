@@ -111,12 +111,7 @@ fn shown(d: &Diagnostic, len: usize) -> Shown<()> {
                 .filter(|s| !d.notes.contains(s))
                 .map(|s| format!("assumed: {s}")),
         );
-        if !a.depends_on.is_empty() {
-            notes.push(format!(
-                "depends on run-time values: {}",
-                a.depends_on.join(", ")
-            ));
-        }
+        notes.extend(a.depends_note().filter(|n| !d.notes.contains(n)));
     }
     if let Some(help) = &d.help {
         notes.push(format!("help: {help}"));

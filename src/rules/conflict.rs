@@ -116,17 +116,7 @@ pub(crate) fn diagnostic(
     if let Some(e) = &a.verdict.explanation {
         d.notes.push(e.clone());
     }
-    if !facts.depends_on.is_empty() {
-        d.notes.push(format!(
-            "the conflict depends on the run-time value of {}",
-            facts
-                .depends_on
-                .iter()
-                .map(|n| format!("`{n}`"))
-                .collect::<Vec<_>>()
-                .join(", ")
-        ));
-    }
+    d.notes.extend(facts.depends_note());
     // The values of the worst case, or its warp when no value matters.
     let worst: Vec<String> = if a.verdict.worst_case.is_empty() {
         (a.verdict.worst_warp != 0)
