@@ -56,6 +56,11 @@ pub(crate) fn check_source(
     };
     crate::source::prepare(&mut file, front);
     let Some(tree) = crate::source::parse_resolving(&mut file) else {
+        // The grammar's error recovery ran past the parse budget: said, never skipped.
+        let budget = crate::source::parse_budget(file.parse_text.len());
+        report
+            .diagnostics
+            .extend(rules::parse_error::gave_up(&file.text, budget, settings));
         return report;
     };
     report.stats.parse = clock.elapsed();

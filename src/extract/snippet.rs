@@ -28,9 +28,7 @@ fn parse(text: &str, language: Language) -> Option<tree_sitter::Tree> {
             *slot = Some(parser);
         }
         let parser = slot.as_mut()?;
-        // Nothing of an earlier parse is resumed.
-        parser.reset();
-        parser.parse(text, None)
+        crate::source::parse_bounded(parser, text)
     })
 }
 

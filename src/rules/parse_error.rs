@@ -43,6 +43,26 @@ pub(crate) enum Outcome {
     Off,
 }
 
+/// The finding for a file the parser gave up on, past its work budget: reported at the
+/// first line, since nothing of the file was read.
+pub(crate) fn gave_up(
+    text: &str,
+    budget: u64,
+    settings: &crate::config::Settings,
+) -> Option<Diagnostic> {
+    let severity = settings.severity_of(META.id, META.default_severity)?;
+    let first_line = Span::new(0, text.find('\n').unwrap_or(text.len()));
+    Some(Diagnostic::new(
+        META.id,
+        severity,
+        first_line,
+        format!(
+            "the parser gave up on this file after {budget} units of work (its budget for {} bytes): none of its shared-memory accesses are checked",
+            text.len()
+        ),
+    ))
+}
+
 /// The largest character boundary of `text` at or before `i`.
 fn floor_char_boundary(text: &str, mut i: usize) -> usize {
     while !text.is_char_boundary(i) {
@@ -187,6 +207,17 @@ fn unknown_macro(region: &str, is_defined: &dyn Fn(&str) -> bool) -> Option<Stri
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A file the parser gave up on is reported at its first line, naming the budget.
+    #[test]
+    fn a_parse_given_up_is_reported() {
+        let settings = crate::config::Settings::default();
+        let text = "__global__ void k() {\n}\n";
+        let d = gave_up(text, 100_000, &settings).expect("the rule is on by default");
+        assert_eq!(d.rule, "parse-error");
+        assert_eq!(d.span, Span::new(0, 21));
+        assert!(d.message.contains("100000 units"), "{}", d.message);
+    }
 
     #[test]
     fn names_and_macros_are_found() {

@@ -129,11 +129,54 @@ pub fn prepare(file: &mut SourceFile, front: FrontEnd<'_>) {
     file.undecided = resolved.undecided;
 }
 
-/// Parses the prepared text with the language's tree-sitter grammar.
+/// Parses the prepared text with the language's tree-sitter grammar; `None` when the
+/// grammar's error recovery runs past the parse budget ([`parse_bounded`]).
 pub fn parse(file: &SourceFile) -> Option<tree_sitter::Tree> {
     let mut parser = tree_sitter::Parser::new();
     parser.set_language(&grammar(file.language)).ok()?;
-    parser.parse(&file.parse_text, None)
+    parse_bounded(&mut parser, &file.parse_text)
+}
+
+/// The parser's work allowed per byte of text, and at least, in the units it reports
+/// progress in (about 100 parse operations each). Real code needs at most 0.03 units per
+/// byte, and the worst inputs found (long runs of `a<b,`, casts, templates) 0.1
+/// (docs/reliability.md): only error recovery gone superlinear reaches the allowance.
+pub const PARSE_UNITS_PER_BYTE: u64 = 1;
+pub const PARSE_UNITS_AT_LEAST: u64 = 100_000;
+
+/// The parse budget of a text of `len` bytes.
+pub fn parse_budget(len: usize) -> u64 {
+    (len as u64)
+        .saturating_mul(PARSE_UNITS_PER_BYTE)
+        .max(PARSE_UNITS_AT_LEAST)
+}
+
+/// Parses `text`, giving up (`None`) past its parse budget: the grammar's error recovery
+/// can take time that grows faster than the text, and the budget, counted in the
+/// parser's own operations rather than in time, keeps every run's result the same on
+/// any machine.
+pub fn parse_bounded(parser: &mut tree_sitter::Parser, text: &str) -> Option<tree_sitter::Tree> {
+    parse_within(parser, text, parse_budget(text.len()))
+}
+
+/// Parses `text` within `budget` units of the parser's work.
+pub fn parse_within(
+    parser: &mut tree_sitter::Parser,
+    text: &str,
+    budget: u64,
+) -> Option<tree_sitter::Tree> {
+    let mut spent = 0u64;
+    let mut over = |_: &tree_sitter::ParseState| {
+        spent += 1;
+        spent > budget
+    };
+    let bytes = text.as_bytes();
+    parser.reset();
+    parser.parse_with_options(
+        &mut |at: usize, _| bytes.get(at..).unwrap_or_default(),
+        None,
+        Some(tree_sitter::ParseOptions::new().progress_callback(&mut over)),
+    )
 }
 
 /// The most parse errors a file may have for the front end to parse it again with its
@@ -147,7 +190,7 @@ const MAX_ERRORS_TO_RETRY: usize = 64;
 pub fn parse_resolving(file: &mut SourceFile) -> Option<tree_sitter::Tree> {
     let mut parser = tree_sitter::Parser::new();
     parser.set_language(&grammar(file.language)).ok()?;
-    let tree = parser.parse(&file.parse_text, None)?;
+    let tree = parse_bounded(&mut parser, &file.parse_text)?;
     // Errors far from shared-memory code hide no access: not worth another parse. Nor
     // are errors past `MAX_ERRORS_TO_RETRY`: such a file is broken, not configured
     // otherwise, and each parse of it costs seconds of the grammar's error recovery.
@@ -167,7 +210,7 @@ pub fn parse_resolving(file: &mut SourceFile) -> Option<tree_sitter::Tree> {
     if plain == file.parse_text {
         return Some(tree);
     }
-    let Some(plain_tree) = parser.parse(&plain, None) else {
+    let Some(plain_tree) = parse_bounded(&mut parser, &plain) else {
         return Some(tree);
     };
     if error_weight(&error_ranges(&plain_tree)) <= error_weight(&error_ranges(&tree)) {
@@ -213,7 +256,7 @@ fn resolve_undecided(
     let Ok(text) = String::from_utf8(bytes) else {
         return tree;
     };
-    let Some(resolved) = parser.parse(&text, None) else {
+    let Some(resolved) = parse_bounded(parser, &text) else {
         return tree;
     };
     if error_weight(&error_ranges(&resolved)) >= error_weight(&errors) {
@@ -333,4 +376,39 @@ pub fn spells_shared_declaration(text: &str) -> bool {
 /// launches are still found by the run-wide index's text scan).
 pub fn mentions_shared_memory(text: &str) -> bool {
     shared_pattern().is_match(text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cuda_parser() -> tree_sitter::Parser {
+        let mut parser = tree_sitter::Parser::new();
+        parser
+            .set_language(&grammar(Language::Cuda))
+            .expect("the grammar loads");
+        parser
+    }
+
+    /// A text that needs more of the parser's work than it is given is not parsed, the
+    /// same text within its budget is, and the outcome does not depend on the clock.
+    #[test]
+    fn the_parse_stops_at_its_budget() {
+        let text = format!("__global__ void k() {{ {} x; }}", "f<g<".repeat(5000));
+        let mut parser = cuda_parser();
+        assert!(parse_within(&mut parser, &text, 10).is_none());
+        assert!(parse_within(&mut parser, &text, 10).is_none());
+        let tree = parse_within(&mut parser, &text, parse_budget(text.len()));
+        assert!(tree.is_some());
+        // A parser that gave up starts afresh on the next text.
+        let small = "__global__ void k() { __shared__ float s[32]; s[threadIdx.x] = 0; }";
+        let tree = parse_bounded(&mut parser, small).expect("parses");
+        assert!(!tree.root_node().has_error());
+    }
+
+    #[test]
+    fn small_texts_get_the_least_budget() {
+        assert_eq!(parse_budget(0), PARSE_UNITS_AT_LEAST);
+        assert_eq!(parse_budget(10_000_000), 10_000_000 * PARSE_UNITS_PER_BYTE);
+    }
 }
