@@ -50,9 +50,16 @@ pub(crate) fn check_source(
         return report;
     }
     let clock = Instant::now();
+    // Macros of the project's own headers (`#define HD __host__ __device__`) are read as
+    // the compiler reads them.
+    let header_definitions = if file.text.contains("#include") {
+        project.header_definitions(std::path::Path::new(path), &file.text, settings)
+    } else {
+        Vec::new()
+    };
     let front = crate::source::FrontEnd {
         defines: Some(&settings.defines),
-        header_definitions: &[],
+        header_definitions: &header_definitions,
     };
     crate::source::prepare(&mut file, front);
     let Some(tree) = crate::source::parse_resolving(&mut file) else {

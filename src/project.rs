@@ -123,7 +123,13 @@ pub struct ProjectIndex {
     /// Includers lowered with their headers, per (includer, settings): every header of
     /// an includer takes its sites from one lowering instead of one each.
     through: Mutex<HashMap<(PathBuf, u64), ThroughIncluder>>,
+    /// The macros each header defines, per (header, settings), read once per run
+    /// (`None`: unreadable).
+    header_macros: Mutex<HashMap<(PathBuf, u64), Option<HeaderMacros>>>,
 }
+
+/// The macro definitions of one header and its text (for its own includes).
+type HeaderMacros = Arc<(Vec<crate::source::Definition>, String)>;
 
 impl std::fmt::Debug for ProjectIndex {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -196,6 +202,7 @@ impl ProjectIndex {
             headers: Mutex::new(HashMap::new()),
             shapes: Mutex::new(HashMap::new()),
             through: Mutex::new(HashMap::new()),
+            header_macros: Mutex::new(HashMap::new()),
         }
     }
 
@@ -650,6 +657,77 @@ impl ProjectIndex {
             syn.merge_included(&h.0);
             true
         });
+    }
+
+    /// The macros defined by the headers `text` (the content of `path`) includes, as far
+    /// as `MAX_INCLUDE_DEPTH` and the run can read them, in include order: the front end
+    /// needs them to read the file as its compiler does (`#define HD __host__ __device__`
+    /// in a project header, used in the file). A text scan of each header, no parse.
+    pub fn header_definitions(
+        &self,
+        path: &Path,
+        text: &str,
+        settings: &Settings,
+    ) -> Vec<crate::source::Definition> {
+        let key = settings_key(settings);
+        let mut out = Vec::new();
+        let mut visited = HashSet::new();
+        self.collect_macros(path, text, settings, key, 0, &mut visited, &mut out);
+        out
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn collect_macros(
+        &self,
+        path: &Path,
+        text: &str,
+        settings: &Settings,
+        key: u64,
+        depth: u32,
+        visited: &mut HashSet<PathBuf>,
+        out: &mut Vec<crate::source::Definition>,
+    ) {
+        if depth >= MAX_INCLUDE_DEPTH {
+            return;
+        }
+        for candidates in self.include_candidates(path, text) {
+            for cand in candidates {
+                if !visited.insert(cand.clone()) {
+                    break;
+                }
+                if let Some(h) = self.header_macros(&cand, settings, key) {
+                    out.extend(h.0.iter().cloned());
+                    self.collect_macros(&cand, &h.1, settings, key, depth + 1, visited, out);
+                    break;
+                }
+            }
+        }
+    }
+
+    /// One header's macros, read once per run and settings.
+    fn header_macros(&self, path: &Path, settings: &Settings, key: u64) -> Option<HeaderMacros> {
+        let slot = (path.to_path_buf(), key);
+        if let Some(hit) = self
+            .header_macros
+            .lock()
+            .ok()
+            .and_then(|m| m.get(&slot).cloned())
+        {
+            return hit;
+        }
+        let read = (self.reader)(path).map(|bytes| {
+            let text = crate::source::decode::decode(&bytes)
+                .map_or_else(|_| String::from_utf8_lossy(&bytes).into_owned(), |d| d.text);
+            let name = path.display().to_string();
+            let language =
+                crate::source::language_of(&name, &text).unwrap_or(crate::Language::Cuda);
+            let defs = crate::source::definitions_of(&text, language, &settings.defines);
+            Arc::new((defs, text))
+        });
+        if let Ok(mut m) = self.header_macros.lock() {
+            m.insert(slot, read.clone());
+        }
+        read
     }
 
     /// True when a header `text` includes (transitively, as far as the run can read

@@ -31,6 +31,56 @@ fn patterns(language: Language) -> &'static [Regex] {
     }
 }
 
+/// Ends every `#define` whose value is only spaces or tabs at its name (or parameter
+/// list): the grammars skip that whitespace, newline included, and read the next line
+/// as the macro's value, so a `#define EMPTY ` (or a value blanked away, such as
+/// `__align__(16)`) would swallow the function below it. The spaces become line ends:
+/// byte offsets are kept, and nothing reads lines from the parsed text.
+pub fn end_empty_defines(bytes: &mut [u8]) {
+    let word = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
+    let mut line_start = 0;
+    while line_start < bytes.len() {
+        let line_end =
+            memchr::memchr(b'\n', &bytes[line_start..]).map_or(bytes.len(), |n| line_start + n);
+        let continued = line_start >= 2 && bytes[line_start - 2] == b'\\';
+        let mut i = line_start;
+        let skip = |i: &mut usize, pred: &dyn Fn(u8) -> bool| {
+            while *i < line_end && pred(bytes[*i]) {
+                *i += 1;
+            }
+        };
+        let blank = |b: u8| b == b' ' || b == b'\t';
+        skip(&mut i, &blank);
+        if !continued && bytes.get(i) == Some(&b'#') {
+            i += 1;
+            skip(&mut i, &blank);
+            if bytes[i..line_end].starts_with(b"define") {
+                i += 6;
+                let name_at = i;
+                skip(&mut i, &blank);
+                let name_start = i;
+                skip(&mut i, &word);
+                if i > name_start && name_start > name_at {
+                    // Parameters follow the name at once: `#define F(a, b)`.
+                    if bytes.get(i) == Some(&b'(') {
+                        if let Some(close) = bytes[i..line_end].iter().position(|&b| b == b')') {
+                            i += close + 1;
+                        }
+                    }
+                    let mut end = line_end;
+                    if end > i && bytes[end - 1] == b'\r' {
+                        end -= 1;
+                    }
+                    if end > i && bytes[i..end].iter().all(|&b| blank(b)) {
+                        bytes[i..end].fill(b'\n');
+                    }
+                }
+            }
+        }
+        line_start = line_end + 1;
+    }
+}
+
 /// Returns `text` with every known grammar gap replaced by same-length whitespace.
 pub fn blank_gaps(text: &str, language: Language) -> String {
     let mut bytes = text.as_bytes().to_vec();
@@ -54,6 +104,7 @@ pub fn blank_gaps(text: &str, language: Language) -> String {
             bytes[i] = b'\n';
         }
     }
+    end_empty_defines(&mut bytes);
     // Only ASCII bytes of whole matches were replaced by ASCII spaces... except that a
     // match may contain multi-byte characters; replacing all their bytes by spaces
     // still yields valid UTF-8.
@@ -146,6 +197,24 @@ pub fn rewrite_gaps(bytes: &mut [u8], text: &str, idents: &[(usize, usize)]) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A `#define` with only spaces after its name (or its parameters) ends at its line
+    /// in the parsed text; one with a value, a continued one and other directives keep
+    /// their bytes.
+    #[test]
+    fn empty_define_values_end_at_their_line() {
+        let mut b =
+            b"#define A   \nint f();\n  #  define F(x)\t \r\n#define B 1  \n#define C \\\n   \n"
+                .to_vec();
+        end_empty_defines(&mut b);
+        assert_eq!(
+            String::from_utf8(b).unwrap(),
+            "#define A\n\n\n\nint f();\n  #  define F(x)\n\n\r\n#define B 1  \n#define C \\\n   \n"
+        );
+        let blanked = blank_gaps("#define ALIGN __align__(16)\nint g();", Language::Cuda);
+        assert!(blanked.starts_with("#define ALIGN\n"), "{blanked:?}");
+        assert_eq!(blanked.len(), "#define ALIGN __align__(16)\nint g();".len());
+    }
 
     #[test]
     fn blanking_keeps_length_and_lines() {

@@ -100,13 +100,20 @@ const DROPPED: [&str; 14] = [
     "__thiscall",
 ];
 
-/// Names followed by a parenthesised group that a qualifier expansion may hold.
-const CALLS: [&str; 5] = [
+/// Names followed by a parenthesised group that a qualifier expansion may hold. Launch
+/// bounds and alignment in a macro (`#define KERNEL_ATTRS __launch_bounds__(256)`) are
+/// dropped with it: the use cannot hold the expansion in its own bytes, and a kernel
+/// whose bounds are lost is analysed under every candidate block shape, as stated.
+const CALLS: [&str; 9] = [
     "_Pragma",
     "__pragma",
     "__attribute__",
     "__declspec",
     "__builtin_assume",
+    "__launch_bounds__",
+    "__cluster_dims__",
+    "__align__",
+    "alignas",
 ];
 
 /// How a use of a qualifier macro is rewritten.

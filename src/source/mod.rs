@@ -81,6 +81,18 @@ pub fn load(path: &str, bytes: &[u8]) -> Option<SourceFile> {
     })
 }
 
+/// The macros a header defines (in the branches its conditionals take with `defines`),
+/// for the front end of the files that include it ([`FrontEnd::header_definitions`]):
+/// a text scan, no parse.
+pub fn definitions_of(
+    text: &str,
+    language: Language,
+    defines: &BTreeMap<String, String>,
+) -> Vec<Definition> {
+    let lexed = lex::lex(text, &|_| false);
+    preproc::resolve(text, &lexed.directives, language, defines).definitions
+}
+
 /// [`load`] then [`prepare`].
 pub fn load_with(path: &str, bytes: &[u8], front: FrontEnd<'_>) -> Option<SourceFile> {
     let mut file = load(path, bytes)?;
