@@ -32,15 +32,19 @@ const ALLOWED: &[(&str, &[&str])] = &[
     (
         "pipeline",
         &[
-            "source", "extract", "model", "lower", "analyse", "rules", "project", "config", "bank",
-            "diag",
+            "source", "extract", "model", "lower", "analyse", "swizzle", "rules", "project",
+            "config", "bank", "diag",
         ],
+    ),
+    (
+        "driver",
+        &["pipeline", "project", "rules", "config", "diag"],
     ),
 ];
 
 const MODULES: &[&str] = &[
     "f2", "bank", "diag", "source", "extract", "config", "model", "lower", "analyse", "swizzle",
-    "fix", "rules", "report", "project", "pipeline", "cli",
+    "fix", "rules", "report", "project", "pipeline", "driver", "cli",
 ];
 
 fn rust_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {

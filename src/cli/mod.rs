@@ -21,13 +21,12 @@ use anyhow::Context as _;
 use args::{Args, CheckArgs, ColorWhen, Command, Format, PresetArg, SeverityArg};
 use bankcheck::config::{resolve, BlockOverride, ConfigError, Layer, Preset, RuleInfo, Settings};
 use bankcheck::diag::Severity;
-use bankcheck::project::{FileScan, ProjectIndex};
+use bankcheck::driver::{self, Session};
 use bankcheck::report::{self, Run};
 use bankcheck::rules::RULES;
 use bankcheck::source::decode::{self, Decoded};
 use bankcheck::FileReport;
 use configs::{BadConfig, ConfigStore};
-use rayon::prelude::*;
 use std::fmt::Write as _;
 use std::io::{IsTerminal, Write};
 use std::path::Path;
@@ -174,14 +173,6 @@ fn check_paths(args: &CheckArgs) -> anyhow::Result<ExitStatus> {
     let crashed_before = crash::crashed_before();
     let mut stats = Stats::default();
     let mut clock = Instant::now();
-    // Workers have large stacks (see `check::WORKER_STACK_BYTES`), standard input's
-    // file is checked on one of them too.
-    let threads = args.threads.map_or(0, usize::from).min(check::MAX_THREADS);
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .stack_size(check::WORKER_STACK_BYTES)
-        .build()
-        .context("cannot start worker threads")?;
     let mut store = match ConfigStore::new(args.config.as_deref(), args.isolated) {
         Ok(store) => store,
         Err(e) => return config_failure(e),
@@ -217,13 +208,14 @@ fn check_paths(args: &CheckArgs) -> anyhow::Result<ExitStatus> {
         let context = files::workspace_root()
             .map(|root| files::workspace_context(&root, &named, &mut store))
             .unwrap_or_default();
-        let project = project_index(&[], limit, &context);
+        let session = session(args, &[], limit, &context)?;
         match decode::decode(&bytes) {
             Ok(decoded) => {
                 notes.extend(decoded.note.as_ref().map(|n| (name.clone(), n.clone())));
-                reports.push(pool.install(|| {
+                // Standard input's file is checked on a worker too, for its stack.
+                reports.push(session.on_workers(|| {
                     crash::checking(&name, || {
-                        check_text(&name, &decoded, None, &settings, args, &project)
+                        check_text(&name, &decoded, None, &settings, args, &session)
                     })
                 }));
             }
@@ -267,42 +259,43 @@ fn check_paths(args: &CheckArgs) -> anyhow::Result<ExitStatus> {
         stats.lap("discovery", &mut clock);
         let hook = std::panic::take_hook();
         std::panic::set_hook(Box::new(|_| {}));
-        let project = pool.install(|| project_index(&jobs, limit, &context));
+        let session = session(args, &jobs, limit, &context)?;
         stats.lap("read and index", &mut clock);
         // Files are read again to be checked (the index kept none of their text), and
         // each one's bytes are dropped once it is checked, and so is the text of a report
         // with nothing to show: a run holds only what it will print.
-        let results: Vec<Result<(Checked, Option<String>), Failure>> = pool.install(|| {
-            jobs.par_iter()
-                .map(|(target, settings)| {
-                    let (loaded, decoded) = read_decoded(&target.path, limit)
-                        .map_err(|e| (target.display.clone(), e))?;
-                    if crashed_before.contains(&target.display) {
-                        let report =
-                            check::crashed(&target.display, decoded.text.as_bytes(), settings);
-                        let mut done = Checked::new(report, settings);
-                        done.fails = true;
-                        return Ok((done, decoded.note));
-                    }
-                    let mut done = crash::checking(&target.display, || {
-                        check_text(
-                            &target.display,
-                            &decoded,
-                            Some((target.path.as_path(), &loaded)),
-                            settings,
-                            args,
-                            &project,
-                        )
-                    });
-                    drop(loaded);
-                    let report = &mut done.report;
-                    if report.accesses.is_empty() && report.diagnostics.is_empty() {
-                        report.text = String::new();
-                    }
-                    Ok((done, decoded.note))
-                })
-                .collect()
-        });
+        let results: Vec<Result<(Checked, Option<String>), Failure>> =
+            session.check_all(&jobs, |(target, settings)| {
+                let (loaded, decoded) =
+                    read_decoded(&target.path, limit).map_err(|e| (target.display.clone(), e))?;
+                if crashed_before.contains(&target.display) {
+                    let report = session.failed(
+                        &target.display,
+                        decoded.text.as_bytes(),
+                        settings,
+                        driver::CRASHED,
+                    );
+                    let mut done = Checked::new(report, settings);
+                    done.fails = true;
+                    return Ok((done, decoded.note));
+                }
+                let mut done = crash::checking(&target.display, || {
+                    check_text(
+                        &target.display,
+                        &decoded,
+                        Some((target.path.as_path(), &loaded)),
+                        settings,
+                        args,
+                        &session,
+                    )
+                });
+                drop(loaded);
+                let report = &mut done.report;
+                if report.accesses.is_empty() && report.diagnostics.is_empty() {
+                    report.text = String::new();
+                }
+                Ok((done, decoded.note))
+            });
         std::panic::set_hook(hook);
         for result in results {
             match result {
@@ -477,13 +470,10 @@ fn check_text(
     read_from: Option<(&Path, &files::Loaded)>,
     settings: &Settings,
     args: &CheckArgs,
-    project: &ProjectIndex,
+    session: &Session,
 ) -> Checked {
-    let checker = |path: &str, bytes: &[u8], settings: &Settings| {
-        bankcheck::check_source_in(path, bytes, settings, project)
-    };
     let original = decoded.text.as_str();
-    let report = check::check(checker, display, original.as_bytes(), settings);
+    let report = session.check(display, original.as_bytes(), settings);
     let edits = if args.fix || args.diff {
         fix::safe_edits(&report)
     } else {
@@ -515,10 +505,7 @@ fn check_text(
         return Checked::new(report, settings);
     };
     match fix::write_in_place(path, &loaded.bytes, &loaded.stamp, &encoded) {
-        Ok(()) => Checked::new(
-            check::check(checker, display, fixed.as_bytes(), settings),
-            settings,
-        ),
+        Ok(()) => Checked::new(session.check(display, fixed.as_bytes(), settings), settings),
         Err(e @ fix::WriteError::Changed(_)) => {
             errln!("warning: {display}: {e}");
             Checked::new(report, settings)
@@ -531,49 +518,37 @@ fn check_text(
     }
 }
 
-/// The run-wide index of launches and includes: every checked file is scanned, and
-/// headers are read from disk on demand from the include directories of every file.
-///
-/// `context` are the other files of the workspace: scanned (not checked) so that launches
-/// and includers outside the named files are seen.
-fn project_index(
+/// The run's session: its workers (`--threads`), and its index of launches and includes,
+/// built from every checked file (`jobs`) and the rest of the workspace (`context`,
+/// scanned, never checked), each read and decoded here; headers are read from disk on
+/// demand from the include directories of every file.
+fn session(
+    args: &CheckArgs,
     jobs: &[(files::Target, Settings)],
     limit: u64,
     context: &[files::Target],
-) -> ProjectIndex {
-    let mut include_dirs: Vec<std::path::PathBuf> = Vec::new();
-    for (_, settings) in jobs {
-        for dir in &settings.include_dirs {
-            let dir = std::path::PathBuf::from(dir);
-            if !include_dirs.contains(&dir) {
-                include_dirs.push(dir);
-            }
-        }
-    }
+) -> anyhow::Result<Session> {
     // Headers are decoded as the checked files are: the index reads UTF-8.
     let read = move |path: &Path| {
         read_decoded(path, limit)
             .ok()
             .map(|(_, d)| d.text.into_bytes())
     };
-    let mut project = ProjectIndex::new(include_dirs, Box::new(read))
-        .with_workspace(Box::new(files::workspace_sources));
-    // The named files, then the workspace's other files (scanned, never checked): each
-    // read, scanned and dropped, in parallel, added in order. A file that cannot be read
-    // or decoded is reported when it is checked.
-    let scans: Vec<FileScan> = jobs
-        .par_iter()
-        .map(|(target, _)| target)
-        .chain(context.par_iter())
-        .filter_map(|target| {
-            let (_, decoded) = read_decoded(&target.path, limit).ok()?;
-            Some(FileScan::of(Path::new(&target.display), &decoded.text))
-        })
-        .collect();
-    for scan in scans {
-        project.add(scan);
-    }
-    project
+    let mut session = Session::new()
+        .with_headers(
+            driver::include_dirs(jobs.iter().map(|(_, settings)| settings)),
+            Box::new(read),
+        )
+        .with_workspace(Box::new(files::workspace_sources))
+        .with_workers(args.threads.map_or(0, usize::from))
+        .context("cannot start worker threads")?;
+    // A file that cannot be read or decoded is reported when it is checked.
+    let targets: Vec<&files::Target> = jobs.iter().map(|(t, _)| t).chain(context).collect();
+    session.index(&targets, |target| {
+        let (_, decoded) = read_decoded(&target.path, limit).ok()?;
+        Some((std::path::PathBuf::from(&target.display), decoded.text))
+    });
+    Ok(session)
 }
 
 /// Writes the report in the chosen format; JSON and SARIF are written as they are
