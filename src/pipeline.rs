@@ -12,6 +12,8 @@ use crate::rules;
 use crate::FileReport;
 use std::time::{Duration, Instant};
 
+mod layouts;
+
 /// What every pass after parsing reads: the file, where it is, the run and its settings.
 struct Inputs<'a> {
     path: &'a std::path::Path,
@@ -273,29 +275,40 @@ fn apply_rules(
     every: &[AnalysedSite],
     report: &mut FileReport,
 ) {
-    let (file, settings) = (inputs.file, inputs.settings);
-    for a in analysed {
-        let facts = facts_of(a, lowered);
-        rules::check_access(a, &facts, lowered, settings, &mut report.diagnostics);
-        report.accesses.push(facts);
-    }
-    report.arrays = array_states(
-        syntax,
-        lowered,
-        every,
-        &file.text,
+    let (text, settings) = (inputs.file.text.as_str(), inputs.settings);
+    let facts: Vec<AccessFacts> = analysed.iter().map(|a| facts_of(a, lowered)).collect();
+    let mut unfound = Vec::new();
+    report.arrays = array_states(syntax, lowered, every, text, &mut unfound);
+    let layouts = layouts::advise(analysed, every, lowered, text, settings);
+    let is_defined = |n: &str| {
+        syntax.defined.contains(n)
+            || syntax.macros.contains_key(n)
+            || syntax.fn_macros.contains_key(n)
+            || settings.defines.contains_key(n)
+    };
+    let unparsed = unparsed_regions(syntax, lowered, text, &facts, &is_defined);
+    // Regions that cannot hide an access are counted, not reported.
+    report.stats.unreported_parse_errors = unparsed
+        .regions
+        .iter()
+        .filter(|span| !rules::parse_error::holds_shared(**span, &unparsed))
+        .count();
+    let file_facts = rules::FileFacts {
+        text,
         settings,
-        &mut report.diagnostics,
-    );
-    rules::check_arrays(
+        lowered,
         analysed,
-        every,
-        lowered,
-        &file.text,
-        settings,
-        &mut report.diagnostics,
-    );
-    report_parse_errors(report, syntax, lowered, &file.text, settings);
+        facts: &facts,
+        unfound: &unfound,
+        layouts: &layouts,
+        unparsed: &unparsed,
+    };
+    for rule in rules::RULES {
+        if file_facts.enabled(rule.meta()) {
+            rule.check(&file_facts, &mut report.diagnostics);
+        }
+    }
+    report.accesses = facts;
     report.accesses.sort_by_key(|f| (f.span.start, f.kind));
     report
         .diagnostics
@@ -333,30 +346,24 @@ fn assume_resolved_conditionals(
     }
 }
 
-/// `parse-error` for the unparsed regions that hold shared-memory code (at most five per
-/// file); the others are counted in the file's stats.
-fn report_parse_errors(
-    report: &mut FileReport,
-    syntax: &crate::extract::FileSyntax,
-    lowered: &LoweredFile,
-    text: &str,
-    settings: &Settings,
-) {
-    if syntax.parse_errors.is_empty() {
-        return;
-    }
-    let is_defined = |n: &str| {
-        syntax.defined.contains(n)
-            || syntax.macros.contains_key(n)
-            || syntax.fn_macros.contains_key(n)
-            || settings.defines.contains_key(n)
-    };
-    let ctx = rules::parse_error::Context {
+/// What the `parse-error` rule reads of the regions the parser could not read.
+fn unparsed_regions<'a>(
+    syntax: &'a crate::extract::FileSyntax,
+    lowered: &'a LoweredFile,
+    text: &'a str,
+    facts: &[AccessFacts],
+    is_defined: &'a dyn Fn(&str) -> bool,
+) -> rules::parse_error::Context<'a> {
+    let regions = syntax.parse_errors.as_slice();
+    // A file the parser read whole needs none of the rest.
+    let any = !regions.is_empty();
+    rules::parse_error::Context {
         text,
+        regions,
         functions: syntax
             .functions
             .iter()
-            .filter(|f| f.foreign_text.is_none())
+            .filter(|f| any && f.foreign_text.is_none())
             .map(|f| (f.name.as_str(), f.span))
             .collect(),
         shared_names: lowered
@@ -364,21 +371,11 @@ fn report_parse_errors(
             .iter()
             .map(|a| a.name.as_str())
             .chain(syntax.shared_macros.iter().map(String::as_str))
+            .filter(|_| any)
             .collect(),
         mentions_shared: crate::source::spells_shared_declaration,
-        is_defined: &is_defined,
-        accesses: report.accesses.iter().map(|a| a.span).collect(),
-    };
-    let mut reported = 0;
-    for span in &syntax.parse_errors {
-        match rules::parse_error::check(*span, &ctx, settings) {
-            rules::parse_error::Outcome::Reported(d) if reported < 5 => {
-                reported += 1;
-                report.diagnostics.push(*d);
-            }
-            rules::parse_error::Outcome::Counted => report.stats.unreported_parse_errors += 1,
-            _ => {}
-        }
+        is_defined,
+        accesses: facts.iter().filter(|_| any).map(|a| a.span).collect(),
     }
 }
 
@@ -444,8 +441,7 @@ fn array_states(
     lowered: &LoweredFile,
     analysed: &[AnalysedSite],
     text: &str,
-    settings: &Settings,
-    out: &mut Vec<crate::diag::Diagnostic>,
+    unfound: &mut Vec<rules::UnfoundArray>,
 ) -> crate::ArrayStates {
     let mut declared: Vec<(&crate::extract::ast::VarDecl, Option<crate::diag::Span>)> =
         syntax.global_shared.iter().map(|d| (d, None)).collect();
@@ -480,14 +476,12 @@ fn array_states(
             states.undecided += 1;
             let scope = scope.unwrap_or(crate::diag::Span::new(0, text.len()));
             let (reason, used) = why_no_access(d, scope, text, index.is_some());
-            rules::undecided_access::check_array(
-                &d.name,
-                d.name_span,
-                &reason,
+            unfound.push(rules::UnfoundArray {
+                name: d.name.clone(),
+                span: d.name_span,
+                reason,
                 used,
-                settings,
-                out,
-            );
+            });
         }
     }
     states

@@ -23,7 +23,7 @@ use bankcheck::config::{resolve, BlockOverride, ConfigError, Layer, Preset, Rule
 use bankcheck::diag::Severity;
 use bankcheck::driver::{self, Session};
 use bankcheck::report::{self, Run};
-use bankcheck::rules::RULES;
+use bankcheck::rules::metas;
 use bankcheck::source::decode::{self, Decoded};
 use bankcheck::FileReport;
 use configs::{BadConfig, ConfigStore};
@@ -36,8 +36,7 @@ use std::time::Instant;
 pub(crate) fn rule_catalog() -> &'static [RuleInfo] {
     static CATALOG: std::sync::OnceLock<Vec<RuleInfo>> = std::sync::OnceLock::new();
     CATALOG.get_or_init(|| {
-        RULES
-            .iter()
+        metas()
             .map(|r| RuleInfo {
                 id: r.id,
                 group: r.group,
@@ -72,8 +71,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitStatus> {
 
 fn list_rules() -> anyhow::Result<ExitStatus> {
     let mut out = String::new();
-    let width = RULES.iter().map(|r| r.id.len()).max().unwrap_or(0);
-    for rule in RULES {
+    let width = metas().map(|r| r.id.len()).max().unwrap_or(0);
+    for rule in metas() {
         let state = if rule.default_enabled {
             rule.default_severity.as_str()
         } else {
@@ -94,11 +93,10 @@ fn explain(rule: &str) -> anyhow::Result<ExitStatus> {
         write_stdout(meta.page.as_bytes())?;
         return Ok(ExitStatus::Success);
     }
-    let help = bankcheck::config::error::did_you_mean(rule, RULES.iter().map(|r| r.id))
-        .map_or_else(
-            || "`bankcheck rules` lists them".to_string(),
-            |c| format!("did you mean `{c}`?"),
-        );
+    let help = bankcheck::config::error::did_you_mean(rule, metas().map(|r| r.id)).map_or_else(
+        || "`bankcheck rules` lists them".to_string(),
+        |c| format!("did you mean `{c}`?"),
+    );
     errln!("error: unknown rule `{rule}`\n  = help: {help}");
     Ok(ExitStatus::Error)
 }

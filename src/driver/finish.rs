@@ -36,8 +36,7 @@ mod tests {
     use crate::diag::{Diagnostic, Severity, Span};
 
     fn catalog() -> Vec<RuleInfo> {
-        crate::rules::RULES
-            .iter()
+        crate::rules::metas()
             .map(|r| RuleInfo {
                 id: r.id,
                 group: r.group,

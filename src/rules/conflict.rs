@@ -8,23 +8,26 @@ use crate::diag::Label;
 use crate::diag::{AccessFacts, Diagnostic, Severity, Status};
 use crate::model::site::LoweredFile;
 
-/// The check shared by the conflict rules: `rule` reports the access when it owns it
-/// and the factor is large enough.
-pub(crate) fn check(
-    rule: &super::RuleMeta,
-    a: &AnalysedSite,
-    facts: &AccessFacts,
-    lowered: &LoweredFile,
-    settings: &Settings,
-    out: &mut Vec<Diagnostic>,
-) {
-    if owner(a, facts) != Some(rule.id) || !reportable(facts, settings) {
-        return;
+/// One of the conflict rules (`bank-conflict`, `stride-conflict`, `possible-conflict`):
+/// it reports each conflicting access it owns whose factor is large enough.
+pub(crate) struct ConflictRule(pub &'static super::RuleMeta);
+
+impl super::Rule for ConflictRule {
+    fn meta(&self) -> &'static super::RuleMeta {
+        self.0
     }
-    let Some(severity) = settings.severity_of(rule.id, rule.default_severity) else {
-        return;
-    };
-    out.push(diagnostic(rule.id, severity, a, facts, lowered));
+
+    fn check(&self, file: &super::FileFacts<'_>, out: &mut Vec<Diagnostic>) {
+        let rule = self.0;
+        for (a, facts) in file.accesses() {
+            if owner(a, facts) != Some(rule.id) || !reportable(facts, file.settings) {
+                continue;
+            }
+            let mut d = diagnostic(rule.id, rule.default_severity, a, facts, file.lowered);
+            file.attach_layout(&mut d);
+            out.push(d);
+        }
+    }
 }
 
 /// Which conflict rule owns a conflicting access.

@@ -11,3 +11,12 @@ pub const META: RuleMeta = RuleMeta {
     summary: "bankcheck failed while checking a file",
     page: include_str!("../../rules/internal-error.md"),
 };
+
+/// The rule; its findings are made by the driver, not from a file's facts.
+pub(crate) struct InternalError;
+
+impl super::Rule for InternalError {
+    fn meta(&self) -> &'static RuleMeta {
+        &META
+    }
+}

@@ -19,8 +19,10 @@ pub const META: RuleMeta = RuleMeta {
 };
 
 /// What the pipeline knows of the file around its parse errors.
-pub(crate) struct Context<'a> {
+pub struct Context<'a> {
     pub text: &'a str,
+    /// The regions the parser could not read, in order.
+    pub regions: &'a [Span],
     /// Functions the extraction found: name and span.
     pub functions: Vec<(&'a str, Span)>,
     /// Names of the file's shared arrays and of its macros that stand for a shared
@@ -34,13 +36,32 @@ pub(crate) struct Context<'a> {
     pub accesses: Vec<Span>,
 }
 
-/// What becomes of one unparsed region.
-pub(crate) enum Outcome {
-    Reported(Box<Diagnostic>),
-    /// No shared memory can be in it: counted only.
-    Counted,
-    /// The rule is off.
-    Off,
+/// The rule; it reports at most [`MAX_REPORTED`] regions per file.
+pub(crate) struct ParseError;
+
+/// Most regions reported per file: the first ones say what is wrong.
+pub const MAX_REPORTED: usize = 5;
+
+impl super::Rule for ParseError {
+    fn meta(&self) -> &'static RuleMeta {
+        &META
+    }
+
+    fn check(&self, file: &super::FileFacts<'_>, out: &mut Vec<Diagnostic>) {
+        let ctx = file.unparsed;
+        out.extend(
+            ctx.regions
+                .iter()
+                .filter_map(|span| finding(*span, ctx))
+                .take(MAX_REPORTED),
+        );
+    }
+}
+
+/// Whether a region the parser could not read may hold shared-memory code (else it is
+/// only counted, `FileStats::unreported_parse_errors`).
+pub(crate) fn holds_shared(span: Span, ctx: &Context<'_>) -> bool {
+    region(span, ctx).2
 }
 
 /// The largest character boundary of `text` at or before `i`.
@@ -59,8 +80,9 @@ fn ceil_char_boundary(text: &str, mut i: usize) -> usize {
     i
 }
 
-/// The outcome for one region the parser could not read.
-pub(crate) fn check(span: Span, ctx: &Context<'_>, settings: &crate::config::Settings) -> Outcome {
+/// One region the parser could not read: widened to whole characters, the function it is
+/// in (else the one it swallowed), and whether it may hold shared-memory code.
+fn region<'c>(span: Span, ctx: &'c Context<'_>) -> (Span, Option<&'c (&'c str, Span)>, bool) {
     let text = ctx.text;
     // The parser's spans are bytes; the region is widened to whole characters (a file
     // read as Latin-1 has two-byte characters), and an empty one to the next character.
@@ -90,12 +112,17 @@ pub(crate) fn check(span: Span, ctx: &Context<'_>, settings: &crate::config::Set
             .shared_names
             .iter()
             .any(|n| !n.is_empty() && has_word(scope_text, n));
+    (span, enclosing, holds_shared)
+}
+
+/// The finding for one region the parser could not read, when it may hold shared-memory
+/// code.
+fn finding(span: Span, ctx: &Context<'_>) -> Option<Diagnostic> {
+    let text = ctx.text;
+    let (span, enclosing, holds_shared) = region(span, ctx);
     if !holds_shared {
-        return Outcome::Counted;
+        return None;
     }
-    let Some(severity) = settings.severity_of(META.id, META.default_severity) else {
-        return Outcome::Off;
-    };
     let region = text.get(span.start..span.end).unwrap_or("");
     let name = enclosing
         .map(|(n, _)| n.to_string())
@@ -118,7 +145,7 @@ pub(crate) fn check(span: Span, ctx: &Context<'_>, settings: &crate::config::Set
             "this region could not be parsed: it holds {who}, whose accesses here are not checked"
         )
     };
-    let mut d = Diagnostic::new(META.id, severity, span, message);
+    let mut d = Diagnostic::new(META.id, META.default_severity, span, message);
     let snippet: String = region
         .chars()
         .take(40)
@@ -136,7 +163,7 @@ pub(crate) fn check(span: Span, ctx: &Context<'_>, settings: &crate::config::Set
         ),
         None => "if the file compiles, a macro bankcheck does not know may be the cause: define it with `-D NAME=VALUE` (or lint.toml `defines`); a conditional may need the same".to_string(),
     });
-    Outcome::Reported(Box::new(d))
+    Some(d)
 }
 
 /// Whether `word` occurs in `text` as a whole identifier.

@@ -11,3 +11,12 @@ pub const META: RuleMeta = RuleMeta {
     summary: "a suppression comment that suppresses nothing",
     page: include_str!("../../rules/unused-suppression.md"),
 };
+
+/// The rule; its findings are made by the driver, not from a file's facts.
+pub(crate) struct UnusedSuppression;
+
+impl super::Rule for UnusedSuppression {
+    fn meta(&self) -> &'static RuleMeta {
+        &META
+    }
+}
