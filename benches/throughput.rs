@@ -189,7 +189,7 @@ fn child(phase: &str, args: &[String]) {
                     session.index(&files, |p| {
                         let bytes = fs::read(p).ok()?;
                         Some((p.clone(), String::from_utf8_lossy(&bytes).into_owned()))
-                    })
+                    });
                 });
                 session
             });

@@ -1,7 +1,8 @@
 //! bankcheck: a static linter for shared-memory bank conflicts in CUDA and HLSL.
 //!
 //! The pipeline is `source -> extract -> lower -> analyse -> rules -> report`;
-//! `f2`, `bank` and `diag` are leaves. See docs/architecture.md for the map.
+//! `f2`, `bank` and `diag` are leaves. Every caller checks files through one driver,
+//! [`driver::Session`]. See docs/architecture.md for the map.
 
 pub mod analyse;
 pub mod bank;

@@ -185,9 +185,9 @@ fn adopt_from_includers(inputs: &Inputs<'_>, extracted: &Extracted, lowered: &mu
     // kernels of the files of the run that include this one.
     // Only a file that others include has includers to analyse its helpers through.
     let uncalled_helpers = || -> Vec<&str> {
-        let called = crate::lower::called_helpers(&syntax);
-        let touching = crate::lower::touching_helpers(&syntax);
-        let reaching = crate::lower::reaching_shared(&syntax, &file.text);
+        let called = crate::lower::called_helpers(syntax);
+        let touching = crate::lower::touching_helpers(syntax);
+        let reaching = crate::lower::reaching_shared(syntax, &file.text);
         // Shared memory comes into a helper from its own code or through a parameter.
         let can_receive = |f: &crate::extract::ast::Function| {
             reaching.contains(&f.name)

@@ -25,7 +25,7 @@ pub(super) fn guarded(path: &str, bytes: &[u8], check: impl FnOnce() -> FileRepo
 }
 
 /// A report holding only the `internal-error` finding of a file bankcheck failed on.
-pub fn internal_error(path: &str, bytes: &[u8], reason: &str) -> FileReport {
+pub(super) fn internal_error(path: &str, bytes: &[u8], reason: &str) -> FileReport {
     let severity = registry::rule("internal-error").map_or(Severity::Error, |r| r.default_severity);
     let mut d = Diagnostic::new(
         "internal-error",

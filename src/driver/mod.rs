@@ -12,7 +12,7 @@ mod index;
 mod session;
 mod workers;
 
-pub use guard::{internal_error, CRASHED};
+pub use guard::CRASHED;
 pub use index::include_dirs;
 pub use session::Session;
 pub use workers::{MAX_THREADS, WORKER_STACK_BYTES};

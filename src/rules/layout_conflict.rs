@@ -46,13 +46,10 @@ pub fn finding(array: &ArrayUse, suggestion: &crate::diag::Suggestion) -> Option
         return None;
     }
     // The worst access under the current layout names the problem.
-    let Some(worst) = suggestion
+    let worst = suggestion
         .after
         .iter()
-        .max_by_key(|a| (a.before_wavefronts * 1024) / a.ideal_wavefronts.max(1))
-    else {
-        return None;
-    };
+        .max_by_key(|a| (a.before_wavefronts * 1024) / a.ideal_wavefronts.max(1))?;
     let message = format!(
         "accesses of `{}` conflict with its layout: {} wavefronts where {} suffice{}",
         array.name,
