@@ -31,7 +31,7 @@ struct Extracted {
 }
 
 /// The per-file passes, in order: parse, extract, lower, resolve includes, adopt from
-/// includers, analyse, rules. The session (`crate::driver`) runs them, then suppressions
+/// includers, analyse, layouts (the verified fixes the rules hand out), rules. The session (`crate::driver`) runs them, then suppressions
 /// and severities.
 pub(crate) fn check_source(
     path: &str,
@@ -82,12 +82,14 @@ pub(crate) fn check_source(
     report.stats.analyse = clock.elapsed();
     report.stats.slowest_access = slowest;
     let clock = Instant::now();
+    let layouts = layouts::advise(&analysed, &every, &lowered, &file.text, settings);
     apply_rules(
         &inputs,
         &extracted.syntax,
         &lowered,
         &analysed,
         &every,
+        &layouts,
         &mut report,
     );
     report.stats.rules = clock.elapsed();
@@ -266,20 +268,22 @@ fn adopt_from_includers(inputs: &Inputs<'_>, extracted: &Extracted, lowered: &mu
     }
 }
 
-/// Pass `rules`: the access facts, the arrays' states, the rules, sorted.
+/// Pass `rules`: the access facts, the arrays' states and the unparsed regions, then
+/// every enabled rule on them; sorted. `analysed` holds each access's worst context,
+/// `every` all its contexts.
 fn apply_rules(
     inputs: &Inputs<'_>,
     syntax: &crate::extract::FileSyntax,
     lowered: &LoweredFile,
     analysed: &[AnalysedSite],
     every: &[AnalysedSite],
+    layouts: &rules::Layouts,
     report: &mut FileReport,
 ) {
     let (text, settings) = (inputs.file.text.as_str(), inputs.settings);
     let facts: Vec<AccessFacts> = analysed.iter().map(|a| facts_of(a, lowered)).collect();
     let mut unfound = Vec::new();
     report.arrays = array_states(syntax, lowered, every, text, &mut unfound);
-    let layouts = layouts::advise(analysed, every, lowered, text, settings);
     let is_defined = |n: &str| {
         syntax.defined.contains(n)
             || syntax.macros.contains_key(n)
@@ -300,7 +304,7 @@ fn apply_rules(
         analysed,
         facts: &facts,
         unfound: &unfound,
-        layouts: &layouts,
+        layouts,
         unparsed: &unparsed,
     };
     for rule in rules::RULES {

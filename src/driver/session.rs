@@ -122,3 +122,58 @@ fn finished(mut report: FileReport, settings: &Settings) -> FileReport {
     super::finish::severities(&mut report, settings);
     report
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::resolve::stack;
+    use crate::config::{Layer, RuleInfo};
+    use crate::diag::Severity;
+
+    /// Every lane in one bank: a 32-way conflict.
+    const SHADER: &str = "groupshared float s[1024];\n[numthreads(32, 1, 1)]\nvoid main(uint3 t : SV_GroupThreadID) {\n    s[t.x * 32] = 0;\n}\n";
+
+    fn settings(rule: &'static str, level: Option<Severity>) -> Settings {
+        let catalog: Vec<RuleInfo> = crate::rules::metas()
+            .map(|r| RuleInfo {
+                id: r.id,
+                group: r.group,
+                default_severity: r.default_severity,
+                default_enabled: r.default_enabled,
+            })
+            .collect();
+        let mut layer = Layer::default();
+        layer.severities.push((rule, level));
+        stack(&[&layer], &catalog)
+    }
+
+    #[test]
+    fn a_finding_takes_its_configured_severity_and_a_rule_off_reports_nothing() {
+        let session = Session::new();
+        let plain = session.check("k.hlsl", SHADER.as_bytes(), &Settings::default());
+        let found = plain
+            .diagnostics
+            .iter()
+            .find(|d| d.access.is_some())
+            .expect("a conflict finding");
+        assert_eq!(found.severity, Severity::Warning);
+        let rule = found.rule;
+        let raised = session.check(
+            "k.hlsl",
+            SHADER.as_bytes(),
+            &settings(rule, Some(Severity::Error)),
+        );
+        assert!(raised
+            .diagnostics
+            .iter()
+            .any(|d| d.rule == rule && d.severity == Severity::Error));
+        // Off: no finding, and a suppression of it is not reported as unused.
+        let text = format!("{SHADER}// bankcheck: ignore-file[{rule}]\n");
+        let off = session.check("k.hlsl", text.as_bytes(), &settings(rule, None));
+        assert!(off.diagnostics.is_empty(), "{:?}", off.diagnostics);
+        // On, the same suppression silences it.
+        let silenced = session.check("k.hlsl", text.as_bytes(), &Settings::default());
+        assert!(silenced.diagnostics.iter().all(|d| d.rule != rule));
+        assert!(!silenced.accesses.is_empty());
+    }
+}
