@@ -308,7 +308,7 @@ fn apply_rules(
         unparsed: &unparsed,
     };
     for rule in rules::RULES {
-        if file_facts.enabled(rule.meta()) {
+        if rule.meta().enabled(settings) {
             rule.check(&file_facts, &mut report.diagnostics);
         }
     }
@@ -357,11 +357,11 @@ fn unparsed_regions<'a>(
     text: &'a str,
     facts: &[AccessFacts],
     is_defined: &'a dyn Fn(&str) -> bool,
-) -> rules::parse_error::Context<'a> {
+) -> rules::Unparsed<'a> {
     let regions = syntax.parse_errors.as_slice();
     // A file the parser read whole needs none of the rest.
     let any = !regions.is_empty();
-    rules::parse_error::Context {
+    rules::Unparsed {
         text,
         regions,
         functions: syntax

@@ -21,24 +21,13 @@ pub struct FileFacts<'a> {
     /// The verified layout fixes of the arrays with a conflicting access.
     pub layouts: &'a Layouts,
     /// The regions the parser could not read that may hold shared-memory code.
-    pub unparsed: &'a super::parse_error::Context<'a>,
+    pub unparsed: &'a Unparsed<'a>,
 }
 
 impl FileFacts<'_> {
     /// The reported accesses with their facts.
     pub fn accesses(&self) -> impl Iterator<Item = (&AnalysedSite, &AccessFacts)> {
         self.analysed.iter().zip(self.facts)
-    }
-
-    /// Whether `rule` is on for this file (off unless enabled by default or configured).
-    pub fn enabled(&self, rule: &super::RuleMeta) -> bool {
-        let default = rule.default_enabled.then_some(rule.default_severity);
-        self.settings
-            .severities
-            .get(rule.id)
-            .copied()
-            .unwrap_or(default)
-            .is_some()
     }
 
     /// Gives the finding `d` of one access the verified fix of its array, when there is
@@ -105,4 +94,23 @@ impl Layouts {
         let i = self.by_access.get(&(span, array.to_string()))?;
         self.arrays.get(*i)
     }
+}
+
+/// What the pipeline knows of the file around the regions the parser could not read
+/// (the `parse-error` rule reads it).
+pub struct Unparsed<'a> {
+    pub text: &'a str,
+    /// The regions the parser could not read, in order.
+    pub regions: &'a [Span],
+    /// Functions the extraction found: name and span.
+    pub functions: Vec<(&'a str, Span)>,
+    /// Names of the file's shared arrays and of its macros that stand for a shared
+    /// qualifier.
+    pub shared_names: Vec<&'a str>,
+    /// The text test for a shared-memory declaration (`source::spells_shared_declaration`).
+    pub mentions_shared: fn(&str) -> bool,
+    /// Whether a name is a macro the file or its settings define.
+    pub is_defined: &'a dyn Fn(&str) -> bool,
+    /// Spans of the accesses found and checked.
+    pub accesses: Vec<Span>,
 }

@@ -1,6 +1,6 @@
 //! Rule `internal-error`: bankcheck failed while checking a file.
 
-use super::registry::RuleMeta;
+use super::rule::RuleMeta;
 use crate::diag::Severity;
 
 pub const META: RuleMeta = RuleMeta {
@@ -15,7 +15,7 @@ pub const META: RuleMeta = RuleMeta {
 /// The rule; its findings are made by the driver, not from a file's facts.
 pub(crate) struct InternalError;
 
-impl super::Rule for InternalError {
+impl super::rule::Rule for InternalError {
     fn meta(&self) -> &'static RuleMeta {
         &META
     }

@@ -4,7 +4,7 @@
 //! verified layout change (the swizzle advisor's, [`crate::swizzle::suggest`], run before
 //! the rules) improves it, and several access patterns share the array.
 
-use super::registry::RuleMeta;
+use super::rule::RuleMeta;
 use crate::diag::{Diagnostic, Label, Severity};
 use crate::swizzle::input::ArrayUse;
 
@@ -21,12 +21,12 @@ pub const META: RuleMeta = RuleMeta {
 /// share (the fix itself is computed before the rules, `pipeline::layouts`).
 pub(crate) struct LayoutConflict;
 
-impl super::Rule for LayoutConflict {
+impl super::rule::Rule for LayoutConflict {
     fn meta(&self) -> &'static RuleMeta {
         &META
     }
 
-    fn check(&self, file: &super::FileFacts<'_>, out: &mut Vec<Diagnostic>) {
+    fn check(&self, file: &super::facts::FileFacts<'_>, out: &mut Vec<Diagnostic>) {
         for layout in &file.layouts.arrays {
             if layout.several_patterns {
                 out.extend(finding(&layout.array, &layout.suggestion));

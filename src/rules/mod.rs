@@ -15,9 +15,9 @@ pub mod suppress;
 pub mod undecided_access;
 pub mod unused_suppression;
 
-pub use facts::{FileFacts, Layout, Layouts, UnfoundArray};
-pub use registry::{metas, rule, RuleMeta, RULES};
-pub use rule::Rule;
+pub use facts::{FileFacts, Layout, Layouts, UnfoundArray, Unparsed};
+pub use registry::{metas, rule, RULES};
+pub use rule::{Rule, RuleMeta};
 pub(crate) mod conflict;
 mod facts;
 mod rule;

@@ -6,7 +6,8 @@
 //! array. Other regions cannot hide an access; they are counted (`--stats`, the JSON
 //! summary), not reported.
 
-use super::registry::RuleMeta;
+use super::facts::Unparsed;
+use super::rule::RuleMeta;
 use crate::diag::{Diagnostic, Severity, Span};
 
 pub const META: RuleMeta = RuleMeta {
@@ -18,36 +19,18 @@ pub const META: RuleMeta = RuleMeta {
     page: include_str!("../../rules/parse-error.md"),
 };
 
-/// What the pipeline knows of the file around its parse errors.
-pub struct Context<'a> {
-    pub text: &'a str,
-    /// The regions the parser could not read, in order.
-    pub regions: &'a [Span],
-    /// Functions the extraction found: name and span.
-    pub functions: Vec<(&'a str, Span)>,
-    /// Names of the file's shared arrays and of its macros that stand for a shared
-    /// qualifier.
-    pub shared_names: Vec<&'a str>,
-    /// The text test for a shared-memory declaration (`source::spells_shared_declaration`).
-    pub mentions_shared: fn(&str) -> bool,
-    /// Whether a name is a macro the file or its settings define.
-    pub is_defined: &'a dyn Fn(&str) -> bool,
-    /// Spans of the accesses found and checked.
-    pub accesses: Vec<Span>,
-}
-
 /// The rule; it reports at most [`MAX_REPORTED`] regions per file.
 pub(crate) struct ParseError;
 
 /// Most regions reported per file: the first ones say what is wrong.
 pub const MAX_REPORTED: usize = 5;
 
-impl super::Rule for ParseError {
+impl super::rule::Rule for ParseError {
     fn meta(&self) -> &'static RuleMeta {
         &META
     }
 
-    fn check(&self, file: &super::FileFacts<'_>, out: &mut Vec<Diagnostic>) {
+    fn check(&self, file: &super::facts::FileFacts<'_>, out: &mut Vec<Diagnostic>) {
         let ctx = file.unparsed;
         out.extend(
             ctx.regions
@@ -60,7 +43,7 @@ impl super::Rule for ParseError {
 
 /// Whether a region the parser could not read may hold shared-memory code (else it is
 /// only counted, `FileStats::unreported_parse_errors`).
-pub(crate) fn holds_shared(span: Span, ctx: &Context<'_>) -> bool {
+pub(crate) fn holds_shared(span: Span, ctx: &Unparsed<'_>) -> bool {
     region(span, ctx).2
 }
 
@@ -82,7 +65,7 @@ fn ceil_char_boundary(text: &str, mut i: usize) -> usize {
 
 /// One region the parser could not read: widened to whole characters, the function it is
 /// in (else the one it swallowed), and whether it may hold shared-memory code.
-fn region<'c>(span: Span, ctx: &'c Context<'_>) -> (Span, Option<&'c (&'c str, Span)>, bool) {
+fn region<'c>(span: Span, ctx: &'c Unparsed<'_>) -> (Span, Option<&'c (&'c str, Span)>, bool) {
     let text = ctx.text;
     // The parser's spans are bytes; the region is widened to whole characters (a file
     // read as Latin-1 has two-byte characters), and an empty one to the next character.
@@ -117,7 +100,7 @@ fn region<'c>(span: Span, ctx: &'c Context<'_>) -> (Span, Option<&'c (&'c str, S
 
 /// The finding for one region the parser could not read, when it may hold shared-memory
 /// code.
-fn finding(span: Span, ctx: &Context<'_>) -> Option<Diagnostic> {
+fn finding(span: Span, ctx: &Unparsed<'_>) -> Option<Diagnostic> {
     let text = ctx.text;
     let (span, enclosing, holds_shared) = region(span, ctx);
     if !holds_shared {

@@ -1,6 +1,6 @@
 //! Rule `possible-conflict`: a shared-memory access conflicts for some run-time values it depends on.
 
-use super::registry::RuleMeta;
+use super::rule::RuleMeta;
 use crate::diag::Severity;
 
 pub const META: RuleMeta = RuleMeta {
@@ -14,4 +14,7 @@ pub const META: RuleMeta = RuleMeta {
 
 /// The rule: the conflict rules share one check, which gives each conflicting access to
 /// exactly one of them (`conflict::owner`).
-pub(crate) const RULE: super::conflict::ConflictRule = super::conflict::ConflictRule(&META);
+pub(crate) const RULE: super::conflict::ConflictRule = super::conflict::ConflictRule {
+    meta: &META,
+    owns: super::conflict::Owner::Possible,
+};

@@ -1,26 +1,10 @@
 //! Every rule bankcheck knows, in one sorted table of rule objects: each gives its id,
-//! group, default severity and page ([`RuleMeta`]) and its check ([`super::Rule`]).
+//! group, default severity and page ([`RuleMeta`]) and its check ([`Rule`]).
 
-use crate::diag::Severity;
-
-/// What a rule is, independent of any finding.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct RuleMeta {
-    /// Stable kebab-case id; never renamed.
-    pub id: &'static str,
-    /// The group that sets the default severity (`conflict`, `possible`, `input`, `hygiene`).
-    pub group: &'static str,
-    pub default_severity: Severity,
-    /// Off unless selected or given a severity in lint.toml.
-    pub default_enabled: bool,
-    /// One line, lower case, no final period.
-    pub summary: &'static str,
-    /// The rule's page, rules/<id>.md, compiled in.
-    pub page: &'static str,
-}
+use super::rule::{Rule, RuleMeta};
 
 /// All rules, sorted by id; the driver runs them in this order.
-pub const RULES: &[&dyn super::Rule] = &[
+pub const RULES: &[&dyn Rule] = &[
     &super::bank_conflict::RULE,
     &super::internal_error::InternalError,
     &super::layout_conflict::LayoutConflict,

@@ -1,6 +1,6 @@
 //! Rule `undecided-access`: bankcheck could not decide the conflict factor of a shared-memory access.
 
-use super::registry::RuleMeta;
+use super::rule::RuleMeta;
 use crate::diag::Severity;
 
 pub const META: RuleMeta = RuleMeta {
@@ -16,12 +16,12 @@ pub const META: RuleMeta = RuleMeta {
 /// of whose accesses was found.
 pub(crate) struct UndecidedAccess;
 
-impl super::Rule for UndecidedAccess {
+impl super::rule::Rule for UndecidedAccess {
     fn meta(&self) -> &'static RuleMeta {
         &META
     }
 
-    fn check(&self, file: &super::FileFacts<'_>, out: &mut Vec<crate::diag::Diagnostic>) {
+    fn check(&self, file: &super::facts::FileFacts<'_>, out: &mut Vec<crate::diag::Diagnostic>) {
         for (a, facts) in file.accesses() {
             if let Some(mut d) = undecided(a, facts) {
                 file.attach_layout(&mut d);
@@ -64,7 +64,7 @@ fn undecided(
 
 /// The finding of a shared array none of whose accesses was found, at its declaration,
 /// with why (a use bankcheck did not follow, labelled).
-fn unfound(array: &super::UnfoundArray) -> crate::diag::Diagnostic {
+fn unfound(array: &super::facts::UnfoundArray) -> crate::diag::Diagnostic {
     let mut d = crate::diag::Diagnostic::new(
         META.id,
         META.default_severity,
