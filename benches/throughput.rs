@@ -181,35 +181,24 @@ fn child(phase: &str, args: &[String]) {
             // The full check works as the command line does: one run-wide index of
             // launches and includes (a text scan of every file, in the timed part), then
             // every file checked against it.
-            let index = (phase == "full").then(|| {
-                let mut index = bankcheck::project::ProjectIndex::new(
-                    Vec::new(),
-                    Box::new(|p: &Path| fs::read(p).ok()),
-                );
+            let session = (phase == "full").then(|| {
+                let mut session = bankcheck::driver::Session::new()
+                    .with_headers(Vec::new(), Box::new(|p: &Path| fs::read(p).ok()));
                 // Scanned in parallel and added in order, as the command line does.
-                let scans: Vec<bankcheck::project::FileScan> = pool.install(|| {
-                    files
-                        .par_iter()
-                        .filter_map(|p| {
-                            let bytes = fs::read(p).ok()?;
-                            Some(bankcheck::project::FileScan::of(
-                                p,
-                                &String::from_utf8_lossy(&bytes),
-                            ))
-                        })
-                        .collect()
+                pool.install(|| {
+                    session.index(&files, |p| {
+                        let bytes = fs::read(p).ok()?;
+                        Some((p.clone(), String::from_utf8_lossy(&bytes).into_owned()))
+                    });
                 });
-                for scan in scans {
-                    index.add(scan);
-                }
-                index
+                session
             });
             let c = pool.install(|| {
                 files
                     .par_iter()
-                    .map(|p| match (phase, &index) {
+                    .map(|p| match (phase, &session) {
                         ("parse", _) => parse_one(p),
-                        ("full", Some(index)) => full_one(p, &settings, index),
+                        ("full", Some(session)) => full_one(p, &settings, session),
                         _ => Counters::default(),
                     })
                     .reduce(Counters::default, Counters::merge)
@@ -254,7 +243,7 @@ fn parse_one(p: &Path) -> Counters {
     c
 }
 
-fn full_one(p: &Path, settings: &Settings, index: &bankcheck::project::ProjectIndex) -> Counters {
+fn full_one(p: &Path, settings: &Settings, session: &bankcheck::driver::Session) -> Counters {
     let start = Instant::now();
     let mut c = Counters {
         files: 1,
@@ -266,7 +255,7 @@ fn full_one(p: &Path, settings: &Settings, index: &bankcheck::project::ProjectIn
     };
     c.bytes = bytes.len() as u64;
     let path = p.to_string_lossy();
-    let report = bankcheck::check_source_in(&path, &bytes, settings, index);
+    let report = session.check(&path, &bytes, settings);
     c.recognised = u64::from(report.language.is_some());
     c.accesses = report.accesses.len() as u64;
     c.conflicts = report

@@ -1,12 +1,14 @@
 //! bankcheck: a static linter for shared-memory bank conflicts in CUDA and HLSL.
 //!
 //! The pipeline is `source -> extract -> lower -> analyse -> rules -> report`;
-//! `f2`, `bank` and `diag` are leaves. See docs/architecture.md for the map.
+//! `f2`, `bank` and `diag` are leaves. Every caller checks files through one driver,
+//! [`driver::Session`]. See docs/architecture.md for the map.
 
 pub mod analyse;
 pub mod bank;
 pub mod config;
 pub mod diag;
+pub mod driver;
 pub mod extract;
 pub mod f2;
 pub mod fix;
@@ -74,22 +76,13 @@ pub struct FileStats {
     pub unreported_parse_errors: usize,
 }
 
-/// Checks one file's contents. Never panics on any input and does no I/O: the bytes
-/// are handed in, the report handed back. `path` picks the language by extension
-/// (and by content for C/C++ headers) and is reported as given.
+/// Checks one file's contents on its own (no other file of a run, no header read): a
+/// [`driver::Session`] of that file alone. Never panics on any input (a panic becomes an
+/// `internal-error` finding) and does no I/O: the bytes are handed in, the report handed
+/// back. `path` picks the language by extension (and by content for C/C++ headers) and is
+/// reported as given.
 pub fn check_source(path: &str, bytes: &[u8], settings: &Settings) -> FileReport {
-    pipeline::check_source(path, bytes, settings, &project::ProjectIndex::empty())
-}
-
-/// Checks one file of a run: like [`check_source`], but kernels launched from other
-/// files of the run and definitions from included headers are taken from `project`.
-pub fn check_source_in(
-    path: &str,
-    bytes: &[u8],
-    settings: &Settings,
-    project: &project::ProjectIndex,
-) -> FileReport {
-    pipeline::check_source(path, bytes, settings, project)
+    driver::Session::new().check(path, bytes, settings)
 }
 
 mod pipeline;

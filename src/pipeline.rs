@@ -13,6 +13,27 @@ use crate::rules;
 use crate::FileReport;
 use std::time::{Duration, Instant};
 
+mod layouts;
+
+/// What every pass after parsing reads: the file, where it is, the run and its settings.
+struct Inputs<'a> {
+    path: &'a std::path::Path,
+    file: &'a crate::source::SourceFile,
+    project: &'a ProjectIndex,
+    settings: &'a Settings,
+}
+
+/// A file's syntax, and its tree while a later pass may extract the whole file again.
+struct Extracted {
+    syntax: crate::extract::FileSyntax,
+    tree: Option<tree_sitter::Tree>,
+    /// Only the functions that can reach shared memory were extracted.
+    only_relevant: bool,
+}
+
+/// The per-file passes, in order: parse, extract, lower, resolve includes, adopt from
+/// includers, analyse, layouts (the verified fixes the rules hand out), rules. The session (`crate::driver`) runs them, then suppressions
+/// and severities.
 pub(crate) fn check_source(
     path: &str,
     bytes: &[u8],
@@ -20,40 +41,95 @@ pub(crate) fn check_source(
     project: &ProjectIndex,
 ) -> FileReport {
     let Some(mut file) = crate::source::load(path, bytes) else {
-        let text = String::from_utf8_lossy(bytes).into_owned();
-        return FileReport {
-            path: path.to_string(),
-            text,
-            language: None,
-            diagnostics: Vec::new(),
-            accesses: Vec::new(),
-            arrays: crate::ArrayStates::default(),
-            stats: crate::FileStats::default(),
-        };
+        return empty_report(path, String::from_utf8_lossy(bytes).into_owned(), None);
     };
-    let mut report = FileReport {
-        path: path.to_string(),
-        text: file.text.clone(),
-        language: Some(file.language),
-        diagnostics: Vec::new(),
-        accesses: Vec::new(),
-        arrays: crate::ArrayStates::default(),
-        stats: crate::FileStats::default(),
-    };
+    let mut report = empty_report(path, file.text.clone(), Some(file.language));
+    let file_path = std::path::Path::new(path);
     // A file that never mentions shared memory has no access to check: skip the parse,
     // as a text search skips files without a match (its kernels' launches are still
     // found by the run-wide index, which scans text).
     // A header included by shared-memory code may reach its arrays through its helpers.
     if !crate::source::mentions_shared_memory(&file.text)
-        && !project.is_included_by_shared_memory_code(std::path::Path::new(path))
+        && !project.is_included_by_shared_memory_code(file_path)
     {
         return report;
     }
     let clock = Instant::now();
+    let Some(tree) = parse(&mut file, file_path, project, settings) else {
+        // The grammar's error recovery ran past the parse budget: said, never skipped.
+        let budget = crate::source::parse_budget(file.parse_text.len());
+        if rules::parse_error::META.enabled(settings) {
+            report
+                .diagnostics
+                .push(rules::parse_error::gave_up(&file.text, budget));
+        }
+        return report;
+    };
+    report.stats.parse = clock.elapsed();
+    let inputs = Inputs {
+        path: file_path,
+        file: &file,
+        project,
+        settings,
+    };
+    let clock = Instant::now();
+    let mut extracted = extract(&inputs, tree);
+    report.stats.extract = clock.elapsed();
+    let clock = Instant::now();
+    let mut lowered = lower(&inputs, &extracted);
+    resolve_includes(&inputs, &mut extracted, &mut lowered);
+    drop(extracted.tree.take());
+    // Sites inside included headers' helpers belong to those headers' reports.
+    lowered.sites.retain(|s| s.foreign.is_none());
+    assume_resolved_conditionals(&mut lowered, &extracted.syntax, &file);
+    adopt_from_includers(&inputs, &extracted, &mut lowered);
+    report.stats.lower = clock.elapsed();
+    report_at_calls(&mut lowered);
+    let clock = Instant::now();
+    let (analysed, every, slowest) = analyse_sites(&lowered, settings);
+    report.stats.analyse = clock.elapsed();
+    report.stats.slowest_access = slowest;
+    let clock = Instant::now();
+    let layouts = layouts::advise(&analysed, &every, &lowered, &file.text, settings);
+    apply_rules(
+        &inputs,
+        &extracted.syntax,
+        &lowered,
+        &analysed,
+        &every,
+        &layouts,
+        &mut report,
+    );
+    report.stats.rules = clock.elapsed();
+    report
+}
+
+/// The report of a file before any pass: its text, and nothing found.
+fn empty_report(path: &str, text: String, language: Option<crate::Language>) -> FileReport {
+    FileReport {
+        path: path.to_string(),
+        text,
+        language,
+        diagnostics: Vec::new(),
+        accesses: Vec::new(),
+        arrays: crate::ArrayStates::default(),
+        stats: crate::FileStats::default(),
+    }
+}
+
+/// Pass `parse`: the preprocessor's view of the text (with the settings' defines and the
+/// macros of the project headers it includes), then the syntax tree; `None` when the
+/// grammar gives none within the parse budget.
+fn parse(
+    file: &mut crate::source::SourceFile,
+    path: &std::path::Path,
+    project: &ProjectIndex,
+    settings: &Settings,
+) -> Option<tree_sitter::Tree> {
     // Macros of the project's own headers (`#define HD __host__ __device__`) are read as
     // the compiler reads them.
     let header_definitions = if file.text.contains("#include") {
-        project.header_definitions(std::path::Path::new(path), &file.text, settings)
+        project.header_definitions(path, &file.text, settings)
     } else {
         Vec::new()
     };
@@ -61,65 +137,80 @@ pub(crate) fn check_source(
         defines: Some(&settings.defines),
         header_definitions: &header_definitions,
     };
-    crate::source::prepare(&mut file, front);
-    let Some(tree) = crate::source::parse_resolving(&mut file) else {
-        // The grammar's error recovery ran past the parse budget: said, never skipped.
-        let budget = crate::source::parse_budget(file.parse_text.len());
-        report
-            .diagnostics
-            .extend(rules::parse_error::gave_up(&file.text, budget, settings));
-        return report;
-    };
-    report.stats.parse = clock.elapsed();
-    let clock = Instant::now();
-    let file_path = std::path::Path::new(path);
+    crate::source::prepare(file, front);
+    crate::source::parse_resolving(file)
+}
+
+/// Pass `extract`: the file's functions, arrays and launches, with the block shapes of
+/// its kernels launched only in other files of the run.
+fn extract(inputs: &Inputs<'_>, tree: tree_sitter::Tree) -> Extracted {
+    let file = inputs.file;
     // Functions that cannot reach shared memory are skipped, unless functions of other
     // files may be added to this one: a header's includers analyse its helpers.
-    let only_relevant = !project.is_included(file_path);
+    let only_relevant = !inputs.project.is_included(inputs.path);
     let mut syntax = if only_relevant {
-        crate::extract::extract_relevant(&file, &tree)
+        crate::extract::extract_relevant(file, &tree)
     } else {
-        crate::extract::extract(&file, &tree)
+        crate::extract::extract(file, &tree)
     };
-    report.stats.extract = clock.elapsed();
     // The tree is needed again only to extract the whole file for its headers' sake
-    // (below); otherwise it is dropped before lowering, whose memory can reuse it.
+    // (`resolve_includes`); otherwise it is dropped before lowering, whose memory can
+    // reuse it.
     let tree = (only_relevant && file.text.contains("#include")).then_some(tree);
-    add_external_launches(&mut syntax, file_path, project, settings);
-    let clock = Instant::now();
-    crate::lower::interp::start_file(file.text.len());
-    let mut lowered = crate::lower::lower_file(&syntax, &file.text, settings);
-    // Included headers are parsed only when the file alone leaves something unresolved:
-    // most files need nothing from them, and headers can be large.
-    if needs_includes(&lowered, &file)
+    add_external_launches(&mut syntax, inputs.path, inputs.project, inputs.settings);
+    Extracted {
+        syntax,
+        tree,
+        only_relevant,
+    }
+}
+
+/// Pass `lower`: the file's access sites in the index IR, from its own text alone.
+fn lower(inputs: &Inputs<'_>, extracted: &Extracted) -> LoweredFile {
+    crate::lower::interp::start_file(inputs.file.text.len());
+    crate::lower::lower_file(&extracted.syntax, &inputs.file.text, inputs.settings)
+}
+
+/// Pass `resolve includes`: included headers are parsed only when the file alone leaves
+/// something unresolved (most files need nothing from them, and headers can be large);
+/// then their definitions are merged and the file is lowered again.
+fn resolve_includes(inputs: &Inputs<'_>, extracted: &mut Extracted, lowered: &mut LoweredFile) {
+    let (file, file_path, project, settings) =
+        (inputs.file, inputs.path, inputs.project, inputs.settings);
+    if needs_includes(lowered, file)
         && file.text.contains("#include")
         && project.includes_define_anything(file_path, &file.text)
     {
+        let syntax = &mut extracted.syntax;
         // A header's functions may call back into any function of this file.
-        if let Some(tree) = tree.as_ref().filter(|_| only_relevant) {
-            syntax = crate::extract::extract(&file, tree);
-            add_external_launches(&mut syntax, file_path, project, settings);
+        if let Some(tree) = extracted.tree.as_ref().filter(|_| extracted.only_relevant) {
+            *syntax = crate::extract::extract(file, tree);
+            add_external_launches(syntax, file_path, project, settings);
         }
         project.merge_includes(
             file_path,
             &file.text,
-            &mut syntax,
+            syntax,
             0,
             &mut std::collections::HashSet::new(),
         );
-        lowered = crate::lower::lower_file(&syntax, &file.text, settings);
+        *lowered = crate::lower::lower_file(syntax, &file.text, settings);
     }
-    drop(tree);
-    // Sites inside included headers' helpers belong to those headers' reports.
-    lowered.sites.retain(|s| s.foreign.is_none());
-    assume_resolved_conditionals(&mut lowered, &syntax, &file);
+}
+
+/// Pass `adopt from includers`: a header's helpers no function of it calls, and its
+/// kernels left undecided on their own, are lowered through the files that include it.
+fn adopt_from_includers(inputs: &Inputs<'_>, extracted: &Extracted, lowered: &mut LoweredFile) {
+    let (file, file_path, project, settings) =
+        (inputs.file, inputs.path, inputs.project, inputs.settings);
+    let (syntax, only_relevant) = (&extracted.syntax, extracted.only_relevant);
     // Helpers no function of this file calls (a header's): analyse them through the
     // kernels of the files of the run that include this one.
     // Only a file that others include has includers to analyse its helpers through.
     let uncalled_helpers = || -> Vec<&str> {
-        let called = crate::lower::called_helpers(&syntax);
-        let touching = crate::lower::touching_helpers(&syntax);
-        let reaching = crate::lower::reaching_shared(&syntax, &file.text);
+        let called = crate::lower::called_helpers(syntax);
+        let touching = crate::lower::touching_helpers(syntax);
+        let reaching = crate::lower::reaching_shared(syntax, &file.text);
         // Shared memory comes into a helper from its own code or through a parameter.
         let can_receive = |f: &crate::extract::ast::Function| {
             reaching.contains(&f.name)
@@ -195,49 +286,65 @@ pub(crate) fn check_source(
     }
     if !missing.is_empty() {
         for other in project.kernel_sites_through_includers(file_path, &missing, settings) {
-            adopt_foreign_sites(&mut lowered, other);
+            adopt_foreign_sites(lowered, other);
         }
     }
     if !helpers.is_empty() {
         for other in project.sites_through_includers(file_path, &file.text, &helpers, settings) {
-            adopt_foreign_sites(&mut lowered, other);
+            adopt_foreign_sites(lowered, other);
         }
     }
-    report.stats.lower = clock.elapsed();
-    report_at_calls(&mut lowered);
-    let clock = Instant::now();
-    let (analysed, every, slowest) = analyse_sites(&lowered, settings);
-    report.stats.analyse = clock.elapsed();
-    report.stats.slowest_access = slowest;
-    let clock = Instant::now();
-    for a in &analysed {
-        let facts = facts_of(a, &lowered);
-        rules::check_access(a, &facts, &lowered, settings, &mut report.diagnostics);
-        report.accesses.push(facts);
+}
+
+/// Pass `rules`: the access facts, the arrays' states and the unparsed regions, then
+/// every enabled rule on them; sorted. `analysed` holds each access's worst context,
+/// `every` all its contexts.
+fn apply_rules(
+    inputs: &Inputs<'_>,
+    syntax: &crate::extract::FileSyntax,
+    lowered: &LoweredFile,
+    analysed: &[AnalysedSite],
+    every: &[AnalysedSite],
+    layouts: &rules::Layouts,
+    report: &mut FileReport,
+) {
+    let (text, settings) = (inputs.file.text.as_str(), inputs.settings);
+    let facts: Vec<AccessFacts> = analysed.iter().map(|a| facts_of(a, lowered)).collect();
+    let mut unfound = Vec::new();
+    report.arrays = array_states(syntax, lowered, every, text, &mut unfound);
+    let is_defined = |n: &str| {
+        syntax.defined.contains(n)
+            || syntax.macros.contains_key(n)
+            || syntax.fn_macros.contains_key(n)
+            || settings.defines.contains_key(n)
+    };
+    let unparsed = unparsed_regions(syntax, lowered, text, &facts, &is_defined);
+    // Regions that cannot hide an access are counted, not reported.
+    report.stats.unreported_parse_errors = unparsed
+        .regions
+        .iter()
+        .filter(|span| !rules::parse_error::holds_shared(**span, &unparsed))
+        .count();
+    let file_facts = rules::FileFacts {
+        text,
+        settings,
+        lowered,
+        analysed,
+        facts: &facts,
+        unfound: &unfound,
+        layouts,
+        unparsed: &unparsed,
+    };
+    for rule in rules::RULES {
+        if rule.meta().enabled(settings) {
+            rule.check(&file_facts, &mut report.diagnostics);
+        }
     }
-    report.arrays = array_states(
-        &syntax,
-        &lowered,
-        &every,
-        &file.text,
-        settings,
-        &mut report.diagnostics,
-    );
-    rules::check_arrays(
-        &analysed,
-        &every,
-        &lowered,
-        &file.text,
-        settings,
-        &mut report.diagnostics,
-    );
-    report_parse_errors(&mut report, &syntax, &lowered, &file.text, settings);
+    report.accesses = facts;
     report.accesses.sort_by_key(|f| (f.span.start, f.kind));
     report
         .diagnostics
         .sort_by(|a, b| (a.span.start, a.rule).cmp(&(b.span.start, b.rule)));
-    report.stats.rules = clock.elapsed();
-    report
 }
 
 /// The conditional groups the front end resolved as a device compilation (because the
@@ -272,30 +379,24 @@ fn assume_resolved_conditionals(
     }
 }
 
-/// `parse-error` for the unparsed regions that hold shared-memory code (at most five per
-/// file); the others are counted in the file's stats.
-fn report_parse_errors(
-    report: &mut FileReport,
-    syntax: &crate::extract::FileSyntax,
-    lowered: &LoweredFile,
-    text: &str,
-    settings: &Settings,
-) {
-    if syntax.parse_errors.is_empty() {
-        return;
-    }
-    let is_defined = |n: &str| {
-        syntax.defined.contains(n)
-            || syntax.macros.contains_key(n)
-            || syntax.fn_macros.contains_key(n)
-            || settings.defines.contains_key(n)
-    };
-    let ctx = rules::parse_error::Context {
+/// What the `parse-error` rule reads of the regions the parser could not read.
+fn unparsed_regions<'a>(
+    syntax: &'a crate::extract::FileSyntax,
+    lowered: &'a LoweredFile,
+    text: &'a str,
+    facts: &[AccessFacts],
+    is_defined: &'a dyn Fn(&str) -> bool,
+) -> rules::Unparsed<'a> {
+    let regions = syntax.parse_errors.as_slice();
+    // A file the parser read whole needs none of the rest.
+    let any = !regions.is_empty();
+    rules::Unparsed {
         text,
+        regions,
         functions: syntax
             .functions
             .iter()
-            .filter(|f| f.foreign_text.is_none())
+            .filter(|f| any && f.foreign_text.is_none())
             .map(|f| (f.name.as_str(), f.span))
             .collect(),
         shared_names: lowered
@@ -303,21 +404,11 @@ fn report_parse_errors(
             .iter()
             .map(|a| a.name.as_str())
             .chain(syntax.shared_macros.iter().map(String::as_str))
+            .filter(|_| any)
             .collect(),
         mentions_shared: crate::source::spells_shared_declaration,
-        is_defined: &is_defined,
-        accesses: report.accesses.iter().map(|a| a.span).collect(),
-    };
-    let mut reported = 0;
-    for span in &syntax.parse_errors {
-        match rules::parse_error::check(*span, &ctx, settings) {
-            rules::parse_error::Outcome::Reported(d) if reported < 5 => {
-                reported += 1;
-                report.diagnostics.push(*d);
-            }
-            rules::parse_error::Outcome::Counted => report.stats.unreported_parse_errors += 1,
-            _ => {}
-        }
+        is_defined,
+        accesses: facts.iter().filter(|_| any).map(|a| a.span).collect(),
     }
 }
 
@@ -383,8 +474,7 @@ fn array_states(
     lowered: &LoweredFile,
     analysed: &[AnalysedSite],
     text: &str,
-    settings: &Settings,
-    out: &mut Vec<crate::diag::Diagnostic>,
+    unfound: &mut Vec<rules::UnfoundArray>,
 ) -> crate::ArrayStates {
     let mut declared: Vec<(&crate::extract::ast::VarDecl, Option<crate::diag::Span>)> =
         syntax.global_shared.iter().map(|d| (d, None)).collect();
@@ -419,14 +509,12 @@ fn array_states(
             states.undecided += 1;
             let scope = scope.unwrap_or(crate::diag::Span::new(0, text.len()));
             let (reason, used) = why_no_access(d, scope, text, index.is_some());
-            rules::undecided_access::check_array(
-                &d.name,
-                d.name_span,
-                &reason,
+            unfound.push(rules::UnfoundArray {
+                name: d.name.clone(),
+                span: d.name_span,
+                reason,
                 used,
-                settings,
-                out,
-            );
+            });
         }
     }
     states

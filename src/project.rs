@@ -74,7 +74,7 @@ pub struct FileScan {
 impl FileScan {
     /// Scans `text`, the content of `path`: its shared memory, quoted includes and the
     /// kernels it launches (each once, in order).
-    pub fn of(path: &Path, text: &str) -> FileScan {
+    pub(crate) fn of(path: &Path, text: &str) -> FileScan {
         let includes = include_regex()
             .captures_iter(text)
             .filter_map(|c| c.get(1).map(|m| m.as_str().to_string()))
@@ -183,12 +183,12 @@ fn normalise(p: &Path) -> PathBuf {
 
 impl ProjectIndex {
     /// An index that knows nothing: each file is checked on its own.
-    pub fn empty() -> Self {
+    pub(crate) fn empty() -> Self {
         ProjectIndex::new(Vec::new(), Box::new(|_| None))
     }
 
     /// A new index reading includes from `include_dirs` (besides the including file's folder).
-    pub fn new(include_dirs: Vec<PathBuf>, reader: Box<Reader>) -> Self {
+    pub(crate) fn new(include_dirs: Vec<PathBuf>, reader: Box<Reader>) -> Self {
         ProjectIndex {
             launchers: HashMap::new(),
             includes: Vec::new(),
@@ -209,18 +209,13 @@ impl ProjectIndex {
     /// Also resolves includes by name among the files `lister` lists (the headers of the
     /// workspace that the run does not check).
     #[must_use]
-    pub fn with_workspace(mut self, lister: Box<Lister>) -> Self {
+    pub(crate) fn with_workspace(mut self, lister: Box<Lister>) -> Self {
         self.lister = Some(lister);
         self
     }
 
-    /// Records the kernels `text` launches (a text scan, no parsing).
-    pub fn scan(&mut self, path: &Path, text: &str) {
-        self.add(FileScan::of(path, text));
-    }
-
     /// Adds one file's scan (see [`FileScan::of`], which runs in parallel).
-    pub fn add(&mut self, scan: FileScan) {
+    pub(crate) fn add(&mut self, scan: FileScan) {
         let FileScan {
             path: me,
             shared,

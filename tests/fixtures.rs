@@ -70,14 +70,12 @@ fn fixtures_report_exactly_what_they_expect() {
     fixture_files(&root.join("hlsl"), &mut files);
     assert!(files.len() >= 10, "fixtures missing: {}", files.len());
     // The fixtures form one run: launches and includes cross files, as on the command line.
-    let mut index = bankcheck::project::ProjectIndex::new(
-        Vec::new(),
-        Box::new(|p: &Path| std::fs::read(p).ok()),
-    );
-    for path in &files {
+    let mut session = bankcheck::driver::Session::new()
+        .with_headers(Vec::new(), Box::new(|p: &Path| std::fs::read(p).ok()));
+    session.index(&files, |path| {
         let text = std::fs::read(path).expect("fixture is readable");
-        index.scan(path, &String::from_utf8_lossy(&text));
-    }
+        Some((path.clone(), String::from_utf8_lossy(&text).into_owned()))
+    });
     let mut failures = Vec::new();
     for path in &files {
         let bytes = std::fs::read(path).expect("fixture is readable");
@@ -86,12 +84,7 @@ fn fixtures_report_exactly_what_they_expect() {
             .unwrap_or(path)
             .display()
             .to_string();
-        let report = bankcheck::check_source_in(
-            &path.display().to_string(),
-            &bytes,
-            &Settings::default(),
-            &index,
-        );
+        let report = session.check(&path.display().to_string(), &bytes, &Settings::default());
         let text = &report.text;
         for (i, line) in text.lines().enumerate() {
             let n = i + 1;

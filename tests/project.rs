@@ -2,23 +2,21 @@
 //! and quoted includes provide constants and types.
 
 use bankcheck::config::Settings;
-use bankcheck::project::ProjectIndex;
+use bankcheck::driver::Session;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
-fn index(files: &[(&str, &str)]) -> ProjectIndex {
+fn index(files: &[(&str, &str)]) -> Session {
     let map: HashMap<PathBuf, Vec<u8>> = files
         .iter()
         .map(|(p, t)| (PathBuf::from(p), t.as_bytes().to_vec()))
         .collect();
-    let mut idx = ProjectIndex::new(
+    let mut session = Session::new().with_headers(
         vec![PathBuf::from("inc")],
         Box::new(move |p: &Path| map.get(p).cloned()),
     );
-    for (p, t) in files {
-        idx.scan(Path::new(p), t);
-    }
-    idx
+    session.index(files, |(p, t)| Some((PathBuf::from(p), t.to_string())));
+    session
 }
 
 const PARAMS: &str = "#pragma once\n#define TILE 16\nconstexpr int kRows = 4;\n";
@@ -42,13 +40,8 @@ fn a_launch_in_another_file_fixes_the_block_shape() {
         ("src/kernel.cu", KERNEL),
         ("src/launch.cu", LAUNCHER),
     ];
-    let idx = index(&files);
-    let r = bankcheck::check_source_in(
-        "src/kernel.cu",
-        KERNEL.as_bytes(),
-        &Settings::default(),
-        &idx,
-    );
+    let session = index(&files);
+    let r = session.check("src/kernel.cu", KERNEL.as_bytes(), &Settings::default());
     assert_eq!(r.accesses.len(), 1, "{:?}", r.accesses);
     let a = &r.accesses[0];
     // blockDim = (16, 4) from the launcher: a warp is two rows of 16 lanes that read the
@@ -87,13 +80,8 @@ void main(uint3 t : SV_GroupThreadID) {
 "#;
 
 fn check_shader(files: &[(&str, &str)]) -> Option<f64> {
-    let idx = index(files);
-    let r = bankcheck::check_source_in(
-        "shaders/blur.hlsl",
-        SHADER.as_bytes(),
-        &Settings::default(),
-        &idx,
-    );
+    let session = index(files);
+    let r = session.check("shaders/blur.hlsl", SHADER.as_bytes(), &Settings::default());
     r.accesses.first().and_then(|a| a.conflict_factor)
 }
 

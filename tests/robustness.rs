@@ -79,6 +79,8 @@ fn check_all_languages(bytes: &[u8]) {
         let report = bankcheck::check_source(path, bytes, &settings);
         for d in &report.diagnostics {
             assert!(d.span.start <= d.span.end && d.span.end <= report.text.len());
+            // A panic is caught as `internal-error`: the check must not have needed it.
+            assert_ne!(d.rule, "internal-error", "{}", d.message);
         }
     }
 }
@@ -147,16 +149,26 @@ fn long_reassignment_chains_are_bounded() {
 // ----- Bounds on every recursive walk and on work, each tested 10x past its bound -----
 
 /// The stack a worker of the command line has: the walks are bounded for it.
-const WORKER_STACK: usize = 256 << 20;
+const WORKER_STACK: usize = bankcheck::driver::WORKER_STACK_BYTES;
 
 /// Checks `src` as `path` on a thread with a worker's stack and returns the report.
 fn check_on_worker(path: &'static str, src: String) -> bankcheck::FileReport {
-    std::thread::Builder::new()
+    let report = std::thread::Builder::new()
         .stack_size(WORKER_STACK)
         .spawn(move || bankcheck::check_source(path, src.as_bytes(), &Settings::default()))
         .expect("a worker thread starts")
         .join()
-        .expect("checking does not panic")
+        .expect("checking does not panic");
+    // A panic is caught as `internal-error`: the check must not have needed it.
+    assert!(
+        report
+            .diagnostics
+            .iter()
+            .all(|d| d.rule != "internal-error"),
+        "{:?}",
+        report.diagnostics
+    );
+    report
 }
 
 /// The reasons of the report's undecided accesses.

@@ -895,13 +895,7 @@ fn three_accesses_on_random_layouts() {
 #[test]
 fn layout_conflict_rule_fires_once_at_the_declaration() {
     let arr = transpose_array();
-    let mut out = Vec::new();
-    bankcheck::rules::layout_conflict::check(
-        &arr,
-        &BankParams::default(),
-        bankcheck::diag::Severity::Warning,
-        &mut out,
-    );
+    let out = layout_conflict(&arr);
     assert_eq!(out.len(), 1);
     let d = &out[0];
     assert_eq!(d.rule, "layout-conflict");
@@ -935,14 +929,16 @@ fn layout_conflict_rule_fires_once_at_the_declaration() {
         4,
         vec![site(3, AccessKind::Store, store, &["k", "t"], 50)],
     );
-    let mut none = Vec::new();
-    bankcheck::rules::layout_conflict::check(
-        &fine,
-        &BankParams::default(),
-        bankcheck::diag::Severity::Warning,
-        &mut none,
-    );
-    assert!(none.is_empty());
+    assert!(layout_conflict(&fine).is_empty());
+}
+
+/// The `layout-conflict` findings of one array, from the advisor's verified suggestion,
+/// as the pipeline makes them.
+fn layout_conflict(array: &ArrayUse) -> Vec<bankcheck::diag::Diagnostic> {
+    suggest(array, &BankParams::default())
+        .and_then(|s| bankcheck::rules::layout_conflict::finding(array, &s))
+        .into_iter()
+        .collect()
 }
 
 /// The classic 32x32 transpose kernel with a 32x8 block: `tile[ty + 8k][tx] = ..;

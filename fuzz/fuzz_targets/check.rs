@@ -8,6 +8,8 @@ fuzz_target!(|data: &[u8]| {
         let report = bankcheck::check_source(path, data, &settings);
         for d in &report.diagnostics {
             assert!(d.span.start <= d.span.end && d.span.end <= report.text.len());
+            // The session catches a panic as `internal-error`: that is a crash found.
+            assert_ne!(d.rule, "internal-error", "{}", d.message);
         }
     }
 });

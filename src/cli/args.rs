@@ -69,7 +69,7 @@ pub struct CheckArgs {
     pub stdin_filename: Option<String>,
     /// Skip (as an error) any file larger than SIZE, standard input included; bytes or
     /// a number with K, M or G [default: 128M].
-    #[arg(long, value_name = "SIZE", value_parser = super::files::parse_size, help_heading = "Input")]
+    #[arg(long, value_name = "SIZE", value_parser = super::read::parse_size, help_heading = "Input")]
     pub max_file_size: Option<u64>,
     /// Number of files checked in parallel (default: one per core, at most 256); output is the same for any N.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..), help_heading = "Input")]

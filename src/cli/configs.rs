@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use super::files::absolute;
+use super::read::absolute;
 
 /// The file name bankcheck looks for.
 pub const CONFIG_NAME: &str = "lint.toml";
@@ -91,7 +91,7 @@ fn load(file: &Path) -> anyhow::Result<Config> {
             file.display()
         ))
     };
-    let bytes = super::files::read_source(file, super::files::DEFAULT_MAX_FILE_SIZE)
+    let bytes = super::read::read_source(file, super::read::DEFAULT_MAX_FILE_SIZE)
         .map_err(cannot)?
         .bytes;
     let text = String::from_utf8(bytes)

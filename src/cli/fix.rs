@@ -6,7 +6,7 @@
 //! refused even to root) and unchanged since it was read. docs/reliability.md lists the
 //! guarantees.
 
-use super::files::Stamp;
+use super::read::Stamp;
 use bankcheck::diag::{Applicability, Edit};
 use bankcheck::FileReport;
 use std::fs::File;
@@ -244,7 +244,7 @@ mod tests {
     }
 
     fn stamped(path: &Path) -> (Vec<u8>, Stamp) {
-        let loaded = super::super::files::read_source(path, 1 << 20).unwrap();
+        let loaded = super::super::read::read_source(path, 1 << 20).unwrap();
         (loaded.bytes, loaded.stamp)
     }
 

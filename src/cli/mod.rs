@@ -16,18 +16,18 @@ mod configs;
 mod crash;
 mod files;
 mod fix;
+mod read;
 
 use anyhow::Context as _;
 use args::{Args, CheckArgs, ColorWhen, Command, Format, PresetArg, SeverityArg};
 use bankcheck::config::{resolve, BlockOverride, ConfigError, Layer, Preset, RuleInfo, Settings};
 use bankcheck::diag::Severity;
-use bankcheck::project::{FileScan, ProjectIndex};
+use bankcheck::driver::{self, Session};
 use bankcheck::report::{self, Run};
-use bankcheck::rules::RULES;
+use bankcheck::rules::metas;
 use bankcheck::source::decode::{self, Decoded};
 use bankcheck::FileReport;
 use configs::{BadConfig, ConfigStore};
-use rayon::prelude::*;
 use std::fmt::Write as _;
 use std::io::{IsTerminal, Write};
 use std::path::Path;
@@ -37,8 +37,7 @@ use std::time::Instant;
 pub(crate) fn rule_catalog() -> &'static [RuleInfo] {
     static CATALOG: std::sync::OnceLock<Vec<RuleInfo>> = std::sync::OnceLock::new();
     CATALOG.get_or_init(|| {
-        RULES
-            .iter()
+        metas()
             .map(|r| RuleInfo {
                 id: r.id,
                 group: r.group,
@@ -73,8 +72,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitStatus> {
 
 fn list_rules() -> anyhow::Result<ExitStatus> {
     let mut out = String::new();
-    let width = RULES.iter().map(|r| r.id.len()).max().unwrap_or(0);
-    for rule in RULES {
+    let width = metas().map(|r| r.id.len()).max().unwrap_or(0);
+    for rule in metas() {
         let state = if rule.default_enabled {
             rule.default_severity.as_str()
         } else {
@@ -95,11 +94,10 @@ fn explain(rule: &str) -> anyhow::Result<ExitStatus> {
         write_stdout(meta.page.as_bytes())?;
         return Ok(ExitStatus::Success);
     }
-    let help = bankcheck::config::error::did_you_mean(rule, RULES.iter().map(|r| r.id))
-        .map_or_else(
-            || "`bankcheck rules` lists them".to_string(),
-            |c| format!("did you mean `{c}`?"),
-        );
+    let help = bankcheck::config::error::did_you_mean(rule, metas().map(|r| r.id)).map_or_else(
+        || "`bankcheck rules` lists them".to_string(),
+        |c| format!("did you mean `{c}`?"),
+    );
     errln!("error: unknown rule `{rule}`\n  = help: {help}");
     Ok(ExitStatus::Error)
 }
@@ -174,21 +172,13 @@ fn check_paths(args: &CheckArgs) -> anyhow::Result<ExitStatus> {
     let crashed_before = crash::crashed_before();
     let mut stats = Stats::default();
     let mut clock = Instant::now();
-    // Workers have large stacks (see `check::WORKER_STACK_BYTES`), standard input's
-    // file is checked on one of them too.
-    let threads = args.threads.map_or(0, usize::from).min(check::MAX_THREADS);
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .stack_size(check::WORKER_STACK_BYTES)
-        .build()
-        .context("cannot start worker threads")?;
     let mut store = match ConfigStore::new(args.config.as_deref(), args.isolated) {
         Ok(store) => store,
         Err(e) => return config_failure(e),
     };
     stats.lap("configuration", &mut clock);
 
-    let limit = args.max_file_size.unwrap_or(files::DEFAULT_MAX_FILE_SIZE);
+    let limit = args.max_file_size.unwrap_or(read::DEFAULT_MAX_FILE_SIZE);
     let mut failures = Vec::new();
     let mut notes: Vec<(String, String)> = Vec::new();
     let mut reports: Vec<Checked> = Vec::new();
@@ -200,7 +190,7 @@ fn check_paths(args: &CheckArgs) -> anyhow::Result<ExitStatus> {
         if refuse_output_over(args, [Path::new(&name)].into_iter()) {
             return Ok(ExitStatus::Error);
         }
-        let bytes = match files::read_stdin(limit) {
+        let bytes = match read::read_stdin(limit) {
             Ok(bytes) => bytes,
             Err(e) => {
                 errln!("error: {e}");
@@ -211,19 +201,20 @@ fn check_paths(args: &CheckArgs) -> anyhow::Result<ExitStatus> {
             Ok(config) => config,
             Err(e) => return config_failure(e),
         };
-        let settings = config.settings_for(&files::absolute(Path::new(&name)), &layer);
+        let settings = config.settings_for(&read::absolute(Path::new(&name)), &layer);
         stats.lap("discovery", &mut clock);
-        let named = [files::absolute(Path::new(&name))];
+        let named = [read::absolute(Path::new(&name))];
         let context = files::workspace_root()
             .map(|root| files::workspace_context(&root, &named, &mut store))
             .unwrap_or_default();
-        let project = project_index(&[], limit, &context);
+        let session = session(args, &[], limit, &context)?;
         match decode::decode(&bytes) {
             Ok(decoded) => {
                 notes.extend(decoded.note.as_ref().map(|n| (name.clone(), n.clone())));
-                reports.push(pool.install(|| {
+                // Standard input's file is checked on a worker too, for its stack.
+                reports.push(session.on_workers(|| {
                     crash::checking(&name, || {
-                        check_text(&name, &decoded, None, &settings, args, &project)
+                        check_text(&name, &decoded, None, &settings, args, &session)
                     })
                 }));
             }
@@ -249,7 +240,7 @@ fn check_paths(args: &CheckArgs) -> anyhow::Result<ExitStatus> {
                 Ok(config) => config,
                 Err(e) => return config_failure(e),
             };
-            let settings = config.settings_for(&files::absolute(&target.path), &layer);
+            let settings = config.settings_for(&read::absolute(&target.path), &layer);
             jobs.push((target, settings));
         }
         // The rest of the workspace: its launches and includes count in every run. A run
@@ -267,42 +258,43 @@ fn check_paths(args: &CheckArgs) -> anyhow::Result<ExitStatus> {
         stats.lap("discovery", &mut clock);
         let hook = std::panic::take_hook();
         std::panic::set_hook(Box::new(|_| {}));
-        let project = pool.install(|| project_index(&jobs, limit, &context));
+        let session = session(args, &jobs, limit, &context)?;
         stats.lap("read and index", &mut clock);
         // Files are read again to be checked (the index kept none of their text), and
         // each one's bytes are dropped once it is checked, and so is the text of a report
         // with nothing to show: a run holds only what it will print.
-        let results: Vec<Result<(Checked, Option<String>), Failure>> = pool.install(|| {
-            jobs.par_iter()
-                .map(|(target, settings)| {
-                    let (loaded, decoded) = read_decoded(&target.path, limit)
-                        .map_err(|e| (target.display.clone(), e))?;
-                    if crashed_before.contains(&target.display) {
-                        let report =
-                            check::crashed(&target.display, decoded.text.as_bytes(), settings);
-                        let mut done = Checked::new(report, settings);
-                        done.fails = true;
-                        return Ok((done, decoded.note));
-                    }
-                    let mut done = crash::checking(&target.display, || {
-                        check_text(
-                            &target.display,
-                            &decoded,
-                            Some((target.path.as_path(), &loaded)),
-                            settings,
-                            args,
-                            &project,
-                        )
-                    });
-                    drop(loaded);
-                    let report = &mut done.report;
-                    if report.accesses.is_empty() && report.diagnostics.is_empty() {
-                        report.text = String::new();
-                    }
-                    Ok((done, decoded.note))
-                })
-                .collect()
-        });
+        let results: Vec<Result<(Checked, Option<String>), Failure>> =
+            session.check_all(&jobs, |(target, settings)| {
+                let (loaded, decoded) =
+                    read_decoded(&target.path, limit).map_err(|e| (target.display.clone(), e))?;
+                if crashed_before.contains(&target.display) {
+                    let report = session.failed(
+                        &target.display,
+                        decoded.text.as_bytes(),
+                        settings,
+                        driver::CRASHED,
+                    );
+                    let mut done = Checked::new(report, settings);
+                    done.fails = true;
+                    return Ok((done, decoded.note));
+                }
+                let mut done = crash::checking(&target.display, || {
+                    check_text(
+                        &target.display,
+                        &decoded,
+                        Some((target.path.as_path(), &loaded)),
+                        settings,
+                        args,
+                        &session,
+                    )
+                });
+                drop(loaded);
+                let report = &mut done.report;
+                if report.accesses.is_empty() && report.diagnostics.is_empty() {
+                    report.text = String::new();
+                }
+                Ok((done, decoded.note))
+            });
         std::panic::set_hook(hook);
         for result in results {
             match result {
@@ -429,7 +421,7 @@ fn refuse_output_over<'a>(args: &CheckArgs, mut inputs: impl Iterator<Item = &'a
     let Some(output) = &args.output else {
         return false;
     };
-    let Some(clash) = inputs.find(|input| files::same_file(output, input)) else {
+    let Some(clash) = inputs.find(|input| read::same_file(output, input)) else {
         return false;
     };
     errln!(
@@ -464,8 +456,8 @@ impl Checked {
 /// Reads a file (a regular file of at most `limit` bytes) and decodes it
 /// (`source::decode`): where the command line's bytes become text. The error names why
 /// the file is not checked.
-fn read_decoded(path: &Path, limit: u64) -> Result<(files::Loaded, Decoded), String> {
-    let loaded = files::read_source(path, limit)?;
+fn read_decoded(path: &Path, limit: u64) -> Result<(read::Loaded, Decoded), String> {
+    let loaded = read::read_source(path, limit)?;
     let decoded = decode::decode(&loaded.bytes).map_err(|e| e.to_string())?;
     Ok((loaded, decoded))
 }
@@ -478,16 +470,13 @@ fn read_decoded(path: &Path, limit: u64) -> Result<(files::Loaded, Decoded), Str
 fn check_text(
     display: &str,
     decoded: &Decoded,
-    read_from: Option<(&Path, &files::Loaded)>,
+    read_from: Option<(&Path, &read::Loaded)>,
     settings: &Settings,
     args: &CheckArgs,
-    project: &ProjectIndex,
+    session: &Session,
 ) -> Checked {
-    let checker = |path: &str, bytes: &[u8], settings: &Settings| {
-        bankcheck::check_source_in(path, bytes, settings, project)
-    };
     let original = decoded.text.as_str();
-    let report = check::check(checker, display, original.as_bytes(), settings);
+    let report = session.check(display, original.as_bytes(), settings);
     let edits = if args.fix || args.diff {
         fix::safe_edits(&report)
     } else {
@@ -519,10 +508,7 @@ fn check_text(
         return Checked::new(report, settings);
     };
     match fix::write_in_place(path, &loaded.bytes, &loaded.stamp, &encoded) {
-        Ok(()) => Checked::new(
-            check::check(checker, display, fixed.as_bytes(), settings),
-            settings,
-        ),
+        Ok(()) => Checked::new(session.check(display, fixed.as_bytes(), settings), settings),
         Err(e @ fix::WriteError::Changed(_)) => {
             errln!("warning: {display}: {e}");
             Checked::new(report, settings)
@@ -535,49 +521,37 @@ fn check_text(
     }
 }
 
-/// The run-wide index of launches and includes: every checked file is scanned, and
-/// headers are read from disk on demand from the include directories of every file.
-///
-/// `context` are the other files of the workspace: scanned (not checked) so that launches
-/// and includers outside the named files are seen.
-fn project_index(
+/// The run's session: its workers (`--threads`), and its index of launches and includes,
+/// built from every checked file (`jobs`) and the rest of the workspace (`context`,
+/// scanned, never checked), each read and decoded here; headers are read from disk on
+/// demand from the include directories of every file.
+fn session(
+    args: &CheckArgs,
     jobs: &[(files::Target, Settings)],
     limit: u64,
     context: &[files::Target],
-) -> ProjectIndex {
-    let mut include_dirs: Vec<std::path::PathBuf> = Vec::new();
-    for (_, settings) in jobs {
-        for dir in &settings.include_dirs {
-            let dir = std::path::PathBuf::from(dir);
-            if !include_dirs.contains(&dir) {
-                include_dirs.push(dir);
-            }
-        }
-    }
+) -> anyhow::Result<Session> {
     // Headers are decoded as the checked files are: the index reads UTF-8.
     let read = move |path: &Path| {
         read_decoded(path, limit)
             .ok()
             .map(|(_, d)| d.text.into_bytes())
     };
-    let mut project = ProjectIndex::new(include_dirs, Box::new(read))
-        .with_workspace(Box::new(files::workspace_sources));
-    // The named files, then the workspace's other files (scanned, never checked): each
-    // read, scanned and dropped, in parallel, added in order. A file that cannot be read
-    // or decoded is reported when it is checked.
-    let scans: Vec<FileScan> = jobs
-        .par_iter()
-        .map(|(target, _)| target)
-        .chain(context.par_iter())
-        .filter_map(|target| {
-            let (_, decoded) = read_decoded(&target.path, limit).ok()?;
-            Some(FileScan::of(Path::new(&target.display), &decoded.text))
-        })
-        .collect();
-    for scan in scans {
-        project.add(scan);
-    }
-    project
+    let mut session = Session::new()
+        .with_headers(
+            driver::include_dirs(jobs.iter().map(|(_, settings)| settings)),
+            Box::new(read),
+        )
+        .with_workspace(Box::new(files::workspace_sources))
+        .with_workers(args.threads.map_or(0, usize::from))
+        .context("cannot start worker threads")?;
+    // A file that cannot be read or decoded is reported when it is checked.
+    let targets: Vec<&files::Target> = jobs.iter().map(|(t, _)| t).chain(context).collect();
+    session.index(&targets, |target| {
+        let (_, decoded) = read_decoded(&target.path, limit).ok()?;
+        Some((std::path::PathBuf::from(&target.display), decoded.text))
+    });
+    Ok(session)
 }
 
 /// Writes the report in the chosen format; JSON and SARIF are written as they are
@@ -588,7 +562,7 @@ fn render(run: &Run<'_>, args: &CheckArgs, out: &mut dyn Write) -> std::io::Resu
         Format::Json => report::json::write(run, out),
         Format::Sarif => {
             let base = std::env::var_os("GITHUB_WORKSPACE")
-                .map_or_else(|| files::absolute(Path::new(".")), Into::into);
+                .map_or_else(|| read::absolute(Path::new(".")), Into::into);
             report::sarif::write(run, Some(&base), out)
         }
         Format::Github => out.write_all(report::github::render(run).as_bytes()),
@@ -704,7 +678,7 @@ fn command_line_layer(args: &CheckArgs) -> Result<Layer, Box<ConfigError>> {
     layer.include_dirs = args
         .include_dirs
         .iter()
-        .map(|d| files::absolute(d).to_string_lossy().into_owned())
+        .map(|d| read::absolute(d).to_string_lossy().into_owned())
         .collect();
     for block in &args.block {
         let Some((kernel, sizes)) = block.split_once('=') else {

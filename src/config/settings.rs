@@ -47,13 +47,3 @@ impl Default for Settings {
         }
     }
 }
-
-impl Settings {
-    /// The effective severity of `rule`, or `None` when it is turned off.
-    pub fn severity_of(&self, rule: &str, default: Severity) -> Option<Severity> {
-        match self.severities.get(rule) {
-            Some(s) => *s,
-            None => Some(default),
-        }
-    }
-}

@@ -4,7 +4,7 @@
 
 use super::{factor_json, LineIndex, Run};
 use crate::diag::Severity;
-use crate::rules::{RuleMeta, RULES};
+use crate::rules::{metas, RuleMeta};
 use serde_json::{json, Value};
 use std::collections::HashMap;
 use std::fmt::Write as _;
@@ -24,7 +24,7 @@ pub fn write(
     base: Option<&Path>,
     out: &mut dyn std::io::Write,
 ) -> std::io::Result<()> {
-    let rules: Vec<Value> = RULES.iter().map(rule).collect();
+    let rules: Vec<Value> = metas().map(rule).collect();
     // Occurrences count per file (the key holds the file's URI), so results are made
     // one file at a time and written as they are made.
     let results = run.files.iter().flat_map(|file| {
@@ -55,7 +55,7 @@ pub fn write(
                 }],
                 "partialFingerprints": {"bankcheckLineHash/v1": fingerprint},
             });
-            if let Some(i) = RULES.iter().position(|r| r.id == d.rule) {
+            if let Some(i) = metas().position(|r| r.id == d.rule) {
                 result["ruleIndex"] = json!(i);
             }
             if let Some(a) = &d.access {
@@ -264,7 +264,7 @@ mod tests {
         assert_eq!(run["tool"]["driver"]["name"], "bankcheck");
         assert_eq!(
             run["tool"]["driver"]["rules"].as_array().map(Vec::len),
-            Some(RULES.len())
+            Some(crate::rules::RULES.len())
         );
         let r = &run["results"][0];
         assert_eq!(

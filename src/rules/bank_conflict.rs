@@ -1,6 +1,6 @@
 //! Rule `bank-conflict`: a shared-memory access serialises the warp into several wavefronts.
 
-use super::registry::RuleMeta;
+use super::rule::RuleMeta;
 use crate::diag::Severity;
 
 pub const META: RuleMeta = RuleMeta {
@@ -12,13 +12,9 @@ pub const META: RuleMeta = RuleMeta {
     page: include_str!("../../rules/bank-conflict.md"),
 };
 
-/// Pushes a diagnostic when the access conflicts and this rule owns it.
-pub(crate) fn check(
-    a: &crate::analyse::AnalysedSite,
-    facts: &crate::diag::AccessFacts,
-    lowered: &crate::model::site::LoweredFile,
-    settings: &crate::config::Settings,
-    out: &mut Vec<crate::diag::Diagnostic>,
-) {
-    super::conflict::check(&META, a, facts, lowered, settings, out);
-}
+/// The rule: the conflict rules share one check, which gives each conflicting access to
+/// exactly one of them (`conflict::owner`).
+pub(crate) const RULE: super::conflict::ConflictRule = super::conflict::ConflictRule {
+    meta: &META,
+    owns: super::conflict::Owner::Bank,
+};

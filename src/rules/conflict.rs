@@ -8,39 +8,57 @@ use crate::diag::Label;
 use crate::diag::{AccessFacts, Diagnostic, Severity, Status};
 use crate::model::site::LoweredFile;
 
-/// The check shared by the conflict rules: `rule` reports the access when it owns it
-/// and the factor is large enough.
-pub(crate) fn check(
-    rule: &super::RuleMeta,
-    a: &AnalysedSite,
-    facts: &AccessFacts,
-    lowered: &LoweredFile,
-    settings: &Settings,
-    out: &mut Vec<Diagnostic>,
-) {
-    if owner(a, facts) != Some(rule.id) || !reportable(facts, settings) {
-        return;
+/// One of the conflict rules (`bank-conflict`, `stride-conflict`, `possible-conflict`):
+/// it reports each conflicting access it owns whose factor is large enough.
+pub(crate) struct ConflictRule {
+    pub meta: &'static super::rule::RuleMeta,
+    /// The conflicting accesses it reports.
+    pub owns: Owner,
+}
+
+/// Which of the conflict rules reports a conflicting access.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Owner {
+    /// A definite conflict found by enumeration or the F2 count (`bank-conflict`).
+    Bank,
+    /// A definite conflict found by the constant-stride formula (`stride-conflict`).
+    Stride,
+    /// A factor that hinges on run-time values or is only a bound (`possible-conflict`).
+    Possible,
+}
+
+impl super::rule::Rule for ConflictRule {
+    fn meta(&self) -> &'static super::rule::RuleMeta {
+        self.meta
     }
-    let Some(severity) = settings.severity_of(rule.id, rule.default_severity) else {
-        return;
-    };
-    out.push(diagnostic(rule.id, severity, a, facts, lowered));
+
+    fn check(&self, file: &super::facts::FileFacts<'_>, out: &mut Vec<Diagnostic>) {
+        let rule = self.meta;
+        for (a, facts) in file.accesses() {
+            if owner(a, facts) != Some(self.owns) || !reportable(facts, file.settings) {
+                continue;
+            }
+            let mut d = diagnostic(rule.id, rule.default_severity, a, facts, file.lowered);
+            file.attach_layout(&mut d);
+            out.push(d);
+        }
+    }
 }
 
 /// Which conflict rule owns a conflicting access.
-pub(crate) fn owner(a: &AnalysedSite, facts: &AccessFacts) -> Option<&'static str> {
+pub(crate) fn owner(a: &AnalysedSite, facts: &AccessFacts) -> Option<Owner> {
     if facts.status != Status::Conflict {
         return None;
     }
     // A factor that hinges on run-time values, or that is only a lower bound, is never
     // a definite conflict.
     if !facts.depends_on.is_empty() || facts.factor_is_lower_bound || !facts.exact {
-        return Some(super::possible_conflict::META.id);
+        return Some(Owner::Possible);
     }
     if a.verdict.method == Method::Stride {
-        return Some(super::stride_conflict::META.id);
+        return Some(Owner::Stride);
     }
-    Some(super::bank_conflict::META.id)
+    Some(Owner::Bank)
 }
 
 /// `16-way`, `1.5-way`.
@@ -71,7 +89,7 @@ pub(crate) fn diagnostic(
         crate::diag::AccessKind::Store => "store to",
         crate::diag::AccessKind::Atomic => "atomic on",
     };
-    let possible = if owner(a, facts) == Some(super::possible_conflict::META.id) {
+    let possible = if owner(a, facts) == Some(Owner::Possible) {
         "possible "
     } else {
         ""

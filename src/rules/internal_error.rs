@@ -1,6 +1,6 @@
 //! Rule `internal-error`: bankcheck failed while checking a file.
 
-use super::registry::RuleMeta;
+use super::rule::RuleMeta;
 use crate::diag::Severity;
 
 pub const META: RuleMeta = RuleMeta {
@@ -11,3 +11,12 @@ pub const META: RuleMeta = RuleMeta {
     summary: "bankcheck failed while checking a file",
     page: include_str!("../../rules/internal-error.md"),
 };
+
+/// The rule; its findings are made by the driver, not from a file's facts.
+pub(crate) struct InternalError;
+
+impl super::rule::Rule for InternalError {
+    fn meta(&self) -> &'static RuleMeta {
+        &META
+    }
+}

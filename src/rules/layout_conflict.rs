@@ -1,13 +1,12 @@
 //! Rule `layout-conflict`: a shared array's accesses cannot all be conflict-free with its current layout.
 //!
-//! Fires once per array, at its declaration, when at least one access conflicts and a
-//! verified layout change (the swizzle advisor's, [`crate::swizzle::suggest`]) improves it.
+//! Fires once per array, at its declaration, when at least one access conflicts, a
+//! verified layout change (the swizzle advisor's, [`crate::swizzle::suggest`], run before
+//! the rules) improves it, and several access patterns share the array.
 
-use super::registry::RuleMeta;
-use crate::bank::BankParams;
+use super::rule::RuleMeta;
 use crate::diag::{Diagnostic, Label, Severity};
 use crate::swizzle::input::ArrayUse;
-use crate::swizzle::suggest::suggest;
 
 pub const META: RuleMeta = RuleMeta {
     id: "layout-conflict",
@@ -18,38 +17,39 @@ pub const META: RuleMeta = RuleMeta {
     page: include_str!("../../rules/layout-conflict.md"),
 };
 
-/// Checks one array: pushes a `layout-conflict` diagnostic when an access conflicts and a
-/// verified suggestion improves on the current layout.
-pub fn check(array: &ArrayUse, params: &BankParams, severity: Severity, out: &mut Vec<Diagnostic>) {
-    let Some(suggestion) = suggest(array, params) else {
-        return;
-    };
-    report(array, &suggestion, severity, out);
+/// The rule: once per array with a verified layout fix that several access patterns
+/// share (the fix itself is computed before the rules, `pipeline::layouts`).
+pub(crate) struct LayoutConflict;
+
+impl super::rule::Rule for LayoutConflict {
+    fn meta(&self) -> &'static RuleMeta {
+        &META
+    }
+
+    fn check(&self, file: &super::facts::FileFacts<'_>, out: &mut Vec<Diagnostic>) {
+        for layout in &file.layouts.arrays {
+            if layout.several_patterns {
+                out.extend(finding(&layout.array, &layout.suggestion));
+            }
+        }
+    }
 }
 
-/// Pushes the `layout-conflict` diagnostic for a suggestion already computed (and verified)
-/// for `array`, when some access conflicts under the current layout.
-pub fn report(
-    array: &ArrayUse,
-    suggestion: &crate::diag::Suggestion,
-    severity: Severity,
-    out: &mut Vec<Diagnostic>,
-) {
+/// The `layout-conflict` finding for a suggestion already computed (and verified) for
+/// `array`, when some access conflicts under the current layout.
+pub fn finding(array: &ArrayUse, suggestion: &crate::diag::Suggestion) -> Option<Diagnostic> {
     let conflicting = suggestion
         .after
         .iter()
         .any(|a| a.before_wavefronts > a.ideal_wavefronts);
     if !conflicting {
-        return;
+        return None;
     }
     // The worst access under the current layout names the problem.
-    let Some(worst) = suggestion
+    let worst = suggestion
         .after
         .iter()
-        .max_by_key(|a| (a.before_wavefronts * 1024) / a.ideal_wavefronts.max(1))
-    else {
-        return;
-    };
+        .max_by_key(|a| (a.before_wavefronts * 1024) / a.ideal_wavefronts.max(1))?;
     let message = format!(
         "accesses of `{}` conflict with its layout: {} wavefronts where {} suffice{}",
         array.name,
@@ -57,7 +57,7 @@ pub fn report(
         worst.ideal_wavefronts,
         if worst.ideal_wavefronts == 1 { "s" } else { "" }
     );
-    let mut d = Diagnostic::new(META.id, severity, array.decl_span, message);
+    let mut d = Diagnostic::new(META.id, META.default_severity, array.decl_span, message);
     for a in &suggestion.after {
         let helper = a
             .helper_line
@@ -113,5 +113,5 @@ pub fn report(
     }
     d.help = Some(suggestion.message.clone());
     d.suggestion = Some(suggestion.clone());
-    out.push(d);
+    Some(d)
 }

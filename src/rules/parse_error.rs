@@ -6,7 +6,8 @@
 //! array. Other regions cannot hide an access; they are counted (`--stats`, the JSON
 //! summary), not reported.
 
-use super::registry::RuleMeta;
+use super::facts::Unparsed;
+use super::rule::RuleMeta;
 use crate::diag::{Diagnostic, Severity, Span};
 
 pub const META: RuleMeta = RuleMeta {
@@ -18,49 +19,48 @@ pub const META: RuleMeta = RuleMeta {
     page: include_str!("../../rules/parse-error.md"),
 };
 
-/// What the pipeline knows of the file around its parse errors.
-pub(crate) struct Context<'a> {
-    pub text: &'a str,
-    /// Functions the extraction found: name and span.
-    pub functions: Vec<(&'a str, Span)>,
-    /// Names of the file's shared arrays and of its macros that stand for a shared
-    /// qualifier.
-    pub shared_names: Vec<&'a str>,
-    /// The text test for a shared-memory declaration (`source::spells_shared_declaration`).
-    pub mentions_shared: fn(&str) -> bool,
-    /// Whether a name is a macro the file or its settings define.
-    pub is_defined: &'a dyn Fn(&str) -> bool,
-    /// Spans of the accesses found and checked.
-    pub accesses: Vec<Span>,
+/// The rule; it reports at most [`MAX_REPORTED`] regions per file.
+pub(crate) struct ParseError;
+
+/// Most regions reported per file: the first ones say what is wrong.
+pub const MAX_REPORTED: usize = 5;
+
+impl super::rule::Rule for ParseError {
+    fn meta(&self) -> &'static RuleMeta {
+        &META
+    }
+
+    fn check(&self, file: &super::facts::FileFacts<'_>, out: &mut Vec<Diagnostic>) {
+        let ctx = file.unparsed;
+        out.extend(
+            ctx.regions
+                .iter()
+                .filter_map(|span| finding(*span, ctx))
+                .take(MAX_REPORTED),
+        );
+    }
 }
 
-/// What becomes of one unparsed region.
-pub(crate) enum Outcome {
-    Reported(Box<Diagnostic>),
-    /// No shared memory can be in it: counted only.
-    Counted,
-    /// The rule is off.
-    Off,
+/// Whether a region the parser could not read may hold shared-memory code (else it is
+/// only counted, `FileStats::unreported_parse_errors`).
+pub(crate) fn holds_shared(span: Span, ctx: &Unparsed<'_>) -> bool {
+    region(span, ctx).2
 }
 
 /// The finding for a file the parser gave up on, past its work budget: reported at the
-/// first line, since nothing of the file was read.
-pub(crate) fn gave_up(
-    text: &str,
-    budget: u64,
-    settings: &crate::config::Settings,
-) -> Option<Diagnostic> {
-    let severity = settings.severity_of(META.id, META.default_severity)?;
+/// first line, since nothing of the file was read (at the default severity: the
+/// driver's `severities` pass applies the configured one).
+pub(crate) fn gave_up(text: &str, budget: u64) -> Diagnostic {
     let first_line = Span::new(0, text.find('\n').unwrap_or(text.len()));
-    Some(Diagnostic::new(
+    Diagnostic::new(
         META.id,
-        severity,
+        META.default_severity,
         first_line,
         format!(
             "the parser gave up on this file after {budget} units of work (its budget for {} bytes): none of its shared-memory accesses are checked",
             text.len()
         ),
-    ))
+    )
 }
 
 /// The largest character boundary of `text` at or before `i`.
@@ -79,8 +79,9 @@ fn ceil_char_boundary(text: &str, mut i: usize) -> usize {
     i
 }
 
-/// The outcome for one region the parser could not read.
-pub(crate) fn check(span: Span, ctx: &Context<'_>, settings: &crate::config::Settings) -> Outcome {
+/// One region the parser could not read: widened to whole characters, the function it is
+/// in (else the one it swallowed), and whether it may hold shared-memory code.
+fn region<'c>(span: Span, ctx: &'c Unparsed<'_>) -> (Span, Option<&'c (&'c str, Span)>, bool) {
     let text = ctx.text;
     // The parser's spans are bytes; the region is widened to whole characters (a file
     // read as Latin-1 has two-byte characters), and an empty one to the next character.
@@ -110,12 +111,17 @@ pub(crate) fn check(span: Span, ctx: &Context<'_>, settings: &crate::config::Set
             .shared_names
             .iter()
             .any(|n| !n.is_empty() && has_word(scope_text, n));
+    (span, enclosing, holds_shared)
+}
+
+/// The finding for one region the parser could not read, when it may hold shared-memory
+/// code.
+fn finding(span: Span, ctx: &Unparsed<'_>) -> Option<Diagnostic> {
+    let text = ctx.text;
+    let (span, enclosing, holds_shared) = region(span, ctx);
     if !holds_shared {
-        return Outcome::Counted;
+        return None;
     }
-    let Some(severity) = settings.severity_of(META.id, META.default_severity) else {
-        return Outcome::Off;
-    };
     let region = text.get(span.start..span.end).unwrap_or("");
     let name = enclosing
         .map(|(n, _)| n.to_string())
@@ -138,7 +144,7 @@ pub(crate) fn check(span: Span, ctx: &Context<'_>, settings: &crate::config::Set
             "this region could not be parsed: it holds {who}, whose accesses here are not checked"
         )
     };
-    let mut d = Diagnostic::new(META.id, severity, span, message);
+    let mut d = Diagnostic::new(META.id, META.default_severity, span, message);
     let snippet: String = region
         .chars()
         .take(40)
@@ -156,7 +162,7 @@ pub(crate) fn check(span: Span, ctx: &Context<'_>, settings: &crate::config::Set
         ),
         None => "if the file compiles, a macro bankcheck does not know may be the cause: define it with `-D NAME=VALUE` (or lint.toml `defines`); a conditional may need the same".to_string(),
     });
-    Outcome::Reported(Box::new(d))
+    Some(d)
 }
 
 /// Whether `word` occurs in `text` as a whole identifier.
@@ -211,9 +217,8 @@ mod tests {
     /// A file the parser gave up on is reported at its first line, naming the budget.
     #[test]
     fn a_parse_given_up_is_reported() {
-        let settings = crate::config::Settings::default();
         let text = "__global__ void k() {\n}\n";
-        let d = gave_up(text, 100_000, &settings).expect("the rule is on by default");
+        let d = gave_up(text, 100_000);
         assert_eq!(d.rule, "parse-error");
         assert_eq!(d.span, Span::new(0, 21));
         assert!(d.message.contains("100000 units"), "{}", d.message);

@@ -1,45 +1,33 @@
-//! Every rule bankcheck knows, in one sorted table: ids, groups, default severities
-//! and the page each rule's documentation lives on.
+//! Every rule bankcheck knows, in one sorted table of rule objects: each gives its id,
+//! group, default severity and page ([`RuleMeta`]) and its check ([`Rule`]).
 
-use crate::diag::Severity;
+use super::rule::{Rule, RuleMeta};
 
-/// What a rule is, independent of any finding.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct RuleMeta {
-    /// Stable kebab-case id; never renamed.
-    pub id: &'static str,
-    /// The group that sets the default severity (`conflict`, `possible`, `input`, `hygiene`).
-    pub group: &'static str,
-    pub default_severity: Severity,
-    /// Off unless selected or given a severity in lint.toml.
-    pub default_enabled: bool,
-    /// One line, lower case, no final period.
-    pub summary: &'static str,
-    /// The rule's page, rules/<id>.md, compiled in.
-    pub page: &'static str,
-}
-
-/// All rules, sorted by id.
-pub const RULES: &[RuleMeta] = &[
-    super::bank_conflict::META,
-    super::internal_error::META,
-    super::layout_conflict::META,
-    super::parse_error::META,
-    super::possible_conflict::META,
-    super::stride_conflict::META,
-    super::undecided_access::META,
-    super::unused_suppression::META,
+/// All rules, sorted by id; the driver runs them in this order.
+pub const RULES: &[&dyn Rule] = &[
+    &super::bank_conflict::RULE,
+    &super::internal_error::InternalError,
+    &super::layout_conflict::LayoutConflict,
+    &super::parse_error::ParseError,
+    &super::possible_conflict::RULE,
+    &super::stride_conflict::RULE,
+    &super::undecided_access::UndecidedAccess,
+    &super::unused_suppression::UnusedSuppression,
 ];
+
+/// What every rule is, in the order of [`RULES`].
+pub fn metas() -> impl Iterator<Item = &'static RuleMeta> {
+    RULES.iter().map(|r| r.meta())
+}
 
 /// The rule with id `id`.
 pub fn rule(id: &str) -> Option<&'static RuleMeta> {
-    RULES.iter().find(|r| r.id == id)
+    metas().find(|r| r.id == id)
 }
 
 /// Rule ids selected by a name that is an id or a group.
 pub fn expand(name: &str) -> Vec<&'static str> {
-    RULES
-        .iter()
+    metas()
         .filter(|r| r.id == name || r.group == name || name == "all")
         .map(|r| r.id)
         .collect()
@@ -51,7 +39,7 @@ mod tests {
 
     #[test]
     fn ids_are_sorted_unique_kebab_case() {
-        let ids: Vec<&str> = RULES.iter().map(|r| r.id).collect();
+        let ids: Vec<&str> = metas().map(|r| r.id).collect();
         let mut sorted = ids.clone();
         sorted.sort_unstable();
         sorted.dedup();
@@ -67,7 +55,7 @@ mod tests {
 
     #[test]
     fn every_page_starts_with_its_id_and_has_the_sections() {
-        for r in RULES {
+        for r in metas() {
             assert!(
                 r.page.starts_with(&format!("# {}", r.id)),
                 "page of {} must start with its id",

@@ -1,6 +1,6 @@
 //! Rule `stride-conflict`: lanes step through shared memory with a stride that shares a factor with the bank count.
 
-use super::registry::RuleMeta;
+use super::rule::RuleMeta;
 use crate::diag::Severity;
 
 pub const META: RuleMeta = RuleMeta {
@@ -13,13 +13,9 @@ pub const META: RuleMeta = RuleMeta {
     page: include_str!("../../rules/stride-conflict.md"),
 };
 
-/// Pushes a diagnostic when the access conflicts and this rule owns it.
-pub(crate) fn check(
-    a: &crate::analyse::AnalysedSite,
-    facts: &crate::diag::AccessFacts,
-    lowered: &crate::model::site::LoweredFile,
-    settings: &crate::config::Settings,
-    out: &mut Vec<crate::diag::Diagnostic>,
-) {
-    super::conflict::check(&META, a, facts, lowered, settings, out);
-}
+/// The rule: the conflict rules share one check, which gives each conflicting access to
+/// exactly one of them (`conflict::owner`).
+pub(crate) const RULE: super::conflict::ConflictRule = super::conflict::ConflictRule {
+    meta: &META,
+    owns: super::conflict::Owner::Stride,
+};

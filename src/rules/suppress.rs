@@ -85,7 +85,7 @@ pub fn apply_enabled(
             let ids = registry::expand(name);
             if ids.is_empty() {
                 let help =
-                    crate::config::error::did_you_mean(name, registry::RULES.iter().map(|r| r.id))
+                    crate::config::error::did_you_mean(name, registry::metas().map(|r| r.id))
                         .map(|close| format!("did you mean `{close}`?"));
                 let mut d = unused(*span, format!("suppression names unknown rule `{name}`"));
                 d.help = help.or_else(|| Some("`bankcheck rules` lists the rule ids".to_string()));

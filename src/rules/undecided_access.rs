@@ -1,6 +1,6 @@
 //! Rule `undecided-access`: bankcheck could not decide the conflict factor of a shared-memory access.
 
-use super::registry::RuleMeta;
+use super::rule::RuleMeta;
 use crate::diag::Severity;
 
 pub const META: RuleMeta = RuleMeta {
@@ -12,31 +12,41 @@ pub const META: RuleMeta = RuleMeta {
     page: include_str!("../../rules/undecided-access.md"),
 };
 
-/// Pushes a diagnostic for an access whose verdict is unknown (off by default).
-pub(crate) fn check(
+/// The rule (off by default): each access whose verdict is unknown, then each array none
+/// of whose accesses was found.
+pub(crate) struct UndecidedAccess;
+
+impl super::rule::Rule for UndecidedAccess {
+    fn meta(&self) -> &'static RuleMeta {
+        &META
+    }
+
+    fn check(&self, file: &super::facts::FileFacts<'_>, out: &mut Vec<crate::diag::Diagnostic>) {
+        for (a, facts) in file.accesses() {
+            if let Some(mut d) = undecided(a, facts) {
+                file.attach_layout(&mut d);
+                out.push(d);
+            }
+        }
+        out.extend(file.unfound.iter().map(unfound));
+    }
+}
+
+/// The finding of an access whose verdict is unknown.
+fn undecided(
     a: &crate::analyse::AnalysedSite,
     facts: &crate::diag::AccessFacts,
-    settings: &crate::config::Settings,
-    out: &mut Vec<crate::diag::Diagnostic>,
-) {
+) -> Option<crate::diag::Diagnostic> {
     if facts.status != crate::diag::Status::Unknown {
-        return;
+        return None;
     }
-    let default = if META.default_enabled {
-        Some(META.default_severity)
-    } else {
-        None
-    };
-    let Some(severity) = settings.severities.get(META.id).copied().unwrap_or(default) else {
-        return;
-    };
     let reason = facts
         .reason
         .clone()
         .unwrap_or_else(|| "no reason recorded".to_string());
     let mut d = crate::diag::Diagnostic::new(
         META.id,
-        severity,
+        META.default_severity,
         a.site.span,
         format!(
             "conflict factor of this {} of `{}` is undecided",
@@ -49,35 +59,27 @@ pub(crate) fn check(
         d.labels.push(l);
     }
     d.access = Some(facts.clone());
-    out.push(d);
+    Some(d)
 }
 
-/// Pushes the diagnostic of a shared array none of whose accesses was found, at its
-/// declaration, with why (`used`: a use bankcheck did not follow, labelled).
-pub(crate) fn check_array(
-    name: &str,
-    span: crate::diag::Span,
-    reason: &str,
-    used: Option<crate::diag::Span>,
-    settings: &crate::config::Settings,
-    out: &mut Vec<crate::diag::Diagnostic>,
-) {
-    let default = META.default_enabled.then_some(META.default_severity);
-    let Some(severity) = settings.severities.get(META.id).copied().unwrap_or(default) else {
-        return;
-    };
+/// The finding of a shared array none of whose accesses was found, at its declaration,
+/// with why (a use bankcheck did not follow, labelled).
+fn unfound(array: &super::facts::UnfoundArray) -> crate::diag::Diagnostic {
     let mut d = crate::diag::Diagnostic::new(
         META.id,
-        severity,
-        span,
-        format!("no access to shared array `{name}` could be checked"),
+        META.default_severity,
+        array.span,
+        format!(
+            "no access to shared array `{}` could be checked",
+            array.name
+        ),
     );
-    d.notes.push(reason.to_string());
-    if let Some(used) = used {
+    d.notes.push(array.reason.clone());
+    if let Some(used) = array.used {
         d.labels.push(crate::diag::Label {
             span: used,
             message: "used here, in code bankcheck does not follow".into(),
         });
     }
-    out.push(d);
+    d
 }

@@ -1,6 +1,6 @@
 //! Rule `unused-suppression`: a suppression comment that suppresses nothing.
 
-use super::registry::RuleMeta;
+use super::rule::RuleMeta;
 use crate::diag::Severity;
 
 pub const META: RuleMeta = RuleMeta {
@@ -11,3 +11,12 @@ pub const META: RuleMeta = RuleMeta {
     summary: "a suppression comment that suppresses nothing",
     page: include_str!("../../rules/unused-suppression.md"),
 };
+
+/// The rule; its findings are made by the driver, not from a file's facts.
+pub(crate) struct UnusedSuppression;
+
+impl super::rule::Rule for UnusedSuppression {
+    fn meta(&self) -> &'static RuleMeta {
+        &META
+    }
+}

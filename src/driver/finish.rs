@@ -1,0 +1,86 @@
+//! The last two passes of a file: suppression comments, then each rule's configured
+//! severity. Severities are resolved here only: rules report at their default severity.
+
+use crate::config::Settings;
+use crate::rules::suppress;
+use crate::FileReport;
+
+/// Pass `suppress`: drops the findings a `// bankcheck: ignore[...]` comment silences and
+/// reports the suppressions that silence nothing (those of rules turned off excepted).
+pub(super) fn suppress(report: &mut FileReport, settings: &Settings) {
+    let enabled = |id: &str| !matches!(settings.severities.get(id), Some(None));
+    let diagnostics = std::mem::take(&mut report.diagnostics);
+    report.diagnostics = suppress::apply_enabled(&report.text, diagnostics, &enabled);
+}
+
+/// Pass `severities`: each finding takes its rule's configured severity; the findings of
+/// rules turned off are dropped.
+pub(super) fn severities(report: &mut FileReport, settings: &Settings) {
+    report
+        .diagnostics
+        .retain_mut(|d| match settings.severities.get(d.rule) {
+            Some(Some(severity)) => {
+                d.severity = *severity;
+                true
+            }
+            Some(None) => false,
+            None => true,
+        });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::resolve::stack;
+    use crate::config::{Layer, RuleInfo};
+    use crate::diag::{Diagnostic, Severity, Span};
+
+    fn catalog() -> Vec<RuleInfo> {
+        crate::rules::metas()
+            .map(|r| RuleInfo {
+                id: r.id,
+                group: r.group,
+                default_severity: r.default_severity,
+                default_enabled: r.default_enabled,
+            })
+            .collect()
+    }
+
+    fn finished(text: &str, settings: &Settings) -> FileReport {
+        let d = Diagnostic::new(
+            "stride-conflict",
+            Severity::Warning,
+            Span::new(0, 1),
+            "32-way".into(),
+        );
+        let mut report = FileReport {
+            path: "k.cu".into(),
+            text: text.into(),
+            language: None,
+            diagnostics: vec![d],
+            accesses: Vec::new(),
+            arrays: crate::ArrayStates::default(),
+            stats: crate::FileStats::default(),
+        };
+        suppress(&mut report, settings);
+        severities(&mut report, settings);
+        report
+    }
+
+    #[test]
+    fn severities_and_suppressions_apply() {
+        let catalog = catalog();
+        let mut layer = Layer::default();
+        layer
+            .severities
+            .push(("stride-conflict", Some(Severity::Error)));
+        let settings = stack(&[&layer], &catalog);
+        let report = finished("x", &settings);
+        assert_eq!(report.diagnostics[0].severity, Severity::Error);
+        let report = finished("x // bankcheck: ignore[stride-conflict]\n", &settings);
+        assert!(report.diagnostics.is_empty());
+        layer.severities.push(("stride-conflict", None));
+        let report = finished("x", &stack(&[&layer], &catalog));
+        assert!(report.diagnostics.is_empty());
+    }
+}
