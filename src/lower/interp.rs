@@ -40,6 +40,7 @@ pub(crate) use budget::{start_file, with_file_budget};
 mod access;
 mod branches;
 mod budget;
+mod builtins;
 mod calls;
 mod expressions;
 mod inlining;

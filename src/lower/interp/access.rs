@@ -12,78 +12,131 @@ use crate::model::ir::{BinOp, LoweredAccess};
 use crate::model::reason::Reason;
 use crate::model::site::{AccessSite, LoweringContext};
 
+/// An access lowered at its place, with what its site reports.
+struct LoweredPlace {
+    array: usize,
+    lowered: Result<Vec<LoweredAccess>, Reason>,
+    pointer: Option<String>,
+    index_spans: Vec<Span>,
+    plain: bool,
+    elem_bytes: u32,
+}
+
 impl<'a> Interp<'a> {
     /// Records an access of kind `kind` at the place `e` reaches, and returns the loaded value.
     pub(super) fn access_value(&mut self, e: &Expr, kind: AccessKind) -> Value {
         let Some(place) = self.place(e) else {
-            // Not shared memory: evaluate operands for nested accesses; the value is data.
-            let mut lane_dependent = false;
-            if let ExprKind::Index(b, i) = &e.kind {
-                let base = self.eval(b);
-                // A component of a local vector, `v[1]`.
-                if let Value::Vector(c) = &base {
-                    return match self.const_eval(i).and_then(|k| usize::try_from(k).ok()) {
-                        Some(k) if k < c.len() => c[k].clone(),
-                        _ => Value::Unknown(
-                            format!(
-                                "`{}` picks a vector component that is not a constant",
-                                self.snippet(e.span)
-                            )
-                            .into(),
-                        ),
-                    };
-                }
-                if base == Value::Local {
-                    self.eval(i);
-                    return Value::Data(format!(
-                        "`{}` is an element of a thread-local array",
-                        self.snippet(e.span)
-                    ));
-                }
-                if let Value::Int(i) = self.eval(i) {
-                    lane_dependent = i.var_mask() & 0b111 != 0;
-                    if !lane_dependent && i.var_mask() & !0b111 == 0 {
-                        // A load at a warp-uniform constant address is one uniform value.
-                        let name = self.snippet(e.span);
-                        return Value::Int(self.uniform(&name, None));
-                    }
-                    if !lane_dependent {
-                        let name = self.snippet(e.span);
-                        return Value::Int(self.uniform(&name, None));
-                    }
-                } else {
-                    lane_dependent = true;
-                }
-            } else if let ExprKind::Member(b, _) = &e.kind {
-                self.eval(b);
-            }
-            // (`place` has evaluated the operand of a dereference already: evaluating it
-            // again would double the work at each level of `***p`.)
-            return Value::Data(if lane_dependent {
-                format!("`{}` is loaded per lane from memory", self.snippet(e.span))
-            } else {
-                format!("`{}` is loaded from memory", self.snippet(e.span))
-            });
+            return self.load_elsewhere(e);
         };
-        let span = e.span;
-        let (array, lowered, pointer, index_spans, plain, elem_bytes) = match place {
+        let Some(lowered) = self.lower_place(e, place, kind) else {
+            return Value::Data("shared".into());
+        };
+        self.record_site(e.span, kind, lowered)
+    }
+
+    /// The value of `e`, which is not in shared memory: its operands are evaluated for
+    /// the accesses nested in them; the value is data (or, at a warp-uniform address, one
+    /// uniform value).
+    fn load_elsewhere(&mut self, e: &Expr) -> Value {
+        let mut lane_dependent = false;
+        if let ExprKind::Index(b, i) = &e.kind {
+            let base = self.eval(b);
+            // A component of a local vector, `v[1]`.
+            if let Value::Vector(c) = &base {
+                return match self.const_eval(i).and_then(|k| usize::try_from(k).ok()) {
+                    Some(k) if k < c.len() => c[k].clone(),
+                    _ => Value::Unknown(
+                        format!(
+                            "`{}` picks a vector component that is not a constant",
+                            self.snippet(e.span)
+                        )
+                        .into(),
+                    ),
+                };
+            }
+            if base == Value::Local {
+                self.eval(i);
+                return Value::Data(format!(
+                    "`{}` is an element of a thread-local array",
+                    self.snippet(e.span)
+                ));
+            }
+            if let Value::Int(i) = self.eval(i) {
+                lane_dependent = i.var_mask() & 0b111 != 0;
+                if !lane_dependent && i.var_mask() & !0b111 == 0 {
+                    // A load at a warp-uniform constant address is one uniform value.
+                    let name = self.snippet(e.span);
+                    return Value::Int(self.uniform(&name, None));
+                }
+                if !lane_dependent {
+                    let name = self.snippet(e.span);
+                    return Value::Int(self.uniform(&name, None));
+                }
+            } else {
+                lane_dependent = true;
+            }
+        } else if let ExprKind::Member(b, _) = &e.kind {
+            self.eval(b);
+        }
+        // (`place` has evaluated the operand of a dereference already: evaluating it
+        // again would double the work at each level of `***p`.)
+        Value::Data(if lane_dependent {
+            format!("`{}` is loaded per lane from memory", self.snippet(e.span))
+        } else {
+            format!("`{}` is loaded from memory", self.snippet(e.span))
+        })
+    }
+
+    /// The lowered components of an access at `place` (or why it cannot be lowered),
+    /// with what the site reports of it; `None` when the array of an unlowerable access
+    /// cannot be found.
+    fn lower_place(
+        &mut self,
+        e: &Expr,
+        place: Result<Place, Value>,
+        kind: AccessKind,
+    ) -> Option<LoweredPlace> {
+        Some(match place {
             Ok(p) => {
                 let elem = p.layout.map_or(0, |l| l.size as u32);
                 let comps = match p.layout {
                     Some(l) => self.components(&p, l, kind == AccessKind::Atomic),
                     None => Err(unknown_type_reason("the accessed type", &p.ty.base)),
                 };
-                (p.array, comps, p.pointer, p.index_spans, p.plain, elem)
+                LoweredPlace {
+                    array: p.array,
+                    lowered: comps,
+                    pointer: p.pointer,
+                    index_spans: p.index_spans,
+                    plain: p.plain,
+                    elem_bytes: elem,
+                }
             }
             Err(v) => {
                 let (array, idx_spans) = self.array_of(e);
-                let Some(array) = array else {
-                    return Value::Data("shared".into());
-                };
-                let elem = self.arrays[array].element_bytes;
-                (array, Err(v.reason()), None, idx_spans, false, elem)
+                let array = array?;
+                LoweredPlace {
+                    array,
+                    lowered: Err(v.reason()),
+                    pointer: None,
+                    index_spans: idx_spans,
+                    plain: false,
+                    elem_bytes: self.arrays[array].element_bytes,
+                }
             }
-        };
+        })
+    }
+
+    /// Records the site of an access at `span` and returns the value it loads.
+    fn record_site(&mut self, span: Span, kind: AccessKind, place: LoweredPlace) -> Value {
+        let LoweredPlace {
+            array,
+            lowered,
+            pointer,
+            index_spans,
+            plain,
+            elem_bytes,
+        } = place;
         let index_texts = index_spans
             .iter()
             .map(|s| self.text.get(s.start..s.end).unwrap_or("").to_string())

@@ -48,18 +48,7 @@ impl<'a> Interp<'a> {
             ExprKind::Ident(name)
                 if self.calls.this_place.is_some() && self.this_field(name).is_some() =>
             {
-                match self.this_field(name) {
-                    Some(p) if name != "this" => match self
-                        .calls
-                        .this_place
-                        .as_ref()
-                        .and_then(|t| self.array_member(&t.ty, name, &p))
-                    {
-                        Some(ptr) => ptr,
-                        None => self.access_value(e, AccessKind::Load),
-                    },
-                    _ => Value::Unknown("`this` of an object in shared memory".into()),
-                }
+                self.this_member_value(e, name)
             }
             ExprKind::Ident(name) => match self.ident(name) {
                 // Reading a shared scalar (`__shared__ int count;`) is a load.
@@ -72,22 +61,7 @@ impl<'a> Interp<'a> {
             ExprKind::Index(..) => self.access_value(e, AccessKind::Load),
             ExprKind::Unary(UnaryOp::Deref, _) => self.access_value(e, AccessKind::Load),
             ExprKind::Unary(UnaryOp::AddrOf, inner) => self.address_of(inner),
-            ExprKind::Unary(op, inner) => {
-                let v = self.eval(inner);
-                let unary = |v: Value| match v {
-                    Value::Int(i) => Value::Int(match op {
-                        UnaryOp::Neg => fold(BinOp::Sub, int(0), i),
-                        UnaryOp::Plus => i,
-                        UnaryOp::BitNot => Ir::Unary(UnOp::BitNot, Box::new(i)),
-                        _ => Ir::Unary(UnOp::LogicNot, Box::new(i)),
-                    }),
-                    other => other,
-                };
-                match v {
-                    Value::Vector(c) => Value::Vector(c.into_iter().map(unary).collect()),
-                    other => unary(other),
-                }
-            }
+            ExprKind::Unary(op, inner) => self.unary(*op, inner),
             ExprKind::Binary(op, a, b) => {
                 let va = self.eval(a);
                 let vb = self.eval(b);
@@ -106,42 +80,7 @@ impl<'a> Interp<'a> {
                 };
                 self.assignment(Some(op), target, &one)
             }
-            ExprKind::Cond(c, t, f) => {
-                let c = self.eval(c);
-                let t = self.eval(t);
-                let f = self.eval(f);
-                match (c, t, f) {
-                    (Value::Int(c), Value::Int(t), Value::Int(f)) => {
-                        Value::Int(match c.as_const() {
-                            Some(0) => f,
-                            Some(_) => t,
-                            None => Ir::Select(Box::new(c), Box::new(t), Box::new(f)),
-                        })
-                    }
-                    (Value::Int(c), t, f) => match c.as_const() {
-                        Some(0) => f,
-                        Some(_) => t,
-                        None => crate::lower::vector::merge(&t, &f, |a, b| match (a, b) {
-                            (Value::Int(a), Value::Int(b)) => Some(Value::Int(Ir::Select(
-                                Box::new(c.clone()),
-                                Box::new(a.clone()),
-                                Box::new(b.clone()),
-                            ))),
-                            _ => None,
-                        })
-                        .unwrap_or_else(|| match (t, f) {
-                            (d @ Value::Data(_), _) | (_, d @ Value::Data(_)) => d,
-                            // A branch bankcheck could not follow says why.
-                            (u @ Value::Unknown(_), _) | (_, u @ Value::Unknown(_)) => u,
-                            _ => Value::Unknown(
-                                "a conditional value bankcheck cannot resolve".into(),
-                            ),
-                        }),
-                    },
-                    (d @ Value::Data(_), _, _) => d,
-                    (c, _, _) => Value::Unknown(c.reason()),
-                }
-            }
+            ExprKind::Cond(c, t, f) => self.conditional(c, t, f),
             ExprKind::Cast(ty, inner) => {
                 let v = self.eval(inner);
                 self.cast(ty, v)
@@ -174,6 +113,76 @@ impl<'a> Interp<'a> {
             ExprKind::Opaque => {
                 Value::Unknown(format!("`{}` is not understood", self.snippet(e.span)).into())
             }
+        }
+    }
+
+    /// The value of `name`, a field of the shared object whose member function is being
+    /// inlined (or `this` itself): an array member decays to a pointer, another is loaded.
+    fn this_member_value(&mut self, e: &Expr, name: &str) -> Value {
+        match self.this_field(name) {
+            Some(p) if name != "this" => match self
+                .calls
+                .this_place
+                .as_ref()
+                .and_then(|t| self.array_member(&t.ty, name, &p))
+            {
+                Some(ptr) => ptr,
+                None => self.access_value(e, AccessKind::Load),
+            },
+            _ => Value::Unknown("`this` of an object in shared memory".into()),
+        }
+    }
+
+    /// `-x`, `+x`, `~x`, `!x` (component-wise on vectors).
+    fn unary(&mut self, op: UnaryOp, inner: &Expr) -> Value {
+        let v = self.eval(inner);
+        let unary = |v: Value| match v {
+            Value::Int(i) => Value::Int(match op {
+                UnaryOp::Neg => fold(BinOp::Sub, int(0), i),
+                UnaryOp::Plus => i,
+                UnaryOp::BitNot => Ir::Unary(UnOp::BitNot, Box::new(i)),
+                _ => Ir::Unary(UnOp::LogicNot, Box::new(i)),
+            }),
+            other => other,
+        };
+        match v {
+            Value::Vector(c) => Value::Vector(c.into_iter().map(unary).collect()),
+            other => unary(other),
+        }
+    }
+
+    /// `c ? t : f`: the branch a constant condition takes, else a `select` (component-wise
+    /// on vectors).
+    fn conditional(&mut self, c: &Expr, t: &Expr, f: &Expr) -> Value {
+        let c = self.eval(c);
+        let t = self.eval(t);
+        let f = self.eval(f);
+        match (c, t, f) {
+            (Value::Int(c), Value::Int(t), Value::Int(f)) => Value::Int(match c.as_const() {
+                Some(0) => f,
+                Some(_) => t,
+                None => Ir::Select(Box::new(c), Box::new(t), Box::new(f)),
+            }),
+            (Value::Int(c), t, f) => match c.as_const() {
+                Some(0) => f,
+                Some(_) => t,
+                None => crate::lower::vector::merge(&t, &f, |a, b| match (a, b) {
+                    (Value::Int(a), Value::Int(b)) => Some(Value::Int(Ir::Select(
+                        Box::new(c.clone()),
+                        Box::new(a.clone()),
+                        Box::new(b.clone()),
+                    ))),
+                    _ => None,
+                })
+                .unwrap_or_else(|| match (t, f) {
+                    (d @ Value::Data(_), _) | (_, d @ Value::Data(_)) => d,
+                    // A branch bankcheck could not follow says why.
+                    (u @ Value::Unknown(_), _) | (_, u @ Value::Unknown(_)) => u,
+                    _ => Value::Unknown("a conditional value bankcheck cannot resolve".into()),
+                }),
+            },
+            (d @ Value::Data(_), _, _) => d,
+            (c, _, _) => Value::Unknown(c.reason()),
         }
     }
 

@@ -9,6 +9,7 @@ use crate::lower::steps::{assigned_names, step_of, Step};
 use crate::model::ir::{BinOp, Expr as Ir, VarInfo, VarKind};
 
 impl<'a> Interp<'a> {
+    /// Interprets `for (init; cond; update) body`.
     pub(super) fn for_stmt(
         &mut self,
         init: &[Stmt],
@@ -23,58 +24,9 @@ impl<'a> Interp<'a> {
         }
         // Find the induction variable: the one the update steps.
         let induction = update.iter().find_map(step_of);
-        let mut counter = None;
-        if let Some((name, step)) = &induction {
-            let start = self.lookup(name).cloned();
-            let mut step_int = |e: &Expr| match self.eval_control(e) {
-                Value::Int(i) => Some(i),
-                _ => None,
-            };
-            let step_value = match step {
-                Step::Add(e) => step_int(e).map(|s| (false, s)),
-                Step::Sub(e) => step_int(e).map(|s| (false, fold(BinOp::Sub, int(0), s))),
-                Step::Shl(e) => step_int(e).map(|s| (true, s)),
-                Step::Shr(e) => step_int(e).map(|s| (true, fold(BinOp::Sub, int(0), s))),
-            };
-            let stepped = step_value.is_some();
-            if let (Some(Value::Int(start)), Some((shift, step))) = (start, step_value) {
-                let k = self.vars.len();
-                self.vars.push(VarInfo {
-                    name: format!("{name} (iteration)"),
-                    kind: VarKind::Counter { trips: None },
-                });
-                let kv = Ir::Var(k);
-                let value = if shift {
-                    match step.as_const() {
-                        Some(s) if s > 0 => {
-                            fold(BinOp::Shl, start.clone(), fold(BinOp::Mul, kv, int(s)))
-                        }
-                        Some(s) if s < 0 => {
-                            fold(BinOp::Shr, start.clone(), fold(BinOp::Mul, kv, int(-s)))
-                        }
-                        _ => Ir::Const(0),
-                    }
-                } else {
-                    fold(
-                        BinOp::Add,
-                        start.clone(),
-                        fold(BinOp::Mul, kv, step.clone()),
-                    )
-                };
-                self.assign(name, Value::Int(value));
-                counter = Some((k, name.clone()));
-            } else if stepped && !crate::lower::induction::stmt_mentions(body, name) {
-                // The loop variable starts from a value bankcheck cannot follow (it keeps
-                // that value's reason) and only counts the iterations: they still count the
-                // body's inductions. (A body that reads it, in a guard say, stays unknown.)
-                let k = self.vars.len();
-                self.vars.push(VarInfo {
-                    name: format!("{name} (iteration)"),
-                    kind: VarKind::Counter { trips: None },
-                });
-                counter = Some((k, name.clone()));
-            }
-        }
+        let counter = induction
+            .as_ref()
+            .and_then(|(name, step)| Some((self.loop_counter(name, step, body)?, name.clone())));
         // Other variables assigned in the body: simple `x += c` inductions, else unknown.
         let assigned: Vec<String> = assigned_names(body)
             .into_iter()
@@ -104,21 +56,7 @@ impl<'a> Interp<'a> {
             .cloned()
             .collect();
         self.invalidate(&unresolved, "it changes across loop iterations");
-        let mut uniform_trips = None;
-        if let (Some(c), Some((k, _))) = (cond, &counter) {
-            if let Value::Int(g) = self.eval_control(c) {
-                let trips = self.trip_count(&g, *k);
-                uniform_trips = trips.filter(|_| g.var_mask() & 0b111 == 0);
-                self.vars[*k].kind = VarKind::Counter { trips };
-                // With a known trip count and a condition that is the same for every lane,
-                // the counter's range already says everything the condition does.
-                if trips.is_none() || g.var_mask() & 0b111 != 0 {
-                    self.flow.guards.push(g);
-                }
-            }
-        } else if let Some(c) = cond {
-            self.eval(c);
-        }
+        let uniform_trips = self.loop_condition(cond, counter.as_ref().map(|(k, _)| *k));
         let saved_returned = self.flow.returned;
         // The body's own induction steps are the loop's, not extra assignments.
         self.flow.opaque += 1;
@@ -137,6 +75,85 @@ impl<'a> Interp<'a> {
                 self.assign(&name, Value::Int(v));
             }
         }
+    }
+
+    /// The counter of a loop whose variable `name` the update steps by `step`: a new
+    /// counter variable `k`, `name` set to its value in iteration `k` (`start + step * k`,
+    /// or a shift by `k`); `None` when the step is not an integer or the loop variable
+    /// is not otherwise followed.
+    fn loop_counter(&mut self, name: &str, step: &Step, body: &Stmt) -> Option<usize> {
+        let start = self.lookup(name).cloned();
+        let mut step_int = |e: &Expr| match self.eval_control(e) {
+            Value::Int(i) => Some(i),
+            _ => None,
+        };
+        let step_value = match step {
+            Step::Add(e) => step_int(e).map(|s| (false, s)),
+            Step::Sub(e) => step_int(e).map(|s| (false, fold(BinOp::Sub, int(0), s))),
+            Step::Shl(e) => step_int(e).map(|s| (true, s)),
+            Step::Shr(e) => step_int(e).map(|s| (true, fold(BinOp::Sub, int(0), s))),
+        };
+        let stepped = step_value.is_some();
+        if let (Some(Value::Int(start)), Some((shift, step))) = (start, step_value) {
+            let k = self.vars.len();
+            self.vars.push(VarInfo {
+                name: format!("{name} (iteration)"),
+                kind: VarKind::Counter { trips: None },
+            });
+            let kv = Ir::Var(k);
+            let value = if shift {
+                match step.as_const() {
+                    Some(s) if s > 0 => {
+                        fold(BinOp::Shl, start.clone(), fold(BinOp::Mul, kv, int(s)))
+                    }
+                    Some(s) if s < 0 => {
+                        fold(BinOp::Shr, start.clone(), fold(BinOp::Mul, kv, int(-s)))
+                    }
+                    _ => Ir::Const(0),
+                }
+            } else {
+                fold(
+                    BinOp::Add,
+                    start.clone(),
+                    fold(BinOp::Mul, kv, step.clone()),
+                )
+            };
+            self.assign(name, Value::Int(value));
+            return Some(k);
+        } else if stepped && !crate::lower::induction::stmt_mentions(body, name) {
+            // The loop variable starts from a value bankcheck cannot follow (it keeps
+            // that value's reason) and only counts the iterations: they still count the
+            // body's inductions. (A body that reads it, in a guard say, stays unknown.)
+            let k = self.vars.len();
+            self.vars.push(VarInfo {
+                name: format!("{name} (iteration)"),
+                kind: VarKind::Counter { trips: None },
+            });
+            return Some(k);
+        }
+        None
+    }
+
+    /// Evaluates a loop's condition over its counter `k`: the counter gets its trip count,
+    /// and the condition is a guard unless that count already says all it does. Returns
+    /// the trip count when every lane runs the same one.
+    fn loop_condition(&mut self, cond: Option<&Expr>, counter: Option<usize>) -> Option<u64> {
+        if let (Some(c), Some(k)) = (cond, counter) {
+            if let Value::Int(g) = self.eval_control(c) {
+                let trips = self.trip_count(&g, k);
+                self.vars[k].kind = VarKind::Counter { trips };
+                let uniform_trips = trips.filter(|_| g.var_mask() & 0b111 == 0);
+                // With a known trip count and a condition that is the same for every lane,
+                // the counter's range already says everything the condition does.
+                if trips.is_none() || g.var_mask() & 0b111 != 0 {
+                    self.flow.guards.push(g);
+                }
+                return uniform_trips;
+            }
+        } else if let Some(c) = cond {
+            self.eval(c);
+        }
+        None
     }
 
     /// The largest number of iterations any thread runs when `guard` (over counter `k`)
