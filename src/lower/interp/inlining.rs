@@ -6,9 +6,38 @@
 use super::budget::{MAX_CALL_DEPTH, MAX_INLINED_STATEMENTS};
 use super::{is_integer_type, Interp, Place, Value, Vars};
 use crate::diag::{AccessKind, Span};
+use crate::extract::ast::TypeName;
 use crate::extract::ast::{Expr, ExprKind, Function};
 use crate::lower::steps::assigned_names;
-use std::collections::HashSet;
+use crate::model::site::InFunction;
+use std::collections::{HashMap, HashSet};
+
+/// The caller's frame while a helper is inlined ([`Interp::enter_helper`]).
+struct SavedFrame<'a> {
+    types: HashMap<String, TypeName>,
+    /// The caller's scopes (`None`: a lambda's scope is pushed on top of them).
+    scopes: Option<Vec<Vars>>,
+    /// The index of the helper's scope.
+    frame: usize,
+    guard_base: usize,
+    returns: super::Returns,
+    function: InFunction,
+    owner: Option<String>,
+    this_place: Option<Place>,
+    objects: HashMap<String, (String, Vec<String>)>,
+    text: &'a str,
+    foreign: Option<std::sync::Arc<str>>,
+}
+
+/// What a helper hands back to its caller ([`Interp::handed_back`]).
+struct HandedBack<'e> {
+    /// Arguments of `out`/`inout` and reference parameters, and their final values.
+    written: Vec<(&'e Expr, Value)>,
+    /// Fields the member function assigned, and their final values.
+    fields: Vec<(String, Value)>,
+    /// Shared elements passed by reference and assigned: stored to.
+    stores: Vec<&'e Expr>,
+}
 
 impl<'a> Interp<'a> {
     /// Interprets a call to a helper defined in the same file with the caller's argument
@@ -42,7 +71,8 @@ impl<'a> Interp<'a> {
     }
 
     /// Inlines a call of `name`: a free function, or with `method` a member function of
-    /// that struct, its fields bound to the object's.
+    /// that struct, its fields bound to the object's. `None` when no definition fits or a
+    /// limit stops inlining.
     pub(super) fn inline_function(
         &mut self,
         call: &Expr,
@@ -51,54 +81,8 @@ impl<'a> Interp<'a> {
         args: &[Expr],
         method: Option<&Method>,
     ) -> Option<Value> {
-        let syn = self.syn;
         let owner = method.as_ref().map(|m| m.owner.clone());
-        // Kernels are launched, not inlined. Of a header's alternatives for different
-        // targets, the one whose `#if` requirements the known macros support best.
-        let wanted = |f: &&Function| {
-            f.name == name && !f.is_kernel && !f.body.is_empty() && f.owner == owner
-        };
-        let named: Vec<&Function> = match self.functions_by_name {
-            Some(index) => index
-                .get(name)
-                .into_iter()
-                .flatten()
-                .filter_map(|&i| syn.functions.get(i))
-                .filter(wanted)
-                .collect(),
-            None => syn.functions.iter().filter(wanted).collect(),
-        };
-        let mut candidates = named
-            .iter()
-            .copied()
-            .filter(|f| f.params.len() == args.len())
-            .peekable();
-        // No overload of that arity: the only definition, when it takes more parameters
-        // (defaults, or a parameter list cut by `#ifdef`); the missing ones are unknown.
-        let sole = match named.as_slice() {
-            [f] if f.params.len() > args.len() && candidates.peek().is_none() => Some(*f),
-            _ => None,
-        };
-        let first = candidates.next().or(sole)?;
-        // The alternative the known macros support best: none contradicted, most met.
-        let mut best: Option<(usize, &Function)> = None;
-        for f in std::iter::once(first).chain(candidates) {
-            let met = f
-                .requires
-                .iter()
-                .map(|r| self.requirements_hold(std::slice::from_ref(r)))
-                .try_fold(0, |n, h| match h {
-                    Some(false) => None,
-                    Some(true) => Some(n + 1),
-                    None => Some(n),
-                });
-            if let Some(n) = met {
-                if best.is_none_or(|(m, _)| n > m) {
-                    best = Some((n, f));
-                }
-            }
-        }
-        let f = best.map_or(first, |(_, f)| f);
+        let f = self.overload(name, owner.as_deref(), args.len())?;
         if self.float_only.is_some_and(|s| s.contains(name)) {
             for a in args {
                 self.eval(a);
@@ -122,7 +106,87 @@ impl<'a> Interp<'a> {
 
         self.inlined.insert(name.to_string());
         let values: Vec<Value> = args.iter().map(|a| self.eval(a)).collect();
-        // The helper's template arguments, deduced at this call (see `templates`).
+        let saved = self.enter_helper(call, f, name, template_args, values, method);
+        self.calls.stack.push(key);
+        self.calls.spans.push((call.span, saved.foreign.clone()));
+        self.block(&f.body);
+        self.calls.spans.pop();
+        self.calls.stack.pop();
+        self.flow.returned = false;
+        let back = self.handed_back(f, name, args, method, saved.frame);
+        let result = self
+            .helper_value()
+            .unwrap_or_else(|| Value::Data(format!("the result of `{name}()`")));
+        self.leave_helper(saved);
+        self.give_back(method, back);
+        Some(result)
+    }
+
+    /// The definition a call of `name` with `arity` arguments inlines (a member function
+    /// of `owner` when given): of the overloads of that arity (else the only definition,
+    /// when it takes more parameters), the one whose `#if` requirements the known macros
+    /// support best. Kernels are launched, not inlined.
+    fn overload(&mut self, name: &str, owner: Option<&str>, arity: usize) -> Option<&'a Function> {
+        let syn = self.syn;
+        let wanted = |f: &&Function| {
+            f.name == name && !f.is_kernel && !f.body.is_empty() && f.owner.as_deref() == owner
+        };
+        let named: Vec<&Function> = match self.functions_by_name {
+            Some(index) => index
+                .get(name)
+                .into_iter()
+                .flatten()
+                .filter_map(|&i| syn.functions.get(i))
+                .filter(wanted)
+                .collect(),
+            None => syn.functions.iter().filter(wanted).collect(),
+        };
+        let mut candidates = named
+            .iter()
+            .copied()
+            .filter(|f| f.params.len() == arity)
+            .peekable();
+        // No overload of that arity: the only definition, when it takes more parameters
+        // (defaults, or a parameter list cut by `#ifdef`); the missing ones are unknown.
+        let sole = match named.as_slice() {
+            [f] if f.params.len() > arity && candidates.peek().is_none() => Some(*f),
+            _ => None,
+        };
+        let first = candidates.next().or(sole)?;
+        // The alternative the known macros support best: none contradicted, most met.
+        let mut best: Option<(usize, &Function)> = None;
+        for f in std::iter::once(first).chain(candidates) {
+            let met = f
+                .requires
+                .iter()
+                .map(|r| self.requirements_hold(std::slice::from_ref(r)))
+                .try_fold(0, |n, h| match h {
+                    Some(false) => None,
+                    Some(true) => Some(n + 1),
+                    None => Some(n),
+                });
+            if let Some(n) = met {
+                if best.is_none_or(|(m, _)| n > m) {
+                    best = Some((n, f));
+                }
+            }
+        }
+        Some(best.map_or(first, |(_, f)| f))
+    }
+
+    /// Enters helper `f` called at `call` with argument `values`: its template arguments
+    /// deduced (see `templates`), a frame of its own (scopes, guards, returns, function
+    /// name, member context, text), its parameters bound. Returns what the caller's frame
+    /// was, for [`Interp::leave_helper`].
+    fn enter_helper(
+        &mut self,
+        call: &Expr,
+        f: &'a Function,
+        name: &str,
+        template_args: &[String],
+        values: Vec<Value>,
+        method: Option<&Method>,
+    ) -> SavedFrame<'a> {
         let (types, non_type) = crate::lower::templates::deduce_call(
             f,
             template_args,
@@ -148,6 +212,7 @@ impl<'a> Interp<'a> {
         for (n, v) in non_type {
             self.bind(&n, v);
         }
+        let owner = method.as_ref().map(|m| m.owner.clone());
         let saved_base = std::mem::replace(&mut self.calls.guard_base, self.flow.guards.len());
         let saved_return = std::mem::take(&mut self.calls.returns);
         self.calls.returns.opaque_base = self.flow.opaque;
@@ -164,7 +229,7 @@ impl<'a> Interp<'a> {
             None => name.to_string(),
         };
         self.function = saved_function.calling(shown, line);
-        let saved_owner = std::mem::replace(&mut self.calls.owner, owner.clone());
+        let saved_owner = std::mem::replace(&mut self.calls.owner, owner);
         let saved_this = std::mem::replace(
             &mut self.calls.this_place,
             method.and_then(|m| m.this.clone()),
@@ -179,6 +244,26 @@ impl<'a> Interp<'a> {
         let saved_foreign = self.foreign.take();
         self.text = f.foreign_text.as_deref().unwrap_or(self.base_text);
         self.foreign = f.foreign_text.clone();
+        self.bind_arguments(f, values, method);
+        SavedFrame {
+            types: saved_types,
+            scopes: saved_scopes,
+            frame,
+            guard_base: saved_base,
+            returns: saved_return,
+            function: saved_function,
+            owner: saved_owner,
+            this_place: saved_this,
+            objects: saved_objects,
+            text: saved_text,
+            foreign: saved_foreign,
+        }
+    }
+
+    /// Binds the parameters of helper `f` in its frame: the arguments' `values`, the
+    /// default arguments of those the call leaves out, and with `method` the object's
+    /// fields.
+    fn bind_arguments(&mut self, f: &Function, values: Vec<Value>, method: Option<&Method>) {
         // Parameters the call leaves out: their default arguments, evaluated here (they are
         // constants in practice), else unknown.
         let defaults: Vec<(String, Value)> = f
@@ -224,12 +309,38 @@ impl<'a> Interp<'a> {
                 self.bind(&p.name, v);
             }
         }
-        self.calls.stack.push(key);
-        self.calls.spans.push((call.span, saved_foreign.clone()));
-        self.block(&f.body);
-        self.calls.spans.pop();
-        self.calls.stack.pop();
-        self.flow.returned = false;
+    }
+
+    /// Goes back to the caller's frame saved by [`Interp::enter_helper`].
+    fn leave_helper(&mut self, saved: SavedFrame<'a>) {
+        self.calls.returns = saved.returns;
+        self.type_args = saved.types;
+        self.calls.guard_base = saved.guard_base;
+        match saved.scopes {
+            Some(scopes) => self.scopes = scopes,
+            None => {
+                self.scopes.truncate(saved.frame);
+            }
+        }
+        self.function = saved.function;
+        self.text = saved.text;
+        self.foreign = saved.foreign;
+        self.calls.owner = saved.owner;
+        self.calls.this_place = saved.this_place;
+        self.objects = saved.objects;
+    }
+
+    /// What helper `f`, its body walked, hands back to its caller through its frame
+    /// (`frame`, the index of its scope): `out`/`inout` and reference parameters, the
+    /// fields a member function assigns, and shared elements passed by reference.
+    fn handed_back<'e>(
+        &self,
+        f: &Function,
+        name: &str,
+        args: &'e [Expr],
+        method: Option<&Method>,
+        frame: usize,
+    ) -> HandedBack<'e> {
         // `out`/`inout` and reference parameters: their final values go back to the
         // caller's arguments (unknown when the helper may return before its end).
         let early = self.calls.returns.returns_early();
@@ -296,40 +407,31 @@ impl<'a> Interp<'a> {
             })
             .map(|(_, a)| a)
             .collect();
-        let result = self
-            .helper_value()
-            .unwrap_or_else(|| Value::Data(format!("the result of `{name}()`")));
-        self.calls.returns = saved_return;
-        self.type_args = saved_types;
-        self.calls.guard_base = saved_base;
-        match saved_scopes {
-            Some(scopes) => self.scopes = scopes,
-            None => {
-                self.scopes.truncate(frame);
-            }
+        HandedBack {
+            written,
+            fields: fields_back,
+            stores,
         }
-        self.function = saved_function;
-        self.text = saved_text;
-        self.foreign = saved_foreign;
-        self.calls.owner = saved_owner;
-        self.calls.this_place = saved_this;
-        self.objects = saved_objects;
-        for (field, v) in fields_back {
+    }
+
+    /// Gives the caller what the helper handed back: fields to the object, parameter
+    /// values to the arguments, stores to the shared elements passed by reference.
+    fn give_back(&mut self, method: Option<&Method>, back: HandedBack<'_>) {
+        for (field, v) in back.fields {
             let key = match method.as_ref().and_then(|m| m.object.as_ref()) {
                 Some(o) => format!("{o}.{field}"),
                 None => field,
             };
             self.assign(&key, v);
         }
-        for (a, v) in written {
+        for (a, v) in back.written {
             self.write_back(a, v);
         }
-        for a in stores {
+        for a in back.stores {
             if self.place(a).is_some() {
                 self.access_value(a, AccessKind::Store);
             }
         }
-        Some(result)
     }
 
     /// Whether the macros known here (the file's, its headers', `-D`) meet `requires`:
