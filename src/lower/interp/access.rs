@@ -219,7 +219,7 @@ impl<'a> Interp<'a> {
     }
 
     /// The array an unlowerable access refers to, found syntactically.
-    pub(super) fn array_of(&mut self, e: &Expr) -> (Option<usize>, Vec<Span>) {
+    fn array_of(&mut self, e: &Expr) -> (Option<usize>, Vec<Span>) {
         let mut spans = Vec::new();
         let mut cur = e;
         loop {
@@ -278,6 +278,9 @@ impl<'a> Interp<'a> {
     }
 }
 
+/// Why a type's size is unknown. Library storage types (CUB's `TempStorage`, CUTLASS's
+/// `SharedStorage`, CuTe buffers, barriers) are opaque by design and said to be so, so
+/// that they are counted apart from what bankcheck fails to follow.
 pub(super) fn unknown_type_reason(what: &str, ty: &str) -> Reason {
     let opaque = [
         "Storage",

@@ -21,7 +21,7 @@ pub(super) const MAX_INLINED_STATEMENTS: u32 = 6000;
 /// costs in proportion to its size. Counted, not timed, so verdicts stay deterministic;
 /// past it every value is `unknown` ("too much work"). Real kernels of the corpus use
 /// a few thousand; a chain of doubling macros or of dereferences would use 2^n.
-pub(crate) const MAX_STEPS: u64 = 1_000_000;
+const MAX_STEPS: u64 = 1_000_000;
 /// Expression nesting the interpreter follows (the converter already bounds syntax
 /// trees at [`crate::extract::convert::MAX_DEPTH`]; macro bodies and inlined helpers
 /// nest further).
@@ -34,7 +34,7 @@ pub(super) const MAX_TRIP_EVALS: u64 = 1 << 20;
 const FILE_BASE_STEPS: u64 = 4_000_000;
 const FILE_STEPS_PER_BYTE: u64 = 64;
 /// Why a value is unknown once the budget is spent.
-pub(crate) const TOO_MUCH_WORK: &str =
+pub(super) const TOO_MUCH_WORK: &str =
     "too much work: bankcheck's budget of interpretation steps for this function or file is spent";
 
 thread_local! {

@@ -8,6 +8,7 @@ use super::{Interp, Value, Vars};
 use crate::extract::ast::Expr;
 
 impl<'a> Interp<'a> {
+    /// A call `callee(args)` (with `template_args` written at it) and its value.
     pub(super) fn call(
         &mut self,
         e: &Expr,

@@ -10,6 +10,7 @@ use crate::model::ir::{BinOp, Expr as Ir, UnOp};
 use crate::model::reason::Reason;
 
 impl<'a> Interp<'a> {
+    /// The value of `e` when it is an integer.
     pub(super) fn eval_int(&mut self, e: &Expr) -> Option<Ir> {
         match self.eval(e) {
             Value::Int(i) => Some(i),
@@ -25,6 +26,7 @@ impl<'a> Interp<'a> {
         }
     }
 
+    /// The value of `e`, within the budget and the nesting limit.
     pub(crate) fn eval(&mut self, e: &Expr) -> Value {
         // Past the budget, evaluation goes on (what multiplies work, macro expansion and
         // inlining, stops), so that every access is still recorded, as `unknown` when it
@@ -40,7 +42,8 @@ impl<'a> Interp<'a> {
         self.budget.bounded(v)
     }
 
-    pub(super) fn eval_inner(&mut self, e: &Expr) -> Value {
+    /// The value of `e`, by its kind.
+    fn eval_inner(&mut self, e: &Expr) -> Value {
         match &e.kind {
             ExprKind::Int(c) => Value::Int(int(*c)),
             ExprKind::Bool(b) => Value::Int(int(i64::from(*b))),
@@ -186,6 +189,7 @@ impl<'a> Interp<'a> {
         }
     }
 
+    /// The source text of `span`, on one line, cut at 40 characters (for reasons).
     pub(super) fn snippet(&self, span: Span) -> String {
         let t = self.text.get(span.start..span.end).unwrap_or("?");
         let t: String = t.split_whitespace().collect::<Vec<_>>().join(" ");
@@ -199,7 +203,8 @@ impl<'a> Interp<'a> {
         }
     }
 
-    pub(super) fn sizeof_expr(&mut self, inner: &Expr) -> Value {
+    /// `sizeof(x)` parsed as an expression: an array's size, or a type's.
+    fn sizeof_expr(&mut self, inner: &Expr) -> Value {
         // `sizeof(T)` parsed as an expression: try the name as a type first.
         if let ExprKind::Ident(n) = &inner.kind {
             if let Some(Value::Array(a)) = self.lookup(n).cloned() {
@@ -231,6 +236,8 @@ impl<'a> Interp<'a> {
         v
     }
 
+    /// `base.field` (`whole`): a load from shared memory, a field of a local object, a
+    /// vector component or swizzle.
     pub(super) fn member(&mut self, whole: &Expr, base: &Expr, field: &str) -> Value {
         // Members of a shared element are loads of that member.
         if self.place(whole).is_some() {
@@ -257,6 +264,7 @@ impl<'a> Interp<'a> {
         }
     }
 
+    /// `a op b`: folded on integers, component-wise on vectors, in element sizes on pointers.
     pub(super) fn binary(&mut self, op: BinaryOp, a: Value, b: Value) -> Value {
         // Vectors act component-wise, a scalar broadcasting (`Tile * 8 - 8`).
         if let Some(pairs) = crate::lower::vector::zip(&a, &b) {
@@ -318,7 +326,8 @@ impl<'a> Interp<'a> {
         }
     }
 
-    pub(super) fn cast(&mut self, ty: &TypeName, v: Value) -> Value {
+    /// `(ty)v`: vectors fitted, pointers retyped, narrow unsigned integers masked.
+    fn cast(&mut self, ty: &TypeName, v: Value) -> Value {
         // `(uint2)v`, `(uint)v`: truncate or broadcast.
         if ty.pointers == 0
             && crate::lower::vector::vector_type(&ty.base, &self.syn.typedefs).is_some()
@@ -367,6 +376,8 @@ impl<'a> Interp<'a> {
         }
     }
 
+    /// `lhs = rhs` (or `lhs op= rhs`): a store to shared memory, or a new value for a
+    /// variable, a field or a vector component.
     pub(super) fn assignment(&mut self, op: Option<BinaryOp>, lhs: &Expr, rhs: &Expr) -> Value {
         if self.place(lhs).is_some() {
             if op.is_some() {
@@ -415,6 +426,8 @@ impl<'a> Interp<'a> {
         }
     }
 
+    /// Evaluates the subscripts and bases of an lvalue outside shared memory, for the
+    /// accesses nested in them.
     pub(super) fn eval_lvalue_parts(&mut self, e: &Expr) {
         match &e.kind {
             ExprKind::Index(b, i) => {
@@ -427,6 +440,7 @@ impl<'a> Interp<'a> {
     }
 }
 
+/// The IR operator of a source operator.
 fn map_binop(op: BinaryOp) -> BinOp {
     match op {
         BinaryOp::Add => BinOp::Add,

@@ -437,7 +437,7 @@ impl<'a> Interp<'a> {
     /// Whether the macros known here (the file's, its headers', `-D`) meet `requires`:
     /// `None` when a test needs a macro bankcheck does not know (it may come from the
     /// build's flags) or a value it cannot evaluate.
-    pub(super) fn requirements_hold(
+    fn requirements_hold(
         &mut self,
         requires: &[crate::extract::conditions::Requirement],
     ) -> Option<bool> {
@@ -472,6 +472,8 @@ impl<'a> Interp<'a> {
     }
 }
 
+/// A member function call being inlined: the struct, the object it is called on (`None`
+/// for a static member or a call from another member), and the fields bound in it.
 pub(super) struct Method {
     pub(super) owner: String,
     pub(super) object: Option<String>,

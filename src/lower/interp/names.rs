@@ -7,6 +7,7 @@ use crate::extract::ast::Expr;
 use crate::model::reason::Reason;
 
 impl<'a> Interp<'a> {
+    /// The value of identifier `name`.
     pub(super) fn ident(&mut self, name: &str) -> Value {
         if let Some(v) = self.lookup(name) {
             return v.clone();
@@ -87,7 +88,7 @@ impl<'a> Interp<'a> {
     /// then the name qualified by the namespaces of the definition being evaluated (innermost
     /// first), then the name as written, then with leading qualifiers dropped.
     /// The definition is borrowed from the file's syntax: a cached constant is not cloned.
-    pub(super) fn find_constant(&self, name: &str) -> Option<(String, &'a Expr)> {
+    fn find_constant(&self, name: &str) -> Option<(String, &'a Expr)> {
         if let Some(d) = self.extra_constants.get(name) {
             return Some((name.to_string(), d));
         }

@@ -60,7 +60,7 @@ impl<'a> Interp<'a> {
 
     /// True when some struct of the file defines a member function `name`, of `owner`
     /// when given.
-    pub(super) fn has_method(&self, owner: Option<&str>, name: &str) -> bool {
+    fn has_method(&self, owner: Option<&str>, name: &str) -> bool {
         let found = |f: &Function| {
             f.name == name
                 && f.owner.is_some()
@@ -120,7 +120,7 @@ impl<'a> Interp<'a> {
     /// The owner of the member functions of type `text` (`Stage<T>` with `T` = `float`)
     /// and the template arguments they take: a specialisation the file defines
     /// (`SharedMemory<float>`, no arguments), else the template (`Stage`, `["float"]`).
-    pub(super) fn owner_of(&self, text: &str) -> (String, Vec<String>) {
+    fn owner_of(&self, text: &str) -> (String, Vec<String>) {
         let (name, args) = crate::extract::types::split_template(text);
         let name = name.rsplit("::").next().unwrap_or(name).trim().to_string();
         let args: Vec<String> = args
@@ -217,7 +217,7 @@ impl<'a> Interp<'a> {
     /// `obj.m(...)` (or `obj->m(...)`) where `obj` is an object in shared memory (a
     /// `__shared__` struct, or a pointer to one): the member function is inlined with
     /// `this` at that place. `None` when `obj` is not one or no member function fits.
-    pub(super) fn shared_member_call(
+    fn shared_member_call(
         &mut self,
         call: &Expr,
         callee: &str,

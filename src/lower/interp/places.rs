@@ -11,6 +11,8 @@ use crate::model::reason::Reason;
 use crate::model::site::ArrayInfo;
 
 impl<'a> Interp<'a> {
+    /// Registers shared array `d` (once per declaration, see `array_index`) and binds its
+    /// name; another instantiation's element type or extents make it dynamic.
     pub(super) fn register_array(&mut self, d: &VarDecl) -> usize {
         let layout = self.layout(&d.ty);
         let extents: Vec<Option<u64>> = d
@@ -66,6 +68,7 @@ impl<'a> Interp<'a> {
         idx
     }
 
+    /// Array `a` as a pointer to its first element.
     pub(super) fn decay(&self, a: usize) -> Value {
         let info = &self.arrays[a];
         Value::Ptr {
@@ -120,6 +123,7 @@ impl<'a> Interp<'a> {
         })
     }
 
+    /// `&inner`: a pointer into shared memory, or memory elsewhere.
     pub(super) fn address_of(&mut self, inner: &Expr) -> Value {
         match self.place(inner) {
             Some(Ok(p)) => Value::Ptr {
@@ -241,7 +245,7 @@ impl<'a> Interp<'a> {
     }
 
     /// The value of the root of a subscript chain when it refers to shared memory.
-    pub(super) fn root_value(&mut self, root: &Expr) -> Option<Value> {
+    fn root_value(&mut self, root: &Expr) -> Option<Value> {
         let v = match &root.kind {
             ExprKind::Ident(_)
             | ExprKind::Cast(..)
@@ -291,7 +295,9 @@ impl<'a> Interp<'a> {
         }
     }
 
-    pub(super) fn index_place(
+    /// The place `root[idx...]` reaches (`root` an array or a pointer), or why it
+    /// cannot be lowered.
+    fn index_place(
         &mut self,
         root: Value,
         idx: &[Value],
@@ -410,6 +416,7 @@ impl<'a> Interp<'a> {
     }
 }
 
+/// Why a subscript's value is not an integer expression.
 fn describe_unknown(v: &Value) -> Reason {
     match v {
         Value::Data(r) => Reason::new(format!("depends on data: {r}")),

@@ -23,10 +23,12 @@ impl<'a> Interp<'a> {
         self.bind(name, v);
     }
 
+    /// The value of variable `name`, innermost scope first.
     pub(super) fn lookup(&self, name: &str) -> Option<&Value> {
         self.scopes.iter().rev().find_map(|s| s.get(name))
     }
 
+    /// Binds `name` to `v` in the innermost scope.
     pub(super) fn bind(&mut self, name: &str, v: Value) {
         if let Some(s) = self.scopes.last_mut() {
             s.insert(name.to_string(), v);
@@ -44,6 +46,8 @@ impl<'a> Interp<'a> {
         self.bind(name, v);
     }
 
+    /// Makes the variables `names` unknown, saying `why` (`obj.*method`: the fields that
+    /// member function assigns).
     pub(super) fn invalidate(&mut self, names: &[String], why: &str) {
         for n in names {
             if let Some((object, method)) = n.split_once(".*") {
@@ -66,6 +70,7 @@ impl<'a> Interp<'a> {
         }
     }
 
+    /// Declares a variable: a shared array, a local array, an object, or a typed value.
     pub(super) fn declare(&mut self, d: &VarDecl) {
         if d.shared {
             self.register_array(d);

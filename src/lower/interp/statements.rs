@@ -7,6 +7,7 @@ use crate::extract::ast::Stmt;
 use crate::lower::steps::assigned_names;
 
 impl<'a> Interp<'a> {
+    /// Interprets a block in a scope of its own; the guards it adds end with it.
     pub(crate) fn block(&mut self, stmts: &[Stmt]) {
         let guard_len = self.flow.guards.len();
         self.scopes.push(Vars::default());
@@ -20,6 +21,7 @@ impl<'a> Interp<'a> {
         self.flow.guards.truncate(guard_len);
     }
 
+    /// Interprets one statement.
     pub(super) fn stmt(&mut self, s: &Stmt) {
         if !self.calls.stack.is_empty() {
             self.budget.inline_work += 1;

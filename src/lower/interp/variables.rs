@@ -7,6 +7,7 @@ use crate::extract::ast::{Function, TypeName};
 use crate::model::ir::{Axis, BinOp, Expr as Ir, VarInfo, VarKind};
 
 impl<'a> Interp<'a> {
+    /// The thread coordinate on `axis` (0 when the block has extent 1 there).
     pub(super) fn thread(&self, axis: Axis) -> Ir {
         let dim = match axis {
             Axis::X => self.block.x,
@@ -41,6 +42,7 @@ impl<'a> Interp<'a> {
         Ir::Var(i)
     }
 
+    /// The warp-uniform variable `name` (one per name), of range `range` when known.
     pub(super) fn uniform(&mut self, name: &str, range: Option<(i64, i64)>) -> Ir {
         if let Some(&i) = self.uniform_names.get(name) {
             return Ir::Var(i);
@@ -54,6 +56,7 @@ impl<'a> Interp<'a> {
         Ir::Var(i)
     }
 
+    /// Binds the kernel's parameters: HLSL semantics, integers as uniform values.
     pub(crate) fn bind_params(&mut self, f: &Function) {
         let b = self.block;
         for p in &f.params {
@@ -123,6 +126,7 @@ impl<'a> Interp<'a> {
         }
     }
 
+    /// `threadIdx` as a vector of its three coordinates.
     pub(super) fn vec3_threads(&self) -> Value {
         Value::Vector(vec![
             Value::Int(self.thread(Axis::X)),
@@ -132,6 +136,7 @@ impl<'a> Interp<'a> {
     }
 }
 
+/// A scalar (not a vector) type: `uint`, `int`, `unsigned int`.
 fn is_scalar_type(t: &TypeName) -> bool {
     t.pointers == 0 && !t.base.ends_with(|c: char| c.is_ascii_digit())
 }
