@@ -189,14 +189,14 @@ pub fn enumerate(access: &LoweredAccess, params: &BankParams, budget: Budget) ->
     let terms = split_terms(&s, &address, guard_mask);
     let (shifts, shift_sampled) = match shift_residues(&s, &terms.pure_shift) {
         Ok(found) => found,
-        Err(verdict) => return verdict,
+        Err(verdict) => return *verdict,
     };
     // The remaining non-thread variables are enumerated jointly.
     let other_mask = (terms.lane_expr.var_mask() | guard_mask) & !s.thread_mask & !terms.shift_mask;
     let per_combo_cost = (s.n_warps * warp_size * shifts.len() as u64).max(1);
     let mut domains = choose_domains(&s, other_mask, &terms.lane_expr, guard_mask);
     if let Err(verdict) = fit_to_budget(&mut domains, per_combo_cost, budget) {
-        return verdict;
+        return *verdict;
     }
     let sampling = Sampling::of(access, &domains, shift_sampled);
     // For the values decided by residues, the worst factor of each residue (over the
@@ -419,7 +419,10 @@ fn split_terms<'e>(s: &Setup, address: &'e Expr, guard_mask: u64) -> Terms<'e> {
 /// The residues of the pure shifts modulo the bank width (the only part that matters),
 /// and whether they were sampled; `Err` with the verdict when no shift is reached or
 /// none can be evaluated.
-fn shift_residues(s: &Setup, pure_shift: &[(&Expr, bool)]) -> Result<(Vec<i64>, bool), Verdict> {
+fn shift_residues(
+    s: &Setup,
+    pure_shift: &[(&Expr, bool)],
+) -> Result<(Vec<i64>, bool), Box<Verdict>> {
     let access = s.access;
     let bw = s.bw;
     let mut shift_sampled = false;
@@ -492,12 +495,12 @@ fn shift_residues(s: &Setup, pure_shift: &[(&Expr, bool)]) -> Result<(Vec<i64>, 
     // offset that no value evaluates leaves nothing to count, and nothing to bound
     // the enumeration's cost by (it would be zero per combination).
     if shifts.is_empty() && !tried {
-        return Err(Verdict::unreached());
+        return Err(Box::new(Verdict::unreached()));
     }
     if shifts.is_empty() {
-        return Err(Verdict::unknown(
+        return Err(Box::new(Verdict::unknown(
             "the index cannot be evaluated for any value (division by zero or bad shift)",
-        ));
+        )));
     }
     Ok((shifts, shift_sampled))
 }
@@ -603,7 +606,7 @@ fn fit_to_budget(
     domains: &mut [Domain],
     per_combo_cost: u64,
     budget: Budget,
-) -> Result<(), Verdict> {
+) -> Result<(), Box<Verdict>> {
     loop {
         let combos: u64 = domains
             .iter()
@@ -617,9 +620,9 @@ fn fit_to_budget(
             .filter(|d| d.values.len() > 2)
             .max_by_key(|d| d.values.len())
         else {
-            return Err(Verdict::unknown(
+            return Err(Box::new(Verdict::unknown(
                 "too many warps and values to enumerate within the budget",
-            ));
+            )));
         };
         let target = (big.values.len() as u64 / 2)
             .min(budget.sample_values)
@@ -697,8 +700,9 @@ struct Lanes {
     /// Each thread variable's value in every lane of the block.
     inputs: Vec<Vec<i64>>,
     /// Per lane of the block: active under the thread-only guards, and its address when
-    /// no other variable moves it (`None` inside: the evaluation failed).
-    fixed: Vec<Option<(bool, Option<Option<i64>>)>>,
+    /// no other variable moves it (`None` inside: the evaluation failed, or the address
+    /// is not fixed and the table is not read).
+    fixed: Vec<Option<(bool, Option<i64>)>>,
     /// Per chunk of up to 64 lanes of a warp: the lanes the thread-only guards leave on.
     chunk_active: Vec<u64>,
     chunks_per_warp: usize,
@@ -745,12 +749,12 @@ fn lane_tables(
             values[i] = lane[linear as usize];
         }
     };
-    let lanes: Vec<Option<(bool, Option<Option<i64>>)>> = (0..n_warps * warp_size)
+    let lanes: Vec<Option<(bool, Option<i64>)>> = (0..n_warps * warp_size)
         .map(|linear| {
             (linear < s.threads).then(|| {
                 set_thread(values, linear);
                 let active = lane_guards.iter().all(|g| holds(g, values));
-                let address = fixed_address.then(|| lane_expr.eval(values));
+                let address = fixed_address.then(|| lane_expr.eval(values)).flatten();
                 (active, address)
             })
         })
@@ -962,7 +966,7 @@ impl Walk<'_> {
             for l in (0..n).filter(|l| active >> l & 1 == 1) {
                 let address = match &computed {
                     Some((v, failed)) => (failed >> l & 1 == 0).then(|| v[l]),
-                    None => lane(l).and_then(|(_, a)| a).flatten(),
+                    None => lane(l).and_then(|(_, a)| a),
                 };
                 match address {
                     Some(a) => self.lane_addrs[start + l] = Some(a),

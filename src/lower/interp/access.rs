@@ -22,7 +22,7 @@ struct LoweredPlace {
     elem_bytes: u32,
 }
 
-impl<'a> Interp<'a> {
+impl Interp<'_> {
     /// Records an access of kind `kind` at the place `e` reaches, and returns the loaded value.
     pub(super) fn access_value(&mut self, e: &Expr, kind: AccessKind) -> Value {
         let Some(place) = self.place(e) else {

@@ -8,7 +8,7 @@ use super::{Interp, Value, Vars};
 use crate::extract::ast::{Expr, Stmt};
 use crate::model::ir::{Expr as Ir, UnOp};
 
-impl<'a> Interp<'a> {
+impl Interp<'_> {
     /// Interprets `if (cond) then else otherwise`.
     pub(super) fn if_stmt(&mut self, cond: &Expr, then: &Stmt, otherwise: Option<&Stmt>) {
         if self.preproc_if(cond, then, otherwise) {
@@ -73,7 +73,7 @@ impl<'a> Interp<'a> {
         self.flow.opaque -= opaque;
         let else_returned = std::mem::replace(&mut self.flow.returned, false);
         self.merge_branches(
-            after_then,
+            &after_then,
             (then_returned, else_returned),
             guard.as_ref(),
             &c,
@@ -97,7 +97,7 @@ impl<'a> Interp<'a> {
     /// select on the condition. `returned`: whether each branch returned.
     fn merge_branches(
         &mut self,
-        after_then: Vec<Vars>,
+        after_then: &[Vars],
         returned: (bool, bool),
         guard: Option<&Ir>,
         c: &Value,

@@ -7,7 +7,7 @@ use super::budget::TOO_MUCH_WORK;
 use super::{Interp, Value, Vars};
 use crate::extract::ast::Expr;
 
-impl<'a> Interp<'a> {
+impl Interp<'_> {
     /// A call `callee(args)` (with `template_args` written at it) and its value.
     pub(super) fn call(
         &mut self,

@@ -9,7 +9,7 @@ use crate::extract::ast::{BinaryOp, Expr, ExprKind, TypeName, UnaryOp};
 use crate::model::ir::{BinOp, Expr as Ir, UnOp};
 use crate::model::reason::Reason;
 
-impl<'a> Interp<'a> {
+impl Interp<'_> {
     /// The value of `e` when it is an integer.
     pub(super) fn eval_int(&mut self, e: &Expr) -> Option<Ir> {
         match self.eval(e) {

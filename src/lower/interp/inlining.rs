@@ -243,7 +243,7 @@ impl<'a> Interp<'a> {
         let saved_text = self.text;
         let saved_foreign = self.foreign.take();
         self.text = f.foreign_text.as_deref().unwrap_or(self.base_text);
-        self.foreign = f.foreign_text.clone();
+        self.foreign.clone_from(&f.foreign_text);
         self.bind_arguments(f, values, method);
         SavedFrame {
             types: saved_types,

@@ -8,7 +8,7 @@ use crate::extract::ast::{Expr, Stmt};
 use crate::lower::steps::{assigned_names, step_of, Step};
 use crate::model::ir::{BinOp, Expr as Ir, VarInfo, VarKind};
 
-impl<'a> Interp<'a> {
+impl Interp<'_> {
     /// Interprets `for (init; cond; update) body`.
     pub(super) fn for_stmt(
         &mut self,

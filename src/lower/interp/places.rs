@@ -10,7 +10,7 @@ use crate::model::ir::BinOp;
 use crate::model::reason::Reason;
 use crate::model::site::ArrayInfo;
 
-impl<'a> Interp<'a> {
+impl Interp<'_> {
     /// Registers shared array `d` (once per declaration, see `array_index`) and binds its
     /// name; another instantiation's element type or extents make it dynamic.
     pub(super) fn register_array(&mut self, d: &VarDecl) -> usize {

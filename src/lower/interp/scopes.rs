@@ -5,7 +5,7 @@
 use super::{int, Interp, Value, Vars};
 use crate::extract::ast::{TypeName, VarDecl};
 
-impl<'a> Interp<'a> {
+impl Interp<'_> {
     /// Opens a scope for [`Interp::bind_value`] (used to evaluate launch arguments).
     pub(crate) fn push_scope(&mut self) {
         self.scopes.push(Vars::default());

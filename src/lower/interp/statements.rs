@@ -6,7 +6,7 @@ use super::{Interp, Vars};
 use crate::extract::ast::Stmt;
 use crate::lower::steps::assigned_names;
 
-impl<'a> Interp<'a> {
+impl Interp<'_> {
     /// Interprets a block in a scope of its own; the guards it adds end with it.
     pub(crate) fn block(&mut self, stmts: &[Stmt]) {
         let guard_len = self.flow.guards.len();

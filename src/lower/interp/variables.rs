@@ -6,7 +6,7 @@ use super::{fold, int, is_integer_type, Interp, Value};
 use crate::extract::ast::{Function, TypeName};
 use crate::model::ir::{Axis, BinOp, Expr as Ir, VarInfo, VarKind};
 
-impl<'a> Interp<'a> {
+impl Interp<'_> {
     /// The thread coordinate on `axis` (0 when the block has extent 1 there).
     pub(super) fn thread(&self, axis: Axis) -> Ir {
         let dim = match axis {
