@@ -17,11 +17,22 @@
 //!
 //! Sampling never proves absence: a sampled enumeration that finds a conflict reports it
 //! as a lower bound (`lower_bound`), one that finds none is undecided.
+//!
+//! [`enumerate`] runs in named steps: the guards that matter ([`relevant_guards`]), the
+//! address split into its per-lane part and its pure shifts ([`split_terms`]), the shifts
+//! reduced to residues ([`shift_residues`]), the variables' domains ([`choose_domains`],
+//! [`fit_to_budget`]), the per-lane tables ([`lane_tables`]), the combination loop
+//! ([`walk`]) and the verdict with its condition ([`verdict`]). The residue arithmetic is
+//! in [`residues`].
 
 use crate::analyse::warp_program::{Scratch, WarpProgram, MAX_LANES};
 use crate::bank::{count_wavefronts, BankParams, Wavefronts};
-use crate::model::ir::{BinOp, Expr, LoweredAccess, UnOp, VarKind};
+use crate::model::ir::{BinOp, Expr, LoweredAccess, VarKind};
 use crate::model::verdict::{Method, Verdict};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+
+mod residues;
+use residues::{form_in, residue_condition, residue_period, residue_representatives};
 
 /// Work limits for one access, in lane evaluations.
 #[derive(Debug, Clone, Copy)]
@@ -51,268 +62,6 @@ struct Domain {
     /// `Some(m)` when the values are one representative per residue modulo `m` (see the
     /// module comment): complete although far fewer than the variable's values.
     residue: Option<i64>,
-}
-
-/// How `e` depends on variable `u`: a polynomial part of degree `deg` (the other
-/// variables are coefficients) plus a part periodic in `u` with period `period`
-/// (`x & 31`, `x % 128` of a polynomial `x`), or `None` when `u` occurs under another
-/// operator (division, comparison, select, a shift by an amount that moves with `u`).
-/// `u_nonneg`: `u` never takes a negative value (a loop counter), so that `%` of a sum of
-/// non-negative terms is periodic.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct Form {
-    deg: u32,
-    period: i64,
-}
-
-fn form_in(e: &Expr, u: usize, u_nonneg: bool, kinds: &[VarKind]) -> Option<Form> {
-    const CONSTANT: Form = Form { deg: 0, period: 1 };
-    if e.var_mask() >> u & 1 == 0 {
-        return Some(CONSTANT);
-    }
-    let f = |a: &Expr| form_in(a, u, u_nonneg, kinds);
-    let periodic = |p: i64| {
-        (1..=4096)
-            .contains(&p)
-            .then_some(Form { deg: 0, period: p })
-    };
-    match e {
-        Expr::Const(_) => Some(CONSTANT),
-        Expr::Var(_) => Some(Form { deg: 1, period: 1 }),
-        Expr::Unary(UnOp::Neg, a) => f(a),
-        Expr::Binary(BinOp::Add | BinOp::Sub, a, b) => {
-            let (x, y) = (f(a)?, f(b)?);
-            let period = lcm(x.period, y.period);
-            (period <= 4096).then_some(Form {
-                deg: x.deg.max(y.deg),
-                period,
-            })
-        }
-        Expr::Binary(BinOp::Mul, a, b) => {
-            let (x, y) = (f(a)?, f(b)?);
-            match (a.var_mask() >> u & 1, b.var_mask() >> u & 1) {
-                (1, 0) => Some(x),
-                (0, _) => Some(y),
-                // A product of two parts that move with `u`: polynomials only.
-                _ if x.period == 1 && y.period == 1 => Some(Form {
-                    deg: x.deg + y.deg,
-                    period: 1,
-                }),
-                _ => None,
-            }
-        }
-        Expr::Binary(BinOp::Shl, a, b) if b.var_mask() >> u & 1 == 0 => f(a),
-        // `x & (2^j - 1)` is `x` modulo `2^j` in two's complement.
-        Expr::Binary(BinOp::And, a, b) => {
-            let m = b.as_const()?;
-            let x = f(a)?;
-            if m >= 0 && (m + 1).count_ones() == 1 && x.period == 1 {
-                periodic(m + 1)
-            } else if x.deg == 0 {
-                Some(x)
-            } else {
-                None
-            }
-        }
-        Expr::Binary(BinOp::Rem, a, b) => {
-            let c = b.as_const().filter(|c| *c > 0)?;
-            let x = f(a)?;
-            if x.period == 1 && u_nonneg && nonneg(a, kinds) {
-                periodic(c)
-            } else if x.deg == 0 {
-                Some(x)
-            } else {
-                None
-            }
-        }
-        Expr::Binary(BinOp::Shr | BinOp::Div, a, b) if b.var_mask() >> u & 1 == 0 => {
-            let x = f(a)?;
-            (x.deg == 0).then_some(x)
-        }
-        _ => None,
-    }
-}
-
-fn lcm(a: i64, b: i64) -> i64 {
-    if a == 0 || b == 0 {
-        return a.max(b);
-    }
-    (a / gcd(a, b)).saturating_mul(b)
-}
-
-/// True when `e` is never negative: sums, products and shifts of non-negative constants,
-/// thread ids, loop counters and values with a non-negative range.
-fn nonneg(e: &Expr, kinds: &[VarKind]) -> bool {
-    match e {
-        Expr::Const(c) => *c >= 0,
-        Expr::Var(i) => match kinds.get(*i) {
-            Some(VarKind::Thread(_) | VarKind::Counter { .. }) => true,
-            Some(VarKind::Uniform {
-                range: Some((lo, _)),
-            }) => *lo >= 0,
-            _ => false,
-        },
-        Expr::Binary(BinOp::Add | BinOp::Mul | BinOp::And | BinOp::Shr | BinOp::Div, a, b) => {
-            nonneg(a, kinds) && nonneg(b, kinds)
-        }
-        Expr::Binary(BinOp::Shl, a, _) => nonneg(a, kinds),
-        _ => false,
-    }
-}
-
-/// A number that divides every value of `e` (0 when `e` is always 0).
-fn divisor(e: &Expr) -> i64 {
-    match e {
-        Expr::Const(c) => c.unsigned_abs().min(1 << 40) as i64,
-        Expr::Unary(UnOp::Neg, a) => divisor(a),
-        Expr::Binary(BinOp::Add | BinOp::Sub, a, b) => gcd(divisor(a), divisor(b)),
-        Expr::Binary(BinOp::Mul, a, b) => divisor(a).saturating_mul(divisor(b)).min(1 << 40),
-        Expr::Binary(BinOp::Shl, a, b) => match b.as_const() {
-            Some(k @ 0..=40) => divisor(a).saturating_mul(1 << k).min(1 << 40),
-            _ => divisor(a),
-        },
-        _ => 1,
-    }
-}
-
-fn gcd(a: i64, b: i64) -> i64 {
-    if b == 0 {
-        a.abs()
-    } else {
-        gcd(b, a % b)
-    }
-}
-
-/// For `e` of degree 1 in `u`: a number that divides the coefficient of `u` for every
-/// value of the other variables (0 when `u` does not occur).
-fn coefficient_divisor(e: &Expr, u: usize) -> i64 {
-    if e.var_mask() >> u & 1 == 0 {
-        return 0;
-    }
-    match e {
-        Expr::Var(_) => 1,
-        Expr::Unary(_, a) => coefficient_divisor(a, u),
-        Expr::Binary(BinOp::Add | BinOp::Sub, a, b) => {
-            gcd(coefficient_divisor(a, u), coefficient_divisor(b, u))
-        }
-        Expr::Binary(BinOp::Mul, a, b) if a.var_mask() >> u & 1 == 1 => coefficient_divisor(a, u)
-            .saturating_mul(divisor(b))
-            .min(1 << 40),
-        Expr::Binary(BinOp::Mul, a, b) => divisor(a)
-            .saturating_mul(coefficient_divisor(b, u))
-            .min(1 << 40),
-        Expr::Binary(BinOp::Shl, a, b) => match b.as_const() {
-            Some(k @ 0..=40) => coefficient_divisor(a, u)
-                .saturating_mul(1 << k)
-                .min(1 << 40),
-            _ => coefficient_divisor(a, u),
-        },
-        _ => 1,
-    }
-}
-
-/// The period of the banks in `u`: `m` divided by what the coefficient of `u` always
-/// shares with it (`4 * (t * d)` repeats every 32 values of `d` for 128-byte rows),
-/// times the period of the periodic part.
-fn residue_period(e: &Expr, u: usize, m: i64, form: Form) -> i64 {
-    if form.deg == 0 {
-        return form.period;
-    }
-    if form.deg != 1 || form.period != 1 {
-        return lcm(m, form.period);
-    }
-    let g = gcd(m, coefficient_divisor(e, u));
-    if g == 0 {
-        m
-    } else {
-        m / g
-    }
-}
-
-/// One value per residue of `u` modulo `m`, each far from zero (so that no two lanes
-/// share a word by coincidence; a purely periodic `u` needs no such care), the residues
-/// with the most factors of two first: they conflict the most, and a budget that keeps a
-/// prefix keeps them.
-fn residue_representatives(m: i64, degree: u32) -> Vec<i64> {
-    let base = match degree {
-        0 => 0,
-        1 => m * ((1 << 27) / m).max(1),
-        _ => m * ((1 << 16) / m).max(1),
-    };
-    let mut residues: Vec<i64> = (0..m).collect();
-    residues.sort_by_key(|r| {
-        (
-            std::cmp::Reverse(if *r == 0 { 64 } else { r.trailing_zeros() }),
-            *r,
-        )
-    });
-    residues.into_iter().map(|r| base + r).collect()
-}
-
-/// Words for the residues `set` (of `0..m`) of `name`: "a multiple of 32", "odd",
-/// "≡ 4 (mod 8)"; `None` when no short description fits.
-fn describe_residues(name: &str, set: &[i64], m: i64) -> Option<String> {
-    if set.is_empty() {
-        return None;
-    }
-    if set.len() as i64 == m {
-        return Some("for every value".to_string());
-    }
-    // The smallest period that decides membership.
-    let period = (1..=m)
-        .filter(|p| m % p == 0)
-        .find(|&p| (0..m).all(|r| set.contains(&r) == set.contains(&(r % p))))?;
-    let classes: Vec<i64> = (0..period).filter(|r| set.contains(r)).collect();
-    Some(match classes.as_slice() {
-        [0] => format!("when `{name}` is a multiple of {period}"),
-        [1] if period == 2 => format!("when `{name}` is odd"),
-        [c] => format!("when `{name}` % {period} == {c}"),
-        cs if cs.len() <= 4 => format!(
-            "when `{name}` % {period} is {}",
-            cs.iter().map(i64::to_string).collect::<Vec<_>>().join(", ")
-        ),
-        _ => return None,
-    })
-}
-
-/// The condition of a verdict decided over every residue of one value: the values that
-/// give the worst factor (for some value of the others), and those that are conflict-free
-/// (for every value of the others). `None` when the value does not change the factor.
-fn residue_condition(
-    name: &str,
-    by_residue: &std::collections::BTreeMap<i64, Wavefronts>,
-    m: i64,
-) -> Option<String> {
-    let worst = by_residue
-        .values()
-        .copied()
-        .reduce(|a, b| if b.is_worse_than(&a) { b } else { a })?;
-    if worst.wavefronts <= worst.ideal
-        || by_residue
-            .values()
-            .all(|w| (w.factor() - worst.factor()).abs() < 1e-9)
-    {
-        return None;
-    }
-    let at_worst: Vec<i64> = by_residue
-        .iter()
-        .filter(|(_, w)| (w.factor() - worst.factor()).abs() < 1e-9)
-        .map(|(r, _)| *r)
-        .collect();
-    let free: Vec<i64> = by_residue
-        .iter()
-        .filter(|(_, w)| w.wavefronts <= w.ideal)
-        .map(|(r, _)| *r)
-        .collect();
-    let mut parts = vec![format!(
-        "{}-way {}",
-        crate::model::verdict::factor_number(worst.factor()),
-        describe_residues(name, &at_worst, m)?
-    )];
-    if let Some(f) = describe_residues(name, &free, m) {
-        parts.push(format!("conflict-free {f}"));
-    }
-    Some(parts.join("; "))
 }
 
 /// `e` with constant factors and shifts distributed over its sums (`(a + b) * 4` is
@@ -418,21 +167,120 @@ pub fn enumerate(access: &LoweredAccess, params: &BankParams, budget: Budget) ->
     if threads == 0 {
         return Verdict::unknown("empty thread block");
     }
-    let n_warps = threads.div_ceil(warp_size);
-    let bw = i64::from(params.bank_width.max(1));
-
-    let thread_mask_all: u64 = access
-        .vars
+    let s = Setup {
+        access,
+        params,
+        budget,
+        warp_size,
+        threads,
+        n_warps: threads.div_ceil(warp_size),
+        bw: i64::from(params.bank_width.max(1)),
+        thread_mask: access
+            .vars
+            .iter()
+            .enumerate()
+            .filter(|(_, v)| matches!(v.kind, VarKind::Thread(_)))
+            .fold(0, |m, (i, _)| m | 1 << i.min(63)),
+    };
+    let (guards, lane_bounds) = relevant_guards(&s);
+    // Which variables matter, and which of them only shift every lane's address.
+    let guard_mask = guards.iter().fold(0u64, |m, g| m | g.var_mask());
+    let address = distribute(&access.address);
+    let terms = split_terms(&s, &address, guard_mask);
+    let (shifts, shift_sampled) = match shift_residues(&s, &terms.pure_shift) {
+        Ok(found) => found,
+        Err(verdict) => return *verdict,
+    };
+    // The remaining non-thread variables are enumerated jointly.
+    let other_mask = (terms.lane_expr.var_mask() | guard_mask) & !s.thread_mask & !terms.shift_mask;
+    let per_combo_cost = (s.n_warps * warp_size * shifts.len() as u64).max(1);
+    let mut domains = choose_domains(&s, other_mask, &terms.lane_expr, guard_mask);
+    if let Err(verdict) = fit_to_budget(&mut domains, per_combo_cost, budget) {
+        return *verdict;
+    }
+    let sampling = Sampling::of(access, &domains, shift_sampled);
+    // For the values decided by residues, the worst factor of each residue (over the
+    // other values), for the condition in words.
+    let residue_domains: Vec<(usize, i64)> = domains
         .iter()
         .enumerate()
-        .filter(|(_, v)| matches!(v.kind, VarKind::Thread(_)))
-        .fold(0, |m, (i, _)| m | 1 << i.min(63));
-    // Guards on uniform values only that share no variable with the address (or with a
-    // kept guard) switch the whole warp on or off: the worst case is taken where they
-    // hold, so they need not be enumerated.
-    // A comparison with a uniform value of unknown range that occurs nowhere else
-    // (`j < tiles` with `tiles` a kernel argument) holds for some value of it, whatever the
-    // other side is: the worst case is taken where it holds.
+        .filter(|(_, d)| d.complete)
+        .filter_map(|(k, d)| Some((k, d.residue?)))
+        .collect();
+    // The condition needs every residue's factor: the enumeration goes on past a
+    // saturating case when that costs at most a quarter of the budget.
+    let total_combos: u64 = domains
+        .iter()
+        .map(|d| d.values.len() as u64)
+        .fold(1, u64::saturating_mul);
+    let want_condition = !residue_domains.is_empty()
+        && total_combos.saturating_mul(per_combo_cost) <= budget.max_lane_evals / 4;
+    // What no combination changes is computed once per lane: guards and addresses that
+    // depend on the thread only. Guards without a thread variable are decided once per
+    // combination, and only the mixed ones per lane.
+    let on_threads_only = |e: &Expr| e.var_mask() & !s.thread_mask == 0;
+    let (lane_guards, rest): (Vec<&Expr>, Vec<&Expr>) =
+        guards.iter().copied().partition(|g| on_threads_only(g));
+    let (combo_guards, mixed_guards): (Vec<&Expr>, Vec<&Expr>) = rest
+        .into_iter()
+        .partition(|g| g.var_mask() & s.thread_mask == 0);
+    let fixed_address = on_threads_only(&terms.lane_expr);
+    let mut values = vec![0i64; access.vars.len()];
+    let lanes = lane_tables(
+        &s,
+        &lane_guards,
+        &terms.lane_expr,
+        fixed_address,
+        &mut values,
+    );
+    let plan = Plan {
+        domains: &domains,
+        shifts: &shifts,
+        combo_guards,
+        mixed_guards,
+        lane_expr: &terms.lane_expr,
+        fixed_address,
+        residue_domains: &residue_domains,
+        want_condition,
+        per_combo_cost,
+    };
+    let outcome = walk(&s, &plan, &lanes, &mut values);
+    verdict(
+        &s,
+        &domains,
+        outcome,
+        sampling,
+        lane_bounds,
+        &residue_domains,
+    )
+}
+
+/// What the enumeration of one access works from.
+struct Setup<'a> {
+    access: &'a LoweredAccess,
+    params: &'a BankParams,
+    budget: Budget,
+    warp_size: u64,
+    threads: u64,
+    n_warps: u64,
+    /// The bank width in bytes.
+    bw: i64,
+    /// The thread variables, as a mask.
+    thread_mask: u64,
+}
+
+/// The guards that decide which lanes take part, and the names of the bounds that switch
+/// lanes off (free comparisons that read a thread id).
+///
+/// Guards on uniform values only that share no variable with the address (or with a
+/// kept guard) switch the whole warp on or off: the worst case is taken where they
+/// hold, so they need not be enumerated.
+/// A comparison with a uniform value of unknown range that occurs nowhere else
+/// (`j < tiles` with `tiles` a kernel argument) holds for some value of it, whatever the
+/// other side is: the worst case is taken where it holds.
+fn relevant_guards<'a>(s: &Setup<'a>) -> (Vec<&'a Expr>, Vec<String>) {
+    let access = s.access;
+    let thread_mask_all = s.thread_mask;
     let occurrences = |i: usize| -> usize {
         usize::from(access.address.var_mask() >> i.min(63) & 1 == 1)
             + access
@@ -509,17 +357,25 @@ pub fn enumerate(access: &LoweredAccess, params: &BankParams, budget: Budget) ->
                 .collect::<Vec<_>>()
         })
         .collect();
-    // Which variables matter, and which of them only shift every lane's address.
-    let guard_mask = guards.iter().fold(0u64, |m, g| m | g.var_mask());
+    (guards, lane_bounds)
+}
+
+/// The address split into the part evaluated per lane and the pure shifts: terms that
+/// move every lane's address by the same amount.
+struct Terms<'e> {
+    /// The terms that read a thread variable, with the shifts mixed with them.
+    lane_expr: Expr,
+    /// The terms that only shift every lane's address, each with its sign.
+    pure_shift: Vec<(&'e Expr, bool)>,
+    /// The variables of the pure shifts.
+    shift_mask: u64,
+}
+
+/// Splits `address` (distributed) into its lane part and its pure shifts.
+fn split_terms<'e>(s: &Setup, address: &'e Expr, guard_mask: u64) -> Terms<'e> {
+    let thread_mask = s.thread_mask;
     let mut terms = Vec::new();
-    let address = distribute(&access.address);
-    additive_terms(&address, false, &mut terms);
-    let thread_mask: u64 = access
-        .vars
-        .iter()
-        .enumerate()
-        .filter(|(_, v)| matches!(v.kind, VarKind::Thread(_)))
-        .fold(0, |m, (i, _)| m | 1 << i.min(63));
+    additive_terms(address, false, &mut terms);
     let mut shift_terms: Vec<(&Expr, bool)> = Vec::new();
     let mut lane_terms_mask = guard_mask;
     for &(t, neg) in &terms {
@@ -553,11 +409,108 @@ pub fn enumerate(access: &LoweredAccess, params: &BankParams, budget: Budget) ->
             .copied()
             .chain(mixed.iter().copied()),
     );
-    let shift_expr = terms_to_expr(pure_shift.iter().copied());
+    Terms {
+        lane_expr,
+        pure_shift,
+        shift_mask,
+    }
+}
 
-    let mut notes = Vec::new();
-    let mut exact = true;
-    let mut depends_on = Vec::new();
+/// The residues of the pure shifts modulo the bank width (the only part that matters),
+/// and whether they were sampled; `Err` with the verdict when no shift is reached or
+/// none can be evaluated.
+fn shift_residues(
+    s: &Setup,
+    pure_shift: &[(&Expr, bool)],
+) -> Result<(Vec<i64>, bool), Box<Verdict>> {
+    let access = s.access;
+    let bw = s.bw;
+    let mut shift_sampled = false;
+    // Constant terms are evaluated too: one that fails (a shift by a negative amount)
+    // fails every lane, as it would in the lane expression.
+    if pure_shift.is_empty() {
+        return Ok((vec![0], shift_sampled));
+    }
+    // Terms that share no variable are independent: the residues of their sum are the
+    // sums of their residues. Each group of terms sharing variables is enumerated
+    // jointly, up to a cap past which its combinations are sampled.
+    let mut groups: Vec<(u64, Vec<(&Expr, bool)>)> = Vec::new();
+    for &(t, neg) in pure_shift {
+        let m = t.var_mask();
+        let mut merged = (m, vec![(t, neg)]);
+        groups.retain(|(gm, ts)| {
+            if gm & m != 0 {
+                merged.0 |= gm;
+                merged.1.extend(ts.iter().copied());
+                false
+            } else {
+                true
+            }
+        });
+        groups.push(merged);
+    }
+    let mut sums: BTreeSet<i64> = [0].into_iter().collect();
+    // Whether any combination of the offsets' values was tried: none is a loop that
+    // never runs; some, none evaluated, an index that cannot be computed.
+    let mut tried = false;
+    for (gm, ts) in &groups {
+        let expr = terms_to_expr(ts.iter().copied());
+        let vars: Vec<usize> = (0..access.vars.len())
+            .filter(|i| gm >> (*i).min(63) & 1 == 1)
+            .collect();
+        let doms: Vec<Vec<i64>> = vars
+            .iter()
+            .map(|&i| match &access.vars[i].kind {
+                VarKind::Counter { trips: Some(t) } => (0..(*t as i64).min(bw * 4)).collect(),
+                VarKind::Uniform {
+                    range: Some((lo, hi)),
+                } => (*lo..=(*hi).min(lo + bw * 4 - 1)).collect(),
+                _ => (0..bw * 4).collect(),
+            })
+            .collect();
+        let mut residues = BTreeSet::new();
+        let mut values = vec![0i64; access.vars.len()];
+        let mut left = 1u64 << 14;
+        for_each_combination(&doms, &mut |combo| {
+            tried = true;
+            for (k, &i) in vars.iter().enumerate() {
+                values[i] = combo[k];
+            }
+            if let Some(s) = expr.eval(&values) {
+                residues.insert(s.rem_euclid(bw));
+            }
+            left -= 1;
+            if left == 0 {
+                shift_sampled = true;
+            }
+            left > 0 && (residues.len() as i64) < bw
+        });
+        sums = sums
+            .iter()
+            .flat_map(|s| residues.iter().map(move |r| (s + r).rem_euclid(bw)))
+            .collect();
+    }
+    let shifts: Vec<i64> = sums.into_iter().collect();
+    // A loop that never runs adds no offset at all: the access does not execute. An
+    // offset that no value evaluates leaves nothing to count, and nothing to bound
+    // the enumeration's cost by (it would be zero per combination).
+    if shifts.is_empty() && !tried {
+        return Err(Box::new(Verdict::unreached()));
+    }
+    if shifts.is_empty() {
+        return Err(Box::new(Verdict::unknown(
+            "the index cannot be evaluated for any value (division by zero or bad shift)",
+        )));
+    }
+    Ok((shifts, shift_sampled))
+}
+
+/// The values each variable of `other_mask` is enumerated over: all of them when few
+/// enough, one per residue for a value that enters the address through ring operations
+/// only (module comment), else a sample.
+fn choose_domains(s: &Setup, other_mask: u64, lane_expr: &Expr, guard_mask: u64) -> Vec<Domain> {
+    let access = s.access;
+    let (params, budget) = (s.params, s.budget);
     let domain_for = |i: usize, n: u64| -> (Vec<i64>, bool) {
         match &access.vars[i].kind {
             VarKind::Thread(_) => (vec![0], true),
@@ -592,95 +545,11 @@ pub fn enumerate(access: &LoweredAccess, params: &BankParams, budget: Budget) ->
             ),
         }
     };
-
-    // Residues of the pure shift modulo the bank width: the only part that matters.
-    let mut shifts: Vec<i64> = vec![0];
-    let mut shift_sampled = false;
-    // Constant terms are evaluated too: one that fails (a shift by a negative amount)
-    // fails every lane, as it would in the lane expression.
-    if !pure_shift.is_empty() {
-        // Terms that share no variable are independent: the residues of their sum are the
-        // sums of their residues. Each group of terms sharing variables is enumerated
-        // jointly, up to a cap past which its combinations are sampled.
-        let mut groups: Vec<(u64, Vec<(&Expr, bool)>)> = Vec::new();
-        for &(t, neg) in &pure_shift {
-            let m = t.var_mask();
-            let mut merged = (m, vec![(t, neg)]);
-            groups.retain(|(gm, ts)| {
-                if gm & m != 0 {
-                    merged.0 |= gm;
-                    merged.1.extend(ts.iter().copied());
-                    false
-                } else {
-                    true
-                }
-            });
-            groups.push(merged);
-        }
-        let _ = &shift_expr;
-        let mut sums: std::collections::BTreeSet<i64> = [0].into_iter().collect();
-        // Whether any combination of the offsets' values was tried: none is a loop that
-        // never runs; some, none evaluated, an index that cannot be computed.
-        let mut tried = false;
-        for (gm, ts) in &groups {
-            let expr = terms_to_expr(ts.iter().copied());
-            let vars: Vec<usize> = (0..access.vars.len())
-                .filter(|i| gm >> (*i).min(63) & 1 == 1)
-                .collect();
-            let doms: Vec<Vec<i64>> = vars
-                .iter()
-                .map(|&i| match &access.vars[i].kind {
-                    VarKind::Counter { trips: Some(t) } => (0..(*t as i64).min(bw * 4)).collect(),
-                    VarKind::Uniform {
-                        range: Some((lo, hi)),
-                    } => (*lo..=(*hi).min(lo + bw * 4 - 1)).collect(),
-                    _ => (0..bw * 4).collect(),
-                })
-                .collect();
-            let mut residues = std::collections::BTreeSet::new();
-            let mut values = vec![0i64; access.vars.len()];
-            let mut left = 1u64 << 14;
-            for_each_combination(&doms, &mut |combo| {
-                tried = true;
-                for (k, &i) in vars.iter().enumerate() {
-                    values[i] = combo[k];
-                }
-                if let Some(s) = expr.eval(&values) {
-                    residues.insert(s.rem_euclid(bw));
-                }
-                left -= 1;
-                if left == 0 {
-                    shift_sampled = true;
-                }
-                left > 0 && (residues.len() as i64) < bw
-            });
-            sums = sums
-                .iter()
-                .flat_map(|s| residues.iter().map(move |r| (s + r).rem_euclid(bw)))
-                .collect();
-        }
-        shifts = sums.into_iter().collect();
-        // A loop that never runs adds no offset at all: the access does not execute. An
-        // offset that no value evaluates leaves nothing to count, and nothing to bound
-        // the enumeration's cost by (it would be zero per combination).
-        if shifts.is_empty() && !tried {
-            return Verdict::unreached();
-        }
-        if shifts.is_empty() {
-            return Verdict::unknown(
-                "the index cannot be evaluated for any value (division by zero or bad shift)",
-            );
-        }
-    }
-
-    // The remaining non-thread variables are enumerated jointly.
-    let other_mask = (lane_expr.var_mask() | guard_mask) & !thread_mask & !shift_mask;
-    let per_combo_cost = (n_warps * warp_size * shifts.len() as u64).max(1);
     let others: Vec<usize> = (0..access.vars.len())
         .filter(|i| other_mask >> (*i).min(63) & 1 == 1)
         .collect();
-    let residue_modulus = i64::from(params.bank_count.max(1)) * bw;
-    let mut domains: Vec<Domain> = others
+    let residue_modulus = i64::from(params.bank_count.max(1)) * s.bw;
+    others
         .iter()
         .map(|&i| {
             let (values, complete) = domain_for(i, u64::MAX);
@@ -705,12 +574,12 @@ pub fn enumerate(access: &LoweredAccess, params: &BankParams, budget: Budget) ->
             };
             let kinds: Vec<VarKind> = access.vars.iter().map(|v| v.kind.clone()).collect();
             let form = (i < 63)
-                .then(|| form_in(&lane_expr, i, u_nonneg, &kinds))
+                .then(|| form_in(lane_expr, i, u_nonneg, &kinds))
                 .flatten()
                 .filter(|f| f.deg <= 2);
             match form {
                 Some(form) if !complete && unbounded && guard_mask >> i.min(63) & 1 == 0 => {
-                    let period = residue_period(&lane_expr, i, residue_modulus, form);
+                    let period = residue_period(lane_expr, i, residue_modulus, form);
                     Domain {
                         index: i,
                         values: residue_representatives(period, form.deg),
@@ -728,22 +597,32 @@ pub fn enumerate(access: &LoweredAccess, params: &BankParams, budget: Budget) ->
                 },
             }
         })
-        .collect();
-    // Shrink the largest domains until the whole enumeration fits the budget.
+        .collect()
+}
+
+/// Shrinks the largest domains until the whole enumeration fits the budget; `Err` with
+/// the verdict when it cannot.
+fn fit_to_budget(
+    domains: &mut [Domain],
+    per_combo_cost: u64,
+    budget: Budget,
+) -> Result<(), Box<Verdict>> {
     loop {
         let combos: u64 = domains
             .iter()
             .map(|d| d.values.len() as u64)
             .fold(1, u64::saturating_mul);
         if combos.saturating_mul(per_combo_cost) <= budget.max_lane_evals {
-            break;
+            return Ok(());
         }
         let Some(big) = domains
             .iter_mut()
             .filter(|d| d.values.len() > 2)
             .max_by_key(|d| d.values.len())
         else {
-            return Verdict::unknown("too many warps and values to enumerate within the budget");
+            return Err(Box::new(Verdict::unknown(
+                "too many warps and values to enumerate within the budget",
+            )));
         };
         let target = (big.values.len() as u64 / 2)
             .min(budget.sample_values)
@@ -756,56 +635,90 @@ pub fn enumerate(access: &LoweredAccess, params: &BankParams, budget: Budget) ->
         };
         big.complete = false;
     }
-    let mut sampled = Vec::new();
-    if shift_sampled {
-        exact = false;
-        sampled.push("the offsets added to every lane were sampled".to_string());
-    }
-    for d in &domains {
-        let v = &access.vars[d.index];
-        if !d.complete {
-            exact = false;
-            sampled.push(format!(
-                "`{}` was sampled at {} values",
-                v.name,
-                d.values.len()
-            ));
-        }
-        if matches!(v.kind, VarKind::Uniform { .. }) || !d.complete {
-            depends_on.push(v.name.clone());
-        }
-    }
-    // Where the notes of sampled variables are, to drop them if sampling lost nothing.
-    let sampled_variables = {
-        let start = notes.len() + usize::from(shift_sampled);
-        start..notes.len() + sampled.len()
-    };
-    notes.extend(sampled.iter().cloned());
-    // For the values decided by residues, the worst factor of each residue (over the
-    // other values), for the condition in words.
-    let residue_domains: Vec<(usize, i64)> = domains
-        .iter()
-        .enumerate()
-        .filter(|(_, d)| d.complete)
-        .filter_map(|(k, d)| Some((k, d.residue?)))
-        .collect();
-    let mut by_residue: Vec<std::collections::BTreeMap<i64, Wavefronts>> =
-        vec![std::collections::BTreeMap::new(); residue_domains.len()];
-    // The condition needs every residue's factor: the enumeration goes on past a
-    // saturating case when that costs at most a quarter of the budget.
-    let total_combos: u64 = domains
-        .iter()
-        .map(|d| d.values.len() as u64)
-        .fold(1, u64::saturating_mul);
-    let want_condition = !residue_domains.is_empty()
-        && total_combos.saturating_mul(per_combo_cost) <= budget.max_lane_evals / 4;
+}
 
-    let mut worst: Option<(Wavefronts, Vec<i64>, u64)> = None;
-    let mut values = vec![0i64; access.vars.len()];
-    let mut lane_addrs: Vec<Option<i64>> = vec![None; warp_size as usize];
-    let mut eval_failed = false;
-    let mut results = std::collections::BTreeSet::new();
-    let doms: Vec<Vec<i64>> = domains.iter().map(|d| d.values.clone()).collect();
+/// What sampling the domains costs the verdict: exactness, the notes saying what was
+/// sampled, and the values the verdict depends on.
+struct Sampling {
+    exact: bool,
+    notes: Vec<String>,
+    /// What was sampled, in words.
+    sampled: Vec<String>,
+    depends_on: Vec<String>,
+    /// Where the notes of sampled variables are, to drop them if sampling lost nothing.
+    sampled_variables: std::ops::Range<usize>,
+}
+
+impl Sampling {
+    fn of(access: &LoweredAccess, domains: &[Domain], shift_sampled: bool) -> Sampling {
+        let mut notes = Vec::new();
+        let mut exact = true;
+        let mut depends_on = Vec::new();
+        let mut sampled = Vec::new();
+        if shift_sampled {
+            exact = false;
+            sampled.push("the offsets added to every lane were sampled".to_string());
+        }
+        for d in domains {
+            let v = &access.vars[d.index];
+            if !d.complete {
+                exact = false;
+                sampled.push(format!(
+                    "`{}` was sampled at {} values",
+                    v.name,
+                    d.values.len()
+                ));
+            }
+            if matches!(v.kind, VarKind::Uniform { .. }) || !d.complete {
+                depends_on.push(v.name.clone());
+            }
+        }
+        let sampled_variables = {
+            let start = notes.len() + usize::from(shift_sampled);
+            start..notes.len() + sampled.len()
+        };
+        notes.extend(sampled.iter().cloned());
+        Sampling {
+            exact,
+            notes,
+            sampled,
+            depends_on,
+            sampled_variables,
+        }
+    }
+}
+
+/// Whether guard `g` holds at `values` (a guard that cannot be evaluated holds).
+fn holds(g: &Expr, values: &[i64]) -> bool {
+    g.eval(values).is_none_or(|v| v != 0)
+}
+
+/// The per-lane tables of the block, computed once.
+struct Lanes {
+    /// The thread variables.
+    thread_vars: Vec<usize>,
+    /// Each thread variable's value in every lane of the block.
+    inputs: Vec<Vec<i64>>,
+    /// Per lane of the block: active under the thread-only guards, and its address when
+    /// no other variable moves it (`None` inside: the evaluation failed, or the address
+    /// is not fixed and the table is not read).
+    fixed: Vec<Option<(bool, Option<i64>)>>,
+    /// Per chunk of up to 64 lanes of a warp: the lanes the thread-only guards leave on.
+    chunk_active: Vec<u64>,
+    chunks_per_warp: usize,
+}
+
+/// Builds the per-lane tables (`values` is the scratch the lanes' thread variables are
+/// set in).
+fn lane_tables(
+    s: &Setup,
+    lane_guards: &[&Expr],
+    lane_expr: &Expr,
+    fixed_address: bool,
+    values: &mut [i64],
+) -> Lanes {
+    let access = s.access;
+    let (n_warps, warp_size) = (s.n_warps, s.warp_size);
     let thread_axes: Vec<(usize, crate::model::ir::Axis)> = access
         .vars
         .iter()
@@ -815,22 +728,6 @@ pub fn enumerate(access: &LoweredAccess, params: &BankParams, budget: Budget) ->
             _ => None,
         })
         .collect();
-    let mut skipped_combos = 0u64;
-    let phase_lanes = u64::from(params.phase_lanes(access.width));
-    let phases_per_warp = warp_size.div_ceil(phase_lanes.max(1));
-    let mut saturated = false;
-    // What no combination changes is computed once per lane: guards and addresses that
-    // depend on the thread only. Guards without a thread variable are decided once per
-    // combination, and only the mixed ones per lane.
-    let on_threads_only = |e: &Expr| e.var_mask() & !thread_mask == 0;
-    let (lane_guards, rest): (Vec<&Expr>, Vec<&Expr>) =
-        guards.iter().copied().partition(|g| on_threads_only(g));
-    let (combo_guards, mixed_guards): (Vec<&Expr>, Vec<&Expr>) = rest
-        .into_iter()
-        .partition(|g| g.var_mask() & thread_mask == 0);
-    let fixed_address = on_threads_only(&lane_expr);
-    let holds = |g: &&Expr, values: &[i64]| g.eval(values).is_none_or(|v| v != 0);
-    // Each thread variable's value in every lane of the block.
     let thread_vars: Vec<usize> = thread_axes.iter().map(|&(i, _)| i).collect();
     let lane_inputs: Vec<Vec<i64>> = thread_axes
         .iter()
@@ -852,32 +749,17 @@ pub fn enumerate(access: &LoweredAccess, params: &BankParams, budget: Budget) ->
             values[i] = lane[linear as usize];
         }
     };
-    // Per lane of the block: active under the thread-only guards, and its address when
-    // no other variable moves it (`None` inside: the evaluation failed).
-    let lanes: Vec<Option<(bool, Option<Option<i64>>)>> = (0..n_warps * warp_size)
+    let lanes: Vec<Option<(bool, Option<i64>)>> = (0..n_warps * warp_size)
         .map(|linear| {
-            (linear < threads).then(|| {
-                set_thread(&mut values, linear);
-                let active = lane_guards.iter().all(|g| holds(g, &values));
-                let address = fixed_address.then(|| lane_expr.eval(&values));
+            (linear < s.threads).then(|| {
+                set_thread(values, linear);
+                let active = lane_guards.iter().all(|g| holds(g, values));
+                let address = fixed_address.then(|| lane_expr.eval(values)).flatten();
                 (active, address)
             })
         })
         .collect();
-    // With a fixed address per lane, a warp's outcome depends only on which lanes are
-    // active: each (warp, active lanes) is counted once; `true` when its evaluation failed.
-    let memo_ok = fixed_address && warp_size <= 64;
-    // The per-lane work, a warp at a time (see `warp_program`).
-    let mixed_programs: Vec<WarpProgram> = mixed_guards
-        .iter()
-        .map(|g| WarpProgram::new(g, &thread_vars))
-        .collect();
-    let lane_program = WarpProgram::new(&lane_expr, &thread_vars);
-    let mut guard_scratch: Vec<Scratch> =
-        mixed_programs.iter().map(|_| Scratch::default()).collect();
-    let mut lane_scratch = Scratch::default();
     let chunks_per_warp = (warp_size as usize).div_ceil(MAX_LANES);
-    // Per chunk of up to 64 lanes of a warp: the lanes the thread-only guards leave on.
     let chunk_active: Vec<u64> = (0..n_warps as usize)
         .flat_map(|warp| (0..chunks_per_warp).map(move |c| (warp, c * MAX_LANES)))
         .map(|(warp, start)| {
@@ -894,110 +776,275 @@ pub fn enumerate(access: &LoweredAccess, params: &BankParams, budget: Budget) ->
                 .fold(0u64, |m, l| m | 1 << l)
         })
         .collect();
-    let mut combo_number = 0u64;
-    let mut inputs: Vec<&[i64]> = Vec::with_capacity(thread_vars.len());
-    let mut seen: std::collections::HashMap<(u64, u64), bool> = std::collections::HashMap::new();
-    let mut shifted: Vec<Option<i64>> = vec![None; warp_size as usize];
-    // Lane evaluations spent: the domains were shrunk to fit the budget, this is the
-    // backstop that ends the enumeration whatever the estimate missed.
-    let mut spent = 0u64;
-    let mut over_budget = false;
-    for_each_combination(&doms, &mut |combo| {
-        spent = spent.saturating_add(per_combo_cost);
-        if spent > budget.max_lane_evals.saturating_mul(2) {
-            over_budget = true;
+    Lanes {
+        thread_vars,
+        inputs: lane_inputs,
+        fixed: lanes,
+        chunk_active,
+        chunks_per_warp,
+    }
+}
+
+/// What the combination loop enumerates.
+struct Plan<'e> {
+    domains: &'e [Domain],
+    /// The residues of the pure shifts.
+    shifts: &'e [i64],
+    /// Guards without a thread variable, decided once per combination.
+    combo_guards: Vec<&'e Expr>,
+    /// Guards that read thread and other variables, decided per lane.
+    mixed_guards: Vec<&'e Expr>,
+    lane_expr: &'e Expr,
+    /// The lane expression reads thread variables only ([`Lanes::fixed`] has it).
+    fixed_address: bool,
+    /// The domains decided by residues (index into `domains`, modulus).
+    residue_domains: &'e [(usize, i64)],
+    /// Every residue's factor is wanted, for the condition.
+    want_condition: bool,
+    per_combo_cost: u64,
+}
+
+/// What the combination loop found.
+struct Outcome {
+    /// The worst cost, the combination and the warp that give it.
+    worst: Option<(Wavefronts, Vec<i64>, u64)>,
+    /// Every (wavefronts, ideal) seen.
+    results: BTreeSet<(u64, u64)>,
+    /// Per residue domain, the worst cost of each residue.
+    by_residue: Vec<BTreeMap<i64, Wavefronts>>,
+    /// Warp and value combinations skipped because their evaluation failed.
+    skipped_combos: u64,
+    /// A case that serialises every phase fully was found: nothing can be worse.
+    saturated: bool,
+    /// The enumeration stopped at its budget of lane evaluations.
+    over_budget: bool,
+}
+
+/// Runs every combination of the domains' values over every warp of the block.
+fn walk(s: &Setup, plan: &Plan, lanes: &Lanes, values: &mut [i64]) -> Outcome {
+    let warp_size = s.warp_size;
+    let phase_lanes = u64::from(s.params.phase_lanes(s.access.width));
+    let mixed_programs: Vec<WarpProgram> = plan
+        .mixed_guards
+        .iter()
+        .map(|g| WarpProgram::new(g, &lanes.thread_vars))
+        .collect();
+    let mut w = Walk {
+        s,
+        plan,
+        lanes,
+        guard_scratch: mixed_programs.iter().map(|_| Scratch::default()).collect(),
+        mixed_programs,
+        // The per-lane work, a warp at a time (see `warp_program`).
+        lane_program: WarpProgram::new(plan.lane_expr, &lanes.thread_vars),
+        lane_scratch: Scratch::default(),
+        inputs: Vec::with_capacity(lanes.thread_vars.len()),
+        lane_addrs: vec![None; warp_size as usize],
+        shifted: vec![None; warp_size as usize],
+        seen: HashMap::new(),
+        eval_failed: false,
+        combo_number: 0,
+        spent: 0,
+        phase_lanes,
+        phases_per_warp: warp_size.div_ceil(phase_lanes.max(1)),
+        // With a fixed address per lane, a warp's outcome depends only on which lanes are
+        // active: each (warp, active lanes) is counted once; `true` when its evaluation
+        // failed.
+        memo_ok: plan.fixed_address && warp_size <= 64,
+        out: Outcome {
+            worst: None,
+            results: BTreeSet::new(),
+            by_residue: vec![BTreeMap::new(); plan.residue_domains.len()],
+            skipped_combos: 0,
+            saturated: false,
+            over_budget: false,
+        },
+    };
+    let doms: Vec<Vec<i64>> = plan.domains.iter().map(|d| d.values.clone()).collect();
+    for_each_combination(&doms, &mut |combo| w.combination(combo, values));
+    w.out
+}
+
+/// The state of the combination loop.
+struct Walk<'e> {
+    s: &'e Setup<'e>,
+    plan: &'e Plan<'e>,
+    lanes: &'e Lanes,
+    mixed_programs: Vec<WarpProgram>,
+    guard_scratch: Vec<Scratch>,
+    lane_program: WarpProgram,
+    lane_scratch: Scratch,
+    /// The thread variables' values in the lanes of the chunk being evaluated.
+    inputs: Vec<&'e [i64]>,
+    /// The address of each lane of the warp (`None`: inactive).
+    lane_addrs: Vec<Option<i64>>,
+    shifted: Vec<Option<i64>>,
+    /// Each (warp, active lanes) already counted, and whether its evaluation failed.
+    seen: HashMap<(u64, u64), bool>,
+    eval_failed: bool,
+    combo_number: u64,
+    /// Lane evaluations spent: the domains were shrunk to fit the budget, this is the
+    /// backstop that ends the enumeration whatever the estimate missed.
+    spent: u64,
+    phase_lanes: u64,
+    phases_per_warp: u64,
+    memo_ok: bool,
+    out: Outcome,
+}
+
+impl Walk<'_> {
+    /// Counts one combination of values over every warp; false to stop.
+    fn combination(&mut self, combo: &[i64], values: &mut [i64]) -> bool {
+        let plan = self.plan;
+        self.spent = self.spent.saturating_add(plan.per_combo_cost);
+        if self.spent > self.s.budget.max_lane_evals.saturating_mul(2) {
+            self.out.over_budget = true;
             return false;
         }
-        for (k, d) in domains.iter().enumerate() {
+        for (k, d) in plan.domains.iter().enumerate() {
             values[d.index] = combo[k];
         }
-        let combo_active = combo_guards.iter().all(|g| holds(g, &values));
-        combo_number += 1;
-        for warp in 0..n_warps {
-            // Active lanes as bits (lane `l` of a wider warp lands on bit `l % 64`).
-            let mut mask = 0u64;
-            lane_addrs.fill(None);
-            let chunks = (0..warp_size as usize).step_by(MAX_LANES);
-            for start in chunks.filter(|_| combo_active) {
-                let n = (warp_size as usize - start).min(MAX_LANES);
-                let first = warp as usize * warp_size as usize + start;
-                let lane = |l: usize| lanes.get(first + l).copied().flatten();
-                let chunk = warp as usize * chunks_per_warp + start / MAX_LANES;
-                let mut active = chunk_active[chunk];
-                if active == 0 {
+        let combo_active = plan.combo_guards.iter().all(|g| holds(g, values));
+        self.combo_number += 1;
+        for warp in 0..self.s.n_warps {
+            let mask = self.warp_lanes(warp, combo_active, values);
+            if self.memo_ok {
+                if let Some(&failed) = self.seen.get(&(warp, mask)) {
+                    self.eval_failed = false;
+                    self.out.skipped_combos += u64::from(failed);
                     continue;
                 }
-                inputs.clear();
-                inputs.extend(lane_inputs.iter().map(|v| &v[first..first + n]));
-                let key = (chunk, combo_number);
-                // A guard that cannot be evaluated does not switch a lane off.
-                for (g, scratch) in mixed_programs.iter().zip(&mut guard_scratch) {
-                    let (v, failed) = g.eval(&values, &inputs, n, key, scratch);
-                    let off = v
-                        .iter()
-                        .enumerate()
-                        .fold(0u64, |m, (l, &x)| m | u64::from(x == 0) << l);
-                    active &= !(off & !failed);
-                }
-                mask |= active;
-                let computed = (!fixed_address)
-                    .then(|| lane_program.eval(&values, &inputs, n, key, &mut lane_scratch));
-                for l in (0..n).filter(|l| active >> l & 1 == 1) {
-                    let address = match &computed {
-                        Some((v, failed)) => (failed >> l & 1 == 0).then(|| v[l]),
-                        None => lane(l).and_then(|(_, a)| a).flatten(),
-                    };
-                    match address {
-                        Some(a) => lane_addrs[start + l] = Some(a),
-                        None => eval_failed = true,
-                    }
-                }
-            }
-            if memo_ok {
-                if let Some(&failed) = seen.get(&(warp, mask)) {
-                    eval_failed = false;
-                    skipped_combos += u64::from(failed);
-                    continue;
-                }
-                seen.insert((warp, mask), eval_failed);
+                self.seen.insert((warp, mask), self.eval_failed);
             }
             // A division by zero (or an out-of-range shift) cannot happen in a program
             // that runs: skip the values that cause it.
-            if std::mem::take(&mut eval_failed) {
-                skipped_combos += 1;
+            if std::mem::take(&mut self.eval_failed) {
+                self.out.skipped_combos += 1;
                 continue;
             }
-            for &shift in &shifts {
-                for (s, a) in shifted.iter_mut().zip(&lane_addrs) {
-                    *s = a.map(|a| a + shift);
+            if !self.count_shifts(combo, warp) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Fills `lane_addrs` with the addresses of the active lanes of `warp`, and returns
+    /// the active lanes as bits (lane `l` of a wider warp lands on bit `l % 64`).
+    fn warp_lanes(&mut self, warp: u64, combo_active: bool, values: &[i64]) -> u64 {
+        let (lanes, warp_size) = (self.lanes, self.s.warp_size);
+        let mut mask = 0u64;
+        self.lane_addrs.fill(None);
+        let chunks = (0..warp_size as usize).step_by(MAX_LANES);
+        for start in chunks.filter(|_| combo_active) {
+            let n = (warp_size as usize - start).min(MAX_LANES);
+            let first = warp as usize * warp_size as usize + start;
+            let lane = |l: usize| lanes.fixed.get(first + l).copied().flatten();
+            let chunk = warp as usize * lanes.chunks_per_warp + start / MAX_LANES;
+            let mut active = lanes.chunk_active[chunk];
+            if active == 0 {
+                continue;
+            }
+            self.inputs.clear();
+            self.inputs
+                .extend(lanes.inputs.iter().map(|v| &v[first..first + n]));
+            let key = (chunk, self.combo_number);
+            // A guard that cannot be evaluated does not switch a lane off.
+            for (g, scratch) in self.mixed_programs.iter().zip(&mut self.guard_scratch) {
+                let (v, failed) = g.eval(values, &self.inputs, n, key, scratch);
+                let off = v
+                    .iter()
+                    .enumerate()
+                    .fold(0u64, |m, (l, &x)| m | u64::from(x == 0) << l);
+                active &= !(off & !failed);
+            }
+            mask |= active;
+            let computed = (!self.plan.fixed_address).then(|| {
+                self.lane_program
+                    .eval(values, &self.inputs, n, key, &mut self.lane_scratch)
+            });
+            for l in (0..n).filter(|l| active >> l & 1 == 1) {
+                let address = match &computed {
+                    Some((v, failed)) => (failed >> l & 1 == 0).then(|| v[l]),
+                    None => lane(l).and_then(|(_, a)| a),
+                };
+                match address {
+                    Some(a) => self.lane_addrs[start + l] = Some(a),
+                    None => self.eval_failed = true,
                 }
-                let w = count_wavefronts(params, access.width, &shifted, access_is_atomic(access));
-                results.insert((w.wavefronts, w.ideal));
-                for (&(k, m), map) in residue_domains.iter().zip(&mut by_residue) {
-                    let e = map.entry(combo[k].rem_euclid(m)).or_insert(w);
-                    if w.is_worse_than(e) {
-                        *e = w;
-                    }
+            }
+        }
+        mask
+    }
+
+    /// Counts the wavefronts of `warp` under every shift; false when a case that cannot
+    /// be beaten ends the enumeration.
+    fn count_shifts(&mut self, combo: &[i64], warp: u64) -> bool {
+        let (s, plan) = (self.s, self.plan);
+        for &shift in plan.shifts {
+            for (sh, a) in self.shifted.iter_mut().zip(&self.lane_addrs) {
+                *sh = a.map(|a| a + shift);
+            }
+            let w = count_wavefronts(
+                s.params,
+                s.access.width,
+                &self.shifted,
+                access_is_atomic(s.access),
+            );
+            self.out.results.insert((w.wavefronts, w.ideal));
+            for (&(k, m), map) in plan.residue_domains.iter().zip(&mut self.out.by_residue) {
+                let e = map.entry(combo[k].rem_euclid(m)).or_insert(w);
+                if w.is_worse_than(e) {
+                    *e = w;
                 }
-                if worst
-                    .as_ref()
-                    .is_none_or(|(best, _, _)| w.is_worse_than(best))
+            }
+            if self
+                .out
+                .worst
+                .as_ref()
+                .is_none_or(|(best, _, _)| w.is_worse_than(best))
+            {
+                self.out.worst = Some((w, combo.to_vec(), warp));
+                // Every phase of a full warp serialised: nothing can be worse (unless the
+                // factor of every residue is wanted).
+                if w.ideal == self.phases_per_warp
+                    && w.wavefronts >= self.phase_lanes * w.ideal
+                    && !plan.want_condition
                 {
-                    worst = Some((w, combo.to_vec(), warp));
-                    // Every phase of a full warp serialised: nothing can be worse (unless the
-                    // factor of every residue is wanted).
-                    if w.ideal == phases_per_warp
-                        && w.wavefronts >= phase_lanes * w.ideal
-                        && !want_condition
-                    {
-                        saturated = true;
-                        return false;
-                    }
+                    self.out.saturated = true;
+                    return false;
                 }
             }
         }
         true
-    });
+    }
+}
+
+/// The verdict from what the enumeration found.
+fn verdict(
+    s: &Setup,
+    domains: &[Domain],
+    outcome: Outcome,
+    sampling: Sampling,
+    lane_bounds: Vec<String>,
+    residue_domains: &[(usize, i64)],
+) -> Verdict {
+    let access = s.access;
+    let Outcome {
+        worst,
+        results,
+        by_residue,
+        skipped_combos,
+        saturated,
+        over_budget,
+    } = outcome;
+    let Sampling {
+        mut exact,
+        mut notes,
+        sampled,
+        mut depends_on,
+        sampled_variables,
+    } = sampling;
     let Some((cost, combo, warp)) = worst else {
         if skipped_combos > 0 {
             return Verdict::unknown(
@@ -1068,19 +1115,7 @@ pub fn enumerate(access: &LoweredAccess, params: &BankParams, budget: Budget) ->
         .filter_map(|(&(k, m), map)| residue_condition(&access.vars[domains[k].index].name, map, m))
         .collect();
     let condition = (!conditions.is_empty()).then(|| conditions.join("; "));
-    let mut worst_case = Vec::new();
-    for (k, d) in domains.iter().enumerate() {
-        // A representative of a residue class stands for its class: name its smallest
-        // positive member.
-        let value = match d.residue {
-            Some(m) => match combo[k].rem_euclid(m) {
-                0 => m,
-                r => r,
-            },
-            None => combo[k],
-        };
-        worst_case.push((access.vars[d.index].name.clone(), value));
-    }
+    let worst_case = worst_case(access, domains, &combo);
     Verdict {
         cost: Some(cost),
         reason: None,
@@ -1095,6 +1130,24 @@ pub fn enumerate(access: &LoweredAccess, params: &BankParams, budget: Budget) ->
         condition,
         condition_names_shapes: false,
     }
+}
+
+/// The values of the worst case, by name.
+fn worst_case(access: &LoweredAccess, domains: &[Domain], combo: &[i64]) -> Vec<(String, i64)> {
+    let mut worst_case = Vec::new();
+    for (k, d) in domains.iter().enumerate() {
+        // A representative of a residue class stands for its class: name its smallest
+        // positive member.
+        let value = match d.residue {
+            Some(m) => match combo[k].rem_euclid(m) {
+                0 => m,
+                r => r,
+            },
+            None => combo[k],
+        };
+        worst_case.push((access.vars[d.index].name.clone(), value));
+    }
+    worst_case
 }
 
 /// Atomics are marked by the lowering with a width-carrying flag in the access kind;

@@ -110,26 +110,26 @@ impl Interp<'_> {
         let assumed = names.iter().any(|n| !self.defined(n));
         if let Some(d) = dropped.filter(|_| assumed) {
             let scopes = self.scopes.clone();
-            let guards = self.guards.len();
-            let returned = self.returned;
-            let opaque_base = self.returns.opaque_base;
-            let returns = std::mem::take(&mut self.returns);
-            self.returns.opaque_base = opaque_base;
+            let guards = self.flow.guards.len();
+            let returned = self.flow.returned;
+            let opaque_base = self.calls.returns.opaque_base;
+            let returns = std::mem::take(&mut self.calls.returns);
+            self.calls.returns.opaque_base = opaque_base;
             let notes = self.pp_assumptions.len();
             self.pp_assumptions.push(Assumption::OtherConfiguration);
-            self.opaque_control += 1;
+            self.flow.opaque += 1;
             self.block(std::slice::from_ref(d));
-            self.opaque_control -= 1;
+            self.flow.opaque -= 1;
             self.pp_assumptions.truncate(notes);
             self.scopes = scopes;
-            self.guards.truncate(guards);
-            self.returned = returned;
-            self.returns = returns;
+            self.flow.guards.truncate(guards);
+            self.flow.returned = returned;
+            self.calls.returns = returns;
         }
         match branch {
             Some(Stmt::Block(stmts)) => {
                 for s in stmts {
-                    if self.returned {
+                    if self.flow.returned {
                         break;
                     }
                     self.stmt(s);

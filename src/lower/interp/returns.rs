@@ -7,19 +7,8 @@
 //! what lanes reaching it get. A return under control flow bankcheck does not follow as
 //! a guard (a condition it cannot evaluate, a loop, a switch) makes the value unknown.
 
-use super::{fold, Interp, Value};
+use super::{fold, Interp, Returns, Value};
 use crate::model::ir::{BinOp, Expr as Ir};
-
-/// The returns reached in the helper being inlined.
-#[derive(Debug, Default)]
-pub(super) struct Returns {
-    /// Each return's guard (`None`: every lane reaching the helper's end) and value.
-    entries: Vec<(Option<Ir>, Value)>,
-    /// A return was reached under control flow that is not a guard.
-    opaque: bool,
-    /// The nesting of unfollowed control flow when the helper was entered.
-    pub(super) opaque_base: u32,
-}
 
 impl Returns {
     /// The helper may return before its end (a guarded or unfollowed return).
@@ -31,25 +20,25 @@ impl Returns {
 impl Interp<'_> {
     /// Records a `return` of the helper being inlined.
     pub(super) fn record_return(&mut self, v: Option<Value>) {
-        let r = &self.returns;
+        let r = &self.calls.returns;
         // After an unconditional return nothing else is reached.
         if r.entries.last().is_some_and(|(g, _)| g.is_none()) {
             return;
         }
-        if self.opaque_control > r.opaque_base {
-            self.returns.opaque = true;
+        if self.flow.opaque > r.opaque_base {
+            self.calls.returns.opaque = true;
         }
-        let guard = self.guards[self.inline_guard_base.min(self.guards.len())..]
+        let guard = self.flow.guards[self.calls.guard_base.min(self.flow.guards.len())..]
             .iter()
             .cloned()
             .reduce(|a, b| fold(BinOp::LogicAnd, a, b));
         let v = v.unwrap_or_else(|| Value::Unknown("a helper returns nothing".into()));
-        self.returns.entries.push((guard, v));
+        self.calls.returns.entries.push((guard, v));
     }
 
     /// The helper's value from its recorded returns; `None` when it returned nothing.
     pub(super) fn helper_value(&mut self) -> Option<Value> {
-        let r = std::mem::take(&mut self.returns);
+        let r = std::mem::take(&mut self.calls.returns);
         let mut entries = r.entries.into_iter().rev();
         let (_, last) = entries.next()?;
         let branch = || Value::Unknown("a helper returns from inside a branch".into());

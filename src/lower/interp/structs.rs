@@ -54,8 +54,8 @@ impl Interp<'_> {
         let (short, scope) = found?;
         let value = syn.static_members.get(&short)?.get(member)?;
         // Members defined by other members (`T<N - 1>::v + T<N - 2>::v`) can multiply work.
-        if self.exhausted() {
-            return Some(Value::Unknown(super::TOO_MUCH_WORK.into()));
+        if self.budget.exhausted() {
+            return Some(Value::Unknown(super::budget::TOO_MUCH_WORK.into()));
         }
         Some(self.eval_in(value, &scope))
     }
@@ -63,10 +63,10 @@ impl Interp<'_> {
     /// A static member of the innermost struct being evaluated in, named bare.
     pub(super) fn own_static_member(&mut self, name: &str) -> Option<Value> {
         let syn = self.syn;
-        let owner = self.struct_context.last()?;
+        let owner = self.names.struct_context.last()?;
         let value = syn.static_members.get(owner)?.get(name)?;
-        if self.exhausted() {
-            return Some(Value::Unknown(super::TOO_MUCH_WORK.into()));
+        if self.budget.exhausted() {
+            return Some(Value::Unknown(super::budget::TOO_MUCH_WORK.into()));
         }
         Some(self.eval(value))
     }
@@ -94,9 +94,9 @@ impl Interp<'_> {
                     .map(|(k, v)| (k.clone(), Value::Int(int(*v))))
                     .collect();
                 let saved_scopes = std::mem::replace(&mut self.scopes, vec![bound]);
-                self.struct_context.push(owner.clone());
+                self.names.struct_context.push(owner.clone());
                 let v = self.eval(e);
-                self.struct_context.pop();
+                self.names.struct_context.pop();
                 self.scopes = saved_scopes;
                 v
             }

@@ -1,0 +1,177 @@
+//! `if` statements: a known condition is a guard on the accesses of each branch, a
+//! constant one takes one branch, and the variables the branches assign merge into a
+//! `select` on the condition (or become unknown when it cannot be followed). A branch that
+//! returns guards what follows it.
+
+use super::budget::{value_size, MAX_IR_NODES};
+use super::{Interp, Value, Vars};
+use crate::extract::ast::{Expr, Stmt};
+use crate::model::ir::{Expr as Ir, UnOp};
+
+impl Interp<'_> {
+    /// Interprets `if (cond) then else otherwise`.
+    pub(super) fn if_stmt(&mut self, cond: &Expr, then: &Stmt, otherwise: Option<&Stmt>) {
+        if self.preproc_if(cond, then, otherwise) {
+            return;
+        }
+        // An early exit (`if (i >= LIMIT) break;`) guards what follows: a name defined
+        // nowhere in its condition is a run-time value. Other conditions keep such a name
+        // unknown (values merged under them would grow without bound).
+        let exits = |s: &Stmt| match s {
+            Stmt::Break | Stmt::Continue | Stmt::Return(_) => true,
+            Stmt::Block(b) => matches!(
+                b.as_slice(),
+                [Stmt::Break | Stmt::Continue | Stmt::Return(_)]
+            ),
+            _ => false,
+        };
+        let c = if exits(then) && otherwise.is_none() {
+            self.eval_control(cond)
+        } else {
+            self.eval(cond)
+        };
+        // A constant condition (`if (0)`, a resolved `#ifdef`) takes one branch only.
+        if let Some(k) = match &c {
+            Value::Int(e) => e.as_const(),
+            _ => None,
+        } {
+            if k != 0 {
+                self.block(std::slice::from_ref(then));
+            } else if let Some(o) = otherwise {
+                self.block(std::slice::from_ref(o));
+            }
+            return;
+        }
+        let guard = match &c {
+            Value::Int(e) => Some(e.clone()),
+            _ => None,
+        };
+        let before = self.scopes.clone();
+        if let Some(g) = &guard {
+            self.flow.guards.push(g.clone());
+        }
+        let opaque = u32::from(guard.is_none());
+        self.flow.opaque += opaque;
+        self.block(std::slice::from_ref(then));
+        if guard.is_some() {
+            self.flow.guards.pop();
+        }
+        let then_returned = std::mem::replace(&mut self.flow.returned, false);
+        let after_then = std::mem::replace(&mut self.scopes, before);
+        let negated = guard
+            .as_ref()
+            .map(|g| Ir::Unary(UnOp::LogicNot, Box::new(g.clone())));
+        if let Some(o) = otherwise {
+            if let Some(n) = &negated {
+                self.flow.guards.push(n.clone());
+            }
+            self.block(std::slice::from_ref(o));
+            if negated.is_some() {
+                self.flow.guards.pop();
+            }
+        }
+        self.flow.opaque -= opaque;
+        let else_returned = std::mem::replace(&mut self.flow.returned, false);
+        self.merge_branches(
+            &after_then,
+            (then_returned, else_returned),
+            guard.as_ref(),
+            &c,
+        );
+        // `if (tid >= n) return;` guards the rest of the block.
+        if then_returned && !else_returned {
+            if let Some(n) = negated {
+                self.flow.guards.push(n);
+            }
+        } else if else_returned && !then_returned {
+            if let Some(g) = guard {
+                self.flow.guards.push(g);
+            }
+        } else if then_returned && else_returned {
+            self.flow.returned = true;
+        }
+    }
+
+    /// Merges the scopes after the `then` branch (`after_then`) into the current ones,
+    /// those after the `else` branch (or after none): equal values stay, different ones
+    /// select on the condition. `returned`: whether each branch returned.
+    fn merge_branches(
+        &mut self,
+        after_then: &[Vars],
+        returned: (bool, bool),
+        guard: Option<&Ir>,
+        c: &Value,
+    ) {
+        let mut merged = std::mem::take(&mut self.scopes);
+        for (depth, scope) in merged.iter_mut().enumerate() {
+            for (name, v) in scope.iter_mut() {
+                let t = after_then.get(depth).and_then(|s| s.get(name));
+                let Some(t) = t else { continue };
+                if t == v {
+                    continue;
+                }
+                *v = merged_value(name, t, v, returned, guard, c);
+            }
+        }
+        // Merges nest a `select` per branch: bound them as expressions are.
+        for scope in &mut merged {
+            for v in scope.values_mut() {
+                if value_size(v) > MAX_IR_NODES {
+                    *v = Value::Unknown("the index expression grows too large to follow".into());
+                }
+            }
+        }
+        self.scopes = merged;
+    }
+}
+
+/// The value of `name` after an `if` whose `then` branch leaves `t` and whose `else`
+/// branch leaves `v`: a branch that returned leaves the other's, a known condition
+/// (`guard`) selects, data stays data, anything else is unknown.
+fn merged_value(
+    name: &str,
+    t: &Value,
+    v: &Value,
+    (then_returned, else_returned): (bool, bool),
+    guard: Option<&Ir>,
+    c: &Value,
+) -> Value {
+    if then_returned {
+        v.clone()
+    } else if else_returned {
+        t.clone()
+    } else {
+        match (guard, t, v) {
+            (Some(g), Value::Int(a), Value::Int(b)) => Value::Int(Ir::Select(
+                Box::new(g.clone()),
+                Box::new(a.clone()),
+                Box::new(b.clone()),
+            )),
+            // Vectors select component by component.
+            (Some(g), t @ Value::Vector(_), v @ Value::Vector(_)) => {
+                crate::lower::vector::merge(t, v, |a, b| match (a, b) {
+                    (Value::Int(a), Value::Int(b)) => Some(Value::Int(Ir::Select(
+                        Box::new(g.clone()),
+                        Box::new(a.clone()),
+                        Box::new(b.clone()),
+                    ))),
+                    _ => None,
+                })
+                .unwrap_or_else(|| {
+                    Value::Unknown(
+                        format!("`{name}` is assigned in a branch bankcheck cannot resolve").into(),
+                    )
+                })
+            }
+            // A branch that assigns data: the merged value depends on data.
+            (_, d @ Value::Data(_), _) | (_, _, d @ Value::Data(_)) => d.clone(),
+            (None, _, _) if matches!(c, Value::Data(_)) => Value::Data(format!(
+                "`{name}` is assigned under a condition that depends on data ({})",
+                c.reason()
+            )),
+            _ => Value::Unknown(
+                format!("`{name}` is assigned in a branch bankcheck cannot resolve").into(),
+            ),
+        }
+    }
+}

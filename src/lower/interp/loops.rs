@@ -1,0 +1,203 @@
+//! Loops: the induction variable a `for` steps becomes `start + step * k` over a counter
+//! `k` (or a shift by `k`), simple inductions of the body get closed forms, the trip count
+//! is computed when every lane's is known, and whatever else the body assigns is unknown.
+
+use super::budget::MAX_TRIP_EVALS;
+use super::{fold, int, Interp, Value, Vars};
+use crate::extract::ast::{Expr, Stmt};
+use crate::lower::steps::{assigned_names, step_of, Step};
+use crate::model::ir::{BinOp, Expr as Ir, VarInfo, VarKind};
+
+impl Interp<'_> {
+    /// Interprets `for (init; cond; update) body`.
+    pub(super) fn for_stmt(
+        &mut self,
+        init: &[Stmt],
+        cond: Option<&Expr>,
+        update: &[Expr],
+        body: &Stmt,
+    ) {
+        self.scopes.push(Vars::default());
+        let guard_len = self.flow.guards.len();
+        for s in init {
+            self.stmt(s);
+        }
+        // Find the induction variable: the one the update steps.
+        let induction = update.iter().find_map(step_of);
+        let counter = induction
+            .as_ref()
+            .and_then(|(name, step)| Some((self.loop_counter(name, step, body)?, name.clone())));
+        // Other variables assigned in the body: simple `x += c` inductions, else unknown.
+        let assigned: Vec<String> = assigned_names(body)
+            .into_iter()
+            .filter(|n| Some(n) != induction.as_ref().map(|(n, _)| n))
+            .collect();
+        let mut body_inductions = Vec::new();
+        let mut closed_forms = Vec::new();
+        for name in &assigned {
+            if let (Some((k, _)), Some(Value::Int(x0)), Some(step)) = (
+                &counter,
+                self.lookup(name).cloned(),
+                crate::lower::induction::body_step(body, name),
+            ) {
+                if let Some(s) =
+                    crate::lower::induction::step_value(&step, &mut |e| self.eval_int(e))
+                {
+                    let value = crate::lower::induction::closed_form(x0.clone(), &s, Ir::Var(*k));
+                    self.assign(name, Value::Int(value));
+                    body_inductions.push(name.clone());
+                    closed_forms.push((name.clone(), x0, s));
+                }
+            }
+        }
+        let unresolved: Vec<String> = assigned
+            .iter()
+            .filter(|n| !body_inductions.contains(n))
+            .cloned()
+            .collect();
+        self.invalidate(&unresolved, "it changes across loop iterations");
+        let uniform_trips = self.loop_condition(cond, counter.as_ref().map(|(k, _)| *k));
+        let saved_returned = self.flow.returned;
+        // The body's own induction steps are the loop's, not extra assignments.
+        self.flow.opaque += 1;
+        self.block(std::slice::from_ref(body));
+        self.flow.opaque -= 1;
+        self.flow.returned = saved_returned;
+        self.flow.guards.truncate(guard_len);
+        self.scopes.pop();
+        let mut after = unresolved;
+        after.extend(body_inductions);
+        self.invalidate(&after, "it changes across loop iterations");
+        // Every lane ran the same known number of iterations: the inductions' final values.
+        if let Some(t) = uniform_trips.filter(|_| !crate::lower::induction::leaves_early(body)) {
+            for (name, x0, s) in closed_forms {
+                let v = crate::lower::induction::closed_form(x0, &s, int(t as i64));
+                self.assign(&name, Value::Int(v));
+            }
+        }
+    }
+
+    /// The counter of a loop whose variable `name` the update steps by `step`: a new
+    /// counter variable `k`, `name` set to its value in iteration `k` (`start + step * k`,
+    /// or a shift by `k`); `None` when the step is not an integer or the loop variable
+    /// is not otherwise followed.
+    fn loop_counter(&mut self, name: &str, step: &Step, body: &Stmt) -> Option<usize> {
+        let start = self.lookup(name).cloned();
+        let mut step_int = |e: &Expr| match self.eval_control(e) {
+            Value::Int(i) => Some(i),
+            _ => None,
+        };
+        let step_value = match step {
+            Step::Add(e) => step_int(e).map(|s| (false, s)),
+            Step::Sub(e) => step_int(e).map(|s| (false, fold(BinOp::Sub, int(0), s))),
+            Step::Shl(e) => step_int(e).map(|s| (true, s)),
+            Step::Shr(e) => step_int(e).map(|s| (true, fold(BinOp::Sub, int(0), s))),
+        };
+        let stepped = step_value.is_some();
+        if let (Some(Value::Int(start)), Some((shift, step))) = (start, step_value) {
+            let k = self.vars.len();
+            self.vars.push(VarInfo {
+                name: format!("{name} (iteration)"),
+                kind: VarKind::Counter { trips: None },
+            });
+            let kv = Ir::Var(k);
+            let value = if shift {
+                match step.as_const() {
+                    Some(s) if s > 0 => {
+                        fold(BinOp::Shl, start.clone(), fold(BinOp::Mul, kv, int(s)))
+                    }
+                    Some(s) if s < 0 => {
+                        fold(BinOp::Shr, start.clone(), fold(BinOp::Mul, kv, int(-s)))
+                    }
+                    _ => Ir::Const(0),
+                }
+            } else {
+                fold(
+                    BinOp::Add,
+                    start.clone(),
+                    fold(BinOp::Mul, kv, step.clone()),
+                )
+            };
+            self.assign(name, Value::Int(value));
+            return Some(k);
+        } else if stepped && !crate::lower::induction::stmt_mentions(body, name) {
+            // The loop variable starts from a value bankcheck cannot follow (it keeps
+            // that value's reason) and only counts the iterations: they still count the
+            // body's inductions. (A body that reads it, in a guard say, stays unknown.)
+            let k = self.vars.len();
+            self.vars.push(VarInfo {
+                name: format!("{name} (iteration)"),
+                kind: VarKind::Counter { trips: None },
+            });
+            return Some(k);
+        }
+        None
+    }
+
+    /// Evaluates a loop's condition over its counter `k`: the counter gets its trip count,
+    /// and the condition is a guard unless that count already says all it does. Returns
+    /// the trip count when every lane runs the same one.
+    fn loop_condition(&mut self, cond: Option<&Expr>, counter: Option<usize>) -> Option<u64> {
+        if let (Some(c), Some(k)) = (cond, counter) {
+            if let Value::Int(g) = self.eval_control(c) {
+                let trips = self.trip_count(&g, k);
+                self.vars[k].kind = VarKind::Counter { trips };
+                let uniform_trips = trips.filter(|_| g.var_mask() & 0b111 == 0);
+                // With a known trip count and a condition that is the same for every lane,
+                // the counter's range already says everything the condition does.
+                if trips.is_none() || g.var_mask() & 0b111 != 0 {
+                    self.flow.guards.push(g);
+                }
+                return uniform_trips;
+            }
+        } else if let Some(c) = cond {
+            self.eval(c);
+        }
+        None
+    }
+
+    /// The largest number of iterations any thread runs when `guard` (over counter `k`)
+    /// holds for a prefix of `k`; `None` when it depends on uniform values or is huge.
+    pub(super) fn trip_count(&self, guard: &Ir, k: usize) -> Option<u64> {
+        let mask = guard.var_mask();
+        if mask & !(0b111 | (1u64 << k)) != 0 {
+            return None;
+        }
+        // A condition that does not change with the counter never ends the loop (`t += 0`):
+        // not iterated.
+        if mask & (1u64 << k) == 0 {
+            return None;
+        }
+        let mut values = vec![0i64; self.vars.len()];
+        let mut best = 0u64;
+        let mut evals = 0u64;
+        let threads = self.block.threads().min(4096);
+        for t in 0..threads {
+            let (x, y, z) = self.block.coords(t);
+            values[0] = x;
+            values[1] = y;
+            values[2] = z;
+            let mut n = 0u64;
+            loop {
+                values[k] = n as i64;
+                evals += 1;
+                if evals > MAX_TRIP_EVALS {
+                    return None;
+                }
+                match guard.eval(&values) {
+                    Some(v) if v != 0 => n += 1,
+                    Some(_) => break,
+                    None => return None,
+                }
+                if n > 1 << 16 {
+                    return None;
+                }
+            }
+            best = best.max(n);
+            if mask & 0b111 == 0 {
+                break;
+            }
+        }
+        Some(best)
+    }
+}

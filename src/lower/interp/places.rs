@@ -1,0 +1,426 @@
+//! Places in shared memory: the shared arrays (registered once per declaration), and
+//! the byte offset, type and layout an lvalue reaches through subscripts, members,
+//! dereferences and fields of `this`.
+
+use super::access::unknown_type_reason;
+use super::{fold, int, Interp, Place, Value};
+use crate::diag::Span;
+use crate::extract::ast::{Expr, ExprKind, TypeName, UnaryOp, VarDecl};
+use crate::model::ir::BinOp;
+use crate::model::reason::Reason;
+use crate::model::site::ArrayInfo;
+
+impl Interp<'_> {
+    /// Registers shared array `d` (once per declaration, see `array_index`) and binds its
+    /// name; another instantiation's element type or extents make it dynamic.
+    pub(super) fn register_array(&mut self, d: &VarDecl) -> usize {
+        let layout = self.layout(&d.ty);
+        let extents: Vec<Option<u64>> = d
+            .extents
+            .iter()
+            .map(|e| {
+                e.as_ref()
+                    .and_then(|e| self.const_eval(e))
+                    .and_then(|v| u64::try_from(v).ok())
+            })
+            .collect();
+        let info = ArrayInfo {
+            name: d.name.clone(),
+            name_span: d.name_span,
+            decl_span: d.span,
+            element_type: d.ty.base.clone(),
+            element_bytes: layout.map_or(0, |l| l.size as u32),
+            extent_spans: d
+                .extents
+                .iter()
+                .map(|e| e.as_ref().map(|e| e.span))
+                .collect(),
+            dynamic: d.extern_ || d.extents.iter().any(Option::is_none),
+            extents,
+        };
+        let found = match &self.array_index {
+            Some(index) => index.get(&info.name_span).copied(),
+            None => self
+                .arrays
+                .iter()
+                .position(|a| a.name_span == info.name_span),
+        };
+        let idx = if let Some(i) = found {
+            // Another instantiation with another element type or extents: this one's hold
+            // for the accesses that follow; no single fix fits them all.
+            let a = &mut self.arrays[i];
+            if (info.element_bytes != 0 && a.element_bytes != info.element_bytes)
+                || a.extents != info.extents
+            {
+                a.element_bytes = info.element_bytes;
+                a.extents = info.extents;
+                a.dynamic = true;
+            }
+            i
+        } else {
+            if let Some(index) = &mut self.array_index {
+                index.insert(info.name_span, self.arrays.len());
+            }
+            self.arrays.push(info);
+            self.arrays.len() - 1
+        };
+        self.bind(&d.name, Value::Array(idx));
+        idx
+    }
+
+    /// Array `a` as a pointer to its first element.
+    pub(super) fn decay(&self, a: usize) -> Value {
+        let info = &self.arrays[a];
+        Value::Ptr {
+            array: a,
+            offset: int(0),
+            pointee: TypeName {
+                base: info.element_type.clone(),
+                pointers: 0,
+            },
+            name: None,
+        }
+    }
+
+    /// A field of the shared object whose member function is being inlined, named bare
+    /// (or `this` itself): its place. `None` outside such a function, or for a name the
+    /// function binds.
+    pub(super) fn this_field(&mut self, name: &str) -> Option<Place> {
+        let this = self.calls.this_place.clone()?;
+        if name == "this" {
+            return Some(this);
+        }
+        if self.lookup(name).is_some() {
+            return None;
+        }
+        let m = self.member_layout(&this.ty, name)?;
+        let ty = m.ty.unwrap_or_else(|| TypeName {
+            base: format!("__bytes{}", m.layout.size),
+            pointers: 0,
+        });
+        Some(Place {
+            offset: fold(BinOp::Add, this.offset.clone(), int(m.offset as i64)),
+            ty,
+            layout: Some(m.layout),
+            pointer: None,
+            index_spans: Vec::new(),
+            plain: false,
+            coords: None,
+            ..this
+        })
+    }
+
+    /// A pointer to the first element of `p`, the place of member `field` of a struct of
+    /// type `owner` in shared memory, when that member is an array (`h.bins`).
+    pub(super) fn array_member(&self, owner: &TypeName, field: &str, p: &Place) -> Option<Value> {
+        let def = self.struct_def(&owner.base)?;
+        let f = def.fields.iter().find(|f| f.name == field)?;
+        (!f.extents.is_empty() && f.ty.pointers == 0).then(|| Value::Ptr {
+            array: p.array,
+            offset: p.offset.clone(),
+            pointee: p.ty.clone(),
+            name: Some(field.to_string()),
+        })
+    }
+
+    /// `&inner`: a pointer into shared memory, or memory elsewhere.
+    pub(super) fn address_of(&mut self, inner: &Expr) -> Value {
+        match self.place(inner) {
+            Some(Ok(p)) => Value::Ptr {
+                array: p.array,
+                offset: p.offset,
+                pointee: p.ty,
+                name: p.pointer,
+            },
+            Some(Err(v)) => v,
+            None => {
+                self.eval_lvalue_parts(inner);
+                Value::Memory
+            }
+        }
+    }
+
+    /// The shared-memory place an lvalue reaches: `None` when it is not in shared
+    /// memory, `Some(Err)` when it is but its address cannot be lowered.
+    pub(super) fn place(&mut self, e: &Expr) -> Option<Result<Place, Value>> {
+        match &e.kind {
+            ExprKind::Index(base, index) => {
+                // Collect the chain of subscripts down to the root.
+                let mut indices = vec![index.as_ref()];
+                let mut root = base.as_ref();
+                while let ExprKind::Index(b, i) = &root.kind {
+                    indices.push(i.as_ref());
+                    root = b.as_ref();
+                }
+                indices.reverse();
+                let root_value = self.root_value(root)?;
+                let index_spans: Vec<Span> = indices.iter().map(|i| i.span).collect();
+                let idx_values: Vec<Value> = indices.iter().map(|i| self.eval(i)).collect();
+                Some(self.index_place(
+                    root_value,
+                    &idx_values,
+                    index_spans,
+                    matches!(root.kind, ExprKind::Ident(_)),
+                ))
+            }
+            ExprKind::Member(base, field) => {
+                let p = self.place(base)?;
+                Some(p.and_then(|p| {
+                    let m = self.member_layout(&p.ty, field).ok_or_else(|| {
+                        Value::Unknown(format!("member `{field}` of `{}`", p.ty.base).into())
+                    })?;
+                    let fty = m.ty.unwrap_or_else(|| TypeName {
+                        base: format!("__bytes{}", m.layout.size),
+                        pointers: 0,
+                    });
+                    Ok(Place {
+                        offset: fold(BinOp::Add, p.offset, int(m.offset as i64)),
+                        ty: fty,
+                        layout: Some(m.layout),
+                        ..p
+                    })
+                }))
+            }
+            ExprKind::Unary(UnaryOp::Deref, inner) => {
+                // `*p`, and `*arr` where the array decays to a pointer to its first element.
+                let pointer = match self.eval(inner) {
+                    Value::Array(a) => self.decay(a),
+                    other => other,
+                };
+                let Value::Ptr {
+                    array,
+                    offset,
+                    pointee,
+                    name,
+                } = pointer
+                else {
+                    return None;
+                };
+                let layout = self.layout(&pointee);
+                Some(Ok(Place {
+                    array,
+                    offset,
+                    ty: pointee,
+                    layout,
+                    pointer: name,
+                    index_spans: Vec::new(),
+                    plain: false,
+                    coords: None,
+                }))
+            }
+            ExprKind::Ident(name)
+                if self.calls.this_place.is_some() && self.this_field(name).is_some() =>
+            {
+                self.this_field(name).map(Ok)
+            }
+            ExprKind::Ident(name) => match self.lookup(name).cloned().or_else(|| {
+                self.syn
+                    .global_shared
+                    .iter()
+                    .any(|d| d.name == *name)
+                    .then(|| self.ident(name))
+            }) {
+                // A scalar shared variable (`__shared__ int count;`).
+                Some(Value::Array(a)) if self.arrays[a].extents.is_empty() => {
+                    let ty = TypeName {
+                        base: self.arrays[a].element_type.clone(),
+                        pointers: 0,
+                    };
+                    let layout = self.layout(&ty);
+                    Some(Ok(Place {
+                        array: a,
+                        offset: int(0),
+                        ty,
+                        layout,
+                        pointer: None,
+                        index_spans: Vec::new(),
+                        plain: true,
+                        coords: None,
+                    }))
+                }
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    /// The value of the root of a subscript chain when it refers to shared memory.
+    fn root_value(&mut self, root: &Expr) -> Option<Value> {
+        let v = match &root.kind {
+            ExprKind::Ident(_)
+            | ExprKind::Cast(..)
+            | ExprKind::Member(..)
+            | ExprKind::Binary(..)
+            | ExprKind::Unary(UnaryOp::AddrOf, _)
+            | ExprKind::Call { .. } => {
+                if let ExprKind::Member(base, field) = &root.kind {
+                    if let Some(p) = self.place(root) {
+                        // An array member of a struct in shared memory (`h.bins[i]`):
+                        // subscripted through a pointer to its first element.
+                        let owner = match self.place(base) {
+                            Some(Ok(b)) => Some(b.ty),
+                            _ => None,
+                        };
+                        return match (p, owner) {
+                            (Ok(p), Some(owner)) => self.array_member(&owner, field, &p),
+                            _ => None,
+                        };
+                    }
+                }
+                self.eval(root)
+            }
+            _ => return None,
+        };
+        match v {
+            Value::Array(_) => Some(v),
+            Value::Ptr { .. } => Some(if let ExprKind::Ident(n) = &root.kind {
+                match v {
+                    Value::Ptr {
+                        array,
+                        offset,
+                        pointee,
+                        name: None,
+                    } => Value::Ptr {
+                        array,
+                        offset,
+                        pointee,
+                        name: Some(n.clone()),
+                    },
+                    other => other,
+                }
+            } else {
+                v
+            }),
+            _ => None,
+        }
+    }
+
+    /// The place `root[idx...]` reaches (`root` an array or a pointer), or why it
+    /// cannot be lowered.
+    fn index_place(
+        &mut self,
+        root: Value,
+        idx: &[Value],
+        index_spans: Vec<Span>,
+        root_is_name: bool,
+    ) -> Result<Place, Value> {
+        let mut ints = Vec::with_capacity(idx.len());
+        for v in idx {
+            match v {
+                Value::Int(i) => ints.push(i.clone()),
+                other => {
+                    let why = describe_unknown(other);
+                    return Err(Value::Unknown(why.reworded(format!("the index {why}"))));
+                }
+            }
+        }
+        match root {
+            Value::Array(a) => {
+                let info = self.arrays[a].clone();
+                let elem_ty = TypeName {
+                    base: info.element_type.clone(),
+                    pointers: 0,
+                };
+                let elem = u64::from(info.element_bytes.max(1));
+                // Strides of the dimensions, innermost 1.
+                let n = info.extents.len();
+                let mut offset = int(0);
+                for (d, i) in ints.iter().enumerate() {
+                    let mut stride = elem;
+                    for e in info.extents.iter().skip(d + 1) {
+                        match e {
+                            Some(e) => stride *= e,
+                            None => {
+                                return Err(Value::Unknown(
+                                    format!("an extent of `{}` is not a constant", info.name)
+                                        .into(),
+                                ))
+                            }
+                        }
+                    }
+                    offset = fold(
+                        BinOp::Add,
+                        offset,
+                        fold(BinOp::Mul, i.clone(), int(stride as i64)),
+                    );
+                }
+                if info.element_bytes == 0 {
+                    return Err(Value::Unknown(Reason::unknown_type(
+                        format!(
+                            "the element type `{}` of `{}` is not known",
+                            info.element_type, info.name
+                        ),
+                        &info.element_type,
+                    )));
+                }
+                if ints.len() < n {
+                    // A sub-array: a pointer to its first element.
+                    return Ok(Place {
+                        array: a,
+                        offset,
+                        ty: elem_ty.clone(),
+                        layout: None,
+                        pointer: None,
+                        index_spans,
+                        plain: false,
+                        coords: None,
+                    });
+                }
+                let layout = self.layout(&elem_ty);
+                Ok(Place {
+                    array: a,
+                    offset,
+                    ty: elem_ty,
+                    layout,
+                    pointer: None,
+                    index_spans,
+                    plain: root_is_name && ints.len() == n,
+                    coords: (root_is_name && ints.len() == n).then(|| ints.clone()),
+                })
+            }
+            Value::Ptr {
+                array,
+                offset,
+                pointee,
+                name,
+            } => {
+                let layout = self.layout(&pointee).ok_or_else(|| {
+                    Value::Unknown(unknown_type_reason("the pointee type", &pointee.base))
+                })?;
+                let mut off = offset;
+                if let Some(i) = ints.first() {
+                    off = fold(
+                        BinOp::Add,
+                        off,
+                        fold(BinOp::Mul, i.clone(), int(layout.size as i64)),
+                    );
+                }
+                if ints.len() > 1 {
+                    return Err(Value::Unknown(
+                        "a multi-dimensional subscript of a pointer".into(),
+                    ));
+                }
+                Ok(Place {
+                    array,
+                    offset: off,
+                    ty: pointee,
+                    layout: Some(layout),
+                    pointer: name,
+                    index_spans,
+                    plain: false,
+                    coords: None,
+                })
+            }
+            _ => Err(Value::Unknown("not a shared array".into())),
+        }
+    }
+}
+
+/// Why a subscript's value is not an integer expression.
+fn describe_unknown(v: &Value) -> Reason {
+    match v {
+        Value::Data(r) => Reason::new(format!("depends on data: {r}")),
+        Value::Unknown(r) => r.reworded(format!("cannot be resolved: {r}")),
+        other => Reason::new(format!("is not an integer: {}", other.reason())),
+    }
+}

@@ -1,0 +1,128 @@
+//! Scopes and local variables: binding, lookup and assignment across nested scopes,
+//! declarations (shared arrays, local arrays and objects, typed values), and forgetting
+//! what a construct bankcheck does not follow may have changed.
+
+use super::{int, Interp, Value, Vars};
+use crate::extract::ast::{TypeName, VarDecl};
+
+impl Interp<'_> {
+    /// Opens a scope for [`Interp::bind_value`] (used to evaluate launch arguments).
+    pub(crate) fn push_scope(&mut self) {
+        self.scopes.push(Vars::default());
+    }
+
+    /// Closes the scope opened by [`Interp::push_scope`].
+    pub(crate) fn pop_scope(&mut self) {
+        if self.scopes.len() > 1 {
+            self.scopes.pop();
+        }
+    }
+
+    /// Binds `name` to `v` in the innermost scope.
+    pub(crate) fn bind_value(&mut self, name: &str, v: Value) {
+        self.bind(name, v);
+    }
+
+    /// The value of variable `name`, innermost scope first.
+    pub(super) fn lookup(&self, name: &str) -> Option<&Value> {
+        self.scopes.iter().rev().find_map(|s| s.get(name))
+    }
+
+    /// Binds `name` to `v` in the innermost scope.
+    pub(super) fn bind(&mut self, name: &str, v: Value) {
+        if let Some(s) = self.scopes.last_mut() {
+            s.insert(name.to_string(), v);
+        }
+    }
+
+    /// Assigns to an existing variable in the scope that holds it (or binds it here).
+    pub(super) fn assign(&mut self, name: &str, v: Value) {
+        for s in self.scopes.iter_mut().rev() {
+            if let Some(slot) = s.get_mut(name) {
+                *slot = v;
+                return;
+            }
+        }
+        self.bind(name, v);
+    }
+
+    /// Makes the variables `names` unknown, saying `why` (`obj.*method`: the fields that
+    /// member function assigns).
+    pub(super) fn invalidate(&mut self, names: &[String], why: &str) {
+        for n in names {
+            if let Some((object, method)) = n.split_once(".*") {
+                self.invalidate_fields(object, method, why);
+                continue;
+            }
+            // A shared variable is read from memory, whatever was stored before.
+            if matches!(self.lookup(n), Some(Value::Array(_))) {
+                continue;
+            }
+            if self.lookup(n).is_some() {
+                self.assign(
+                    n,
+                    Value::Unknown(
+                        format!("`{n}` is assigned where bankcheck cannot follow it ({why})")
+                            .into(),
+                    ),
+                );
+            }
+        }
+    }
+
+    /// Declares a variable: a shared array, a local array, an object, or a typed value.
+    pub(super) fn declare(&mut self, d: &VarDecl) {
+        if d.shared {
+            self.register_array(d);
+            return;
+        }
+        if !d.extents.is_empty() {
+            self.bind(&d.name, Value::Local);
+            if let Some(init) = &d.init {
+                self.eval(init);
+            }
+            return;
+        }
+        if d.ty.pointers == 0 && self.declare_object(d) {
+            return;
+        }
+        let v = match &d.init {
+            Some(init) => {
+                let v = self.eval(init);
+                self.convert_to(&d.ty, v)
+            }
+            None => crate::lower::vector::undefined(&d.name, &d.ty, &self.syn.typedefs)
+                .unwrap_or_else(|| {
+                    Value::Unknown(format!("`{}` is declared without a value", d.name).into())
+                }),
+        };
+        self.bind(&d.name, v);
+    }
+
+    /// Applies a declared type to a value: pointer types retype shared pointers.
+    pub(super) fn convert_to(&self, ty: &TypeName, v: Value) -> Value {
+        match v {
+            Value::Array(a) if ty.pointers > 0 => Value::Ptr {
+                array: a,
+                offset: int(0),
+                pointee: TypeName {
+                    base: ty.base.clone(),
+                    pointers: ty.pointers - 1,
+                },
+                name: None,
+            },
+            Value::Ptr { array, offset, .. } if ty.pointers > 0 && ty.base != "auto" => {
+                Value::Ptr {
+                    array,
+                    offset,
+                    pointee: TypeName {
+                        base: ty.base.clone(),
+                        pointers: ty.pointers - 1,
+                    },
+                    name: None,
+                }
+            }
+            other => crate::lower::vector::fit(ty, other, &self.syn.typedefs),
+        }
+    }
+}
