@@ -277,6 +277,8 @@ fn full_one(p: &Path, settings: &Settings, session: &bankcheck::driver::Session)
 /// One thread, every stage timed separately; the rest of `check_source` (rules,
 /// access facts, sorting) is the difference to a separate full check of each file.
 fn stages(files: &[PathBuf], settings: &Settings, out: &mut String) {
+    // Identical accesses are decided once, as a run decides them.
+    let verdicts = bankcheck::analyse::VerdictCache::default();
     let budget = bankcheck::analyse::Budget {
         max_lane_evals: settings.max_lane_evals,
         ..bankcheck::analyse::Budget::default()
@@ -318,7 +320,7 @@ fn stages(files: &[PathBuf], settings: &Settings, out: &mut String) {
             for part in parts {
                 components += 1;
                 let began = Instant::now();
-                let verdict = bankcheck::analyse::analyse_cached(part, &settings.bank, budget);
+                let verdict = verdicts.analyse(part, &settings.bank, budget);
                 let spent = began.elapsed();
                 let class = match (verdict.cost.is_some(), verdict.exact) {
                     (true, true) => 0,

@@ -2,7 +2,7 @@
 //!
 //! Pure: bytes and settings in, a [`FileReport`] out.
 
-use crate::analyse::{analyse_cached, AnalysedSite, Budget, Verdict};
+use crate::analyse::{AnalysedSite, Budget, Verdict, VerdictCache};
 use crate::bank::Wavefronts;
 use crate::config::Settings;
 use crate::diag::{AccessFacts, Status};
@@ -31,6 +31,15 @@ struct Extracted {
     only_relevant: bool,
 }
 
+/// What one run remembers across files: verdicts of identical accesses and the numeric
+/// part of layout fixes, both pure functions of their keys. The session owns them, so no
+/// state outlives a run or is shared between runs.
+#[derive(Default)]
+pub(crate) struct Caches {
+    pub verdicts: VerdictCache,
+    pub layouts: crate::swizzle::LayoutCache,
+}
+
 /// The per-file passes, in order: parse, extract, lower, resolve includes, adopt from
 /// includers, analyse, layouts (the verified fixes the rules hand out), rules. The session (`crate::driver`) runs them, then suppressions
 /// and severities.
@@ -39,6 +48,7 @@ pub(crate) fn check_source(
     bytes: &[u8],
     settings: &Settings,
     project: &ProjectIndex,
+    caches: &Caches,
 ) -> FileReport {
     let Some(mut file) = crate::source::load(path, bytes) else {
         return empty_report(path, String::from_utf8_lossy(bytes).into_owned(), None);
@@ -86,11 +96,18 @@ pub(crate) fn check_source(
     report.stats.lower = clock.elapsed();
     report_at_calls(&mut lowered);
     let clock = Instant::now();
-    let (analysed, every, slowest) = analyse_sites(&lowered, settings);
+    let (analysed, every, slowest) = analyse_sites(&lowered, settings, &caches.verdicts);
     report.stats.analyse = clock.elapsed();
     report.stats.slowest_access = slowest;
     let clock = Instant::now();
-    let layouts = layouts::advise(&analysed, &every, &lowered, &file.text, settings);
+    let layouts = layouts::advise(
+        &analysed,
+        &every,
+        &lowered,
+        &file.text,
+        settings,
+        &caches.layouts,
+    );
     apply_rules(
         &inputs,
         &extracted.syntax,
@@ -620,7 +637,7 @@ type Analysed = (
     Option<(crate::diag::Span, Duration)>,
 );
 
-fn analyse_sites(lowered: &LoweredFile, settings: &Settings) -> Analysed {
+fn analyse_sites(lowered: &LoweredFile, settings: &Settings, cache: &VerdictCache) -> Analysed {
     let mut slowest: Option<(crate::diag::Span, Duration)> = None;
     let budget = Budget {
         max_lane_evals: settings.max_lane_evals,
@@ -634,7 +651,7 @@ fn analyse_sites(lowered: &LoweredFile, settings: &Settings) -> Analysed {
             Ok(components) => {
                 let mut total: Option<Verdict> = None;
                 for c in components {
-                    let v = analyse_cached(c, &settings.bank, budget);
+                    let v = cache.analyse(c, &settings.bank, budget);
                     total = Some(match total {
                         None => v,
                         Some(t) => worst_of(t, v),

@@ -15,7 +15,7 @@ pub use enumerate::{enumerate, Budget};
 use crate::bank::BankParams;
 use crate::model::ir::LoweredAccess;
 use std::collections::HashMap;
-use std::sync::{Mutex, OnceLock, PoisonError};
+use std::sync::{Mutex, PoisonError};
 
 /// Decides one access: the cheapest exact analysis that applies (constant stride, then
 /// the F2 count), else enumeration. Stride and F2 verdicts are exact whenever they answer;
@@ -35,36 +35,45 @@ pub fn analyse(access: &LoweredAccess, params: &BankParams, budget: Budget) -> V
     verdict
 }
 
-/// [`analyse`], remembered per process: identical lowered accesses (the same index in
-/// several contexts, or in kernels that repeat within and across files) are decided once.
-/// A verdict is a pure function of the access, the bank geometry and the budget, so the
-/// output does not depend on which file or thread filled an entry.
-pub fn analyse_cached(access: &LoweredAccess, params: &BankParams, budget: Budget) -> Verdict {
-    type Key = (LoweredAccess, BankParams, u64, u64);
-    static CACHE: OnceLock<Mutex<HashMap<Key, Verdict>>> = OnceLock::new();
+/// [`analyse`], remembered for one run (the session owns it): identical lowered accesses
+/// (the same index in several contexts, or in kernels that repeat within and across
+/// files) are decided once. A verdict is a pure function of the access, the bank
+/// geometry and the budget, so the output does not depend on which file or thread
+/// filled an entry.
+#[derive(Default)]
+pub struct VerdictCache {
+    map: Mutex<HashMap<VerdictKey, Verdict>>,
+}
+
+type VerdictKey = (LoweredAccess, BankParams, u64, u64);
+
+impl VerdictCache {
     /// Entries kept before the cache is emptied (bounds memory on very large runs).
     const LIMIT: usize = 16_384;
-    let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
-    let key = (
-        access.clone(),
-        *params,
-        budget.max_lane_evals,
-        budget.sample_values,
-    );
-    if let Some(v) = cache
-        .lock()
-        .unwrap_or_else(PoisonError::into_inner)
-        .get(&key)
-    {
-        return v.clone();
+
+    pub fn analyse(&self, access: &LoweredAccess, params: &BankParams, budget: Budget) -> Verdict {
+        let key = (
+            access.clone(),
+            *params,
+            budget.max_lane_evals,
+            budget.sample_values,
+        );
+        if let Some(v) = self
+            .map
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .get(&key)
+        {
+            return v.clone();
+        }
+        let verdict = analyse(access, params, budget);
+        let mut map = self.map.lock().unwrap_or_else(PoisonError::into_inner);
+        if map.len() >= Self::LIMIT {
+            map.clear();
+        }
+        map.insert(key, verdict.clone());
+        verdict
     }
-    let verdict = analyse(access, params, budget);
-    let mut map = cache.lock().unwrap_or_else(PoisonError::into_inner);
-    if map.len() >= LIMIT {
-        map.clear();
-    }
-    map.insert(key, verdict.clone());
-    verdict
 }
 
 /// In debug builds, an exact enumeration within the budget must agree with the cheaper

@@ -13,6 +13,8 @@ use std::path::PathBuf;
 /// ([`Session::new`]) checks each file on its own, on the caller's threads.
 pub struct Session {
     project: ProjectIndex,
+    /// What the run remembers across its files (`pipeline::Caches`).
+    caches: crate::pipeline::Caches,
     /// Large-stack workers ([`Session::with_workers`]); without them, rayon's own pool.
     workers: Option<rayon::ThreadPool>,
 }
@@ -28,6 +30,7 @@ impl Session {
     pub fn new() -> Session {
         Session {
             project: ProjectIndex::empty(),
+            caches: crate::pipeline::Caches::default(),
             workers: None,
         }
     }
@@ -79,7 +82,7 @@ impl Session {
     /// the passes `suppress` and `severities`. Never panics, does no I/O.
     pub fn check(&self, path: &str, bytes: &[u8], settings: &Settings) -> FileReport {
         let report = super::guard::guarded(path, bytes, || {
-            crate::pipeline::check_source(path, bytes, settings, &self.project)
+            crate::pipeline::check_source(path, bytes, settings, &self.project, &self.caches)
         });
         finished(report, settings)
     }

@@ -19,6 +19,7 @@ pub(super) fn advise(
     lowered: &LoweredFile,
     text: &str,
     settings: &Settings,
+    cache: &crate::swizzle::LayoutCache,
 ) -> Layouts {
     let mut layouts = Layouts::default();
     // Only files with a conflicting array need line numbers for the fix.
@@ -50,7 +51,7 @@ pub(super) fn advise(
         let Some(array) = array_use(info, &sites, text, line_starts) else {
             continue;
         };
-        let Some(mut suggestion) = suggestion_for(&array, &sites, settings) else {
+        let Some(mut suggestion) = suggestion_for(&array, &sites, settings, cache) else {
             continue;
         };
         suggestion.after = one_row_per_access(std::mem::take(&mut suggestion.after));
@@ -151,9 +152,10 @@ fn suggestion_for(
     array: &crate::swizzle::ArrayUse,
     sites: &[&AnalysedSite],
     settings: &Settings,
+    cache: &crate::swizzle::LayoutCache,
 ) -> Option<crate::diag::Suggestion> {
     let Some(stripped) = crate::swizzle::existing::strip_existing_xor(array) else {
-        let s = crate::swizzle::suggest(array, &settings.bank)?;
+        let s = crate::swizzle::suggest_cached(cache, array, &settings.bank)?;
         // The simulation's "before" must be what the analysis reported for every access:
         // figures that disagree with the verdicts are not shown.
         let agrees = s.after.iter().zip(sites).all(|(after, site)| {
@@ -167,9 +169,10 @@ fn suggestion_for(
     };
     // Padding was measured without the existing XOR, which the source would keep: only the
     // swizzle, which replaces that XOR, carries over.
-    let mut s = crate::swizzle::suggest_without_padding_alternative(&stripped, &settings.bank)?;
+    let mut s =
+        crate::swizzle::suggest_without_padding_alternative(cache, &stripped, &settings.bank)?;
     if s.kind != "swizzle" {
-        return crate::swizzle::suggest(array, &settings.bank);
+        return crate::swizzle::suggest_cached(cache, array, &settings.bank);
     }
     for (after, site) in s.after.iter_mut().zip(sites) {
         after.before_wavefronts = site.verdict.cost?.wavefronts;

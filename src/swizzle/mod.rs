@@ -28,4 +28,7 @@ pub use construct::{construct, Construction};
 pub use cost::{brute_cost, exact_cost, vectorisation, AccessCost};
 pub use input::{ArrayUse, SiteUse};
 pub use layout::{flatten, row_major, DistributedLayout, Geometry, MemoryLayout};
-pub use suggest::{suggest, suggest_padding, suggest_swizzle, suggest_without_padding_alternative};
+pub use suggest::{
+    suggest, suggest_cached, suggest_padding, suggest_swizzle, suggest_without_padding_alternative,
+    LayoutCache,
+};

@@ -115,21 +115,36 @@ pub fn suggest_padding(array: &ArrayUse, params: &BankParams) -> Option<Suggesti
 /// verdict), before and after; `lower_bound_wavefronts` is the sum over the accesses of the
 /// Lemma 9.5 bound of one instruction (present when the accesses are linear).
 pub fn suggest(array: &ArrayUse, params: &BankParams) -> Option<Suggestion> {
-    suggest_fix(array, params, true)
+    suggest_fix(&LayoutCache::default(), array, params, true)
 }
 
-/// Like [`suggest`], but a swizzle's message does not name the padding that would do
-/// the same: for an array whose index already applies an XOR, where the padding was
-/// measured without that XOR, which the source would keep.
-pub fn suggest_without_padding_alternative(
+/// [`suggest`], reusing the numeric work of `cache` (one per run).
+pub fn suggest_cached(
+    cache: &LayoutCache,
     array: &ArrayUse,
     params: &BankParams,
 ) -> Option<Suggestion> {
-    suggest_fix(array, params, false)
+    suggest_fix(cache, array, params, true)
 }
 
-fn suggest_fix(array: &ArrayUse, params: &BankParams, name_padding: bool) -> Option<Suggestion> {
-    let core = cached_core(array, params);
+/// Like [`suggest_cached`], but a swizzle's message does not name the padding that would
+/// do the same: for an array whose index already applies an XOR, where the padding was
+/// measured without that XOR, which the source would keep.
+pub fn suggest_without_padding_alternative(
+    cache: &LayoutCache,
+    array: &ArrayUse,
+    params: &BankParams,
+) -> Option<Suggestion> {
+    suggest_fix(cache, array, params, false)
+}
+
+fn suggest_fix(
+    cache: &LayoutCache,
+    array: &ArrayUse,
+    params: &BankParams,
+    name_padding: bool,
+) -> Option<Suggestion> {
+    let core = cached_core(cache, array, params);
     let before = core.before.as_ref()?;
     let swizzle = core.swizzle.as_ref().and_then(|c| swizzle_text(array, c));
     let padding = if padding_applies(array) {
@@ -269,19 +284,23 @@ impl CoreKey {
     }
 }
 
-/// Entries kept before the cache is emptied (bounds memory on very large runs).
-const CORE_CACHE_LIMIT: usize = 4096;
-
-/// The process-wide cache of [`Core`]s. Every entry is a pure function of its key, so
-/// output does not depend on which file filled it, nor on the thread count.
-fn core_cache() -> &'static Mutex<HashMap<CoreKey, Arc<Core>>> {
-    static CACHE: OnceLock<Mutex<HashMap<CoreKey, Arc<Core>>>> = OnceLock::new();
-    CACHE.get_or_init(|| Mutex::new(HashMap::new()))
+/// The numeric part of the fixes ([`Core`]s) found in one run (the session owns it):
+/// every entry is a pure function of its key, so output does not depend on which file
+/// filled it, nor on the thread count.
+#[derive(Default)]
+pub struct LayoutCache {
+    map: Mutex<HashMap<CoreKey, Arc<Core>>>,
 }
 
-fn cached_core(array: &ArrayUse, params: &BankParams) -> Arc<Core> {
+impl LayoutCache {
+    /// Entries kept before the cache is emptied (bounds memory on very large runs).
+    const LIMIT: usize = 4096;
+}
+
+fn cached_core(cache: &LayoutCache, array: &ArrayUse, params: &BankParams) -> Arc<Core> {
     let key = CoreKey::of(array, params);
-    if let Some(core) = core_cache()
+    if let Some(core) = cache
+        .map
         .lock()
         .unwrap_or_else(std::sync::PoisonError::into_inner)
         .get(&key)
@@ -299,13 +318,14 @@ fn cached_core(array: &ArrayUse, params: &BankParams) -> Arc<Core> {
         swizzle,
         ..Core::default()
     });
-    let mut cache = core_cache()
+    let mut map = cache
+        .map
         .lock()
         .unwrap_or_else(std::sync::PoisonError::into_inner);
-    if cache.len() >= CORE_CACHE_LIMIT {
-        cache.clear();
+    if map.len() >= LayoutCache::LIMIT {
+        map.clear();
     }
-    Arc::clone(cache.entry(key).or_insert(core))
+    Arc::clone(map.entry(key).or_insert(core))
 }
 
 fn finish(
