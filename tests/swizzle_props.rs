@@ -259,7 +259,7 @@ fn transpose_array() -> ArrayUse {
 fn transpose_swizzle_suggestion_is_the_n_xor_2m_family() {
     let arr = transpose_array();
     let s = suggest_swizzle(&arr, &BankParams::default()).expect("a swizzle");
-    assert_eq!(s.kind, "swizzle");
+    assert_eq!(s.kind, bankcheck::diag::FixKind::Swizzle);
     assert_eq!(s.replacement, "tile[m][n ^ ((m & 15) << 1)]");
     assert_eq!(s.classic, Some([2, 1, 16]));
     assert_eq!(s.cute.as_deref(), Some("Swizzle<4,1,4>"));
@@ -286,7 +286,7 @@ fn transpose_prefers_the_swizzle_over_wider_padding_and_names_the_padding() {
     // with no extra memory, is the simpler fix; the padding is named as the alternative.
     let arr = transpose_array();
     let s = suggest(&arr, &BankParams::default()).expect("a fix");
-    assert_eq!(s.kind, "swizzle");
+    assert_eq!(s.kind, bankcheck::diag::FixKind::Swizzle);
     assert_eq!(s.cute.as_deref(), Some("Swizzle<4,1,4>"));
     assert_eq!(s.memory_cost_bytes, Some(0));
     assert!(
@@ -975,7 +975,7 @@ fn block_32x8_transpose_with_macro_extent() {
     );
     arr.extent_spans = vec![Span::new(22, 26), Span::new(28, 32)];
     let s = suggest(&arr, &BankParams::default()).expect("a fix");
-    assert_eq!(s.kind, "padding");
+    assert_eq!(s.kind, bankcheck::diag::FixKind::Padding);
     assert_eq!(s.replacement, "__shared__ float tile[TILE][TILE + 1]");
     assert_eq!(s.after[1].before_wavefronts, 32);
     assert!(s.after.iter().all(|a| a.wavefronts == 1));

@@ -143,11 +143,28 @@ pub struct AfterAccess {
     pub before_wavefronts: u64,
 }
 
+/// What a layout fix changes: the index (an XOR swizzle) or the declaration (padding).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum FixKind {
+    Swizzle,
+    Padding,
+}
+
+impl std::fmt::Display for FixKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            FixKind::Swizzle => "swizzle",
+            FixKind::Padding => "padding",
+        })
+    }
+}
+
 /// A fix proposal, always verified by re-simulation before it is attached.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Suggestion {
     /// `swizzle` or `padding`.
-    pub kind: String,
+    pub kind: FixKind,
     pub message: String,
     /// Text to paste: the new declaration (padding) or the new index expression (swizzle).
     pub replacement: String,

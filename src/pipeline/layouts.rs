@@ -171,7 +171,7 @@ fn suggestion_for(
     // swizzle, which replaces that XOR, carries over.
     let mut s =
         crate::swizzle::suggest_without_padding_alternative(cache, &stripped, &settings.bank)?;
-    if s.kind != "swizzle" {
+    if s.kind != crate::diag::FixKind::Swizzle {
         return crate::swizzle::suggest_cached(cache, array, &settings.bank);
     }
     for (after, site) in s.after.iter_mut().zip(sites) {

@@ -276,7 +276,7 @@ pub(crate) mod tests {
             .push("each row is 128 bytes, so a column sits in one bank".into());
         diagnostic.help = Some("pad the row to 33 floats".into());
         diagnostic.suggestion = Some(Suggestion {
-            kind: "padding".into(),
+            kind: crate::diag::FixKind::Padding,
             message: "pad each row by one float".into(),
             replacement: "float tile[32][33]".into(),
             cute: None,

@@ -16,7 +16,7 @@ use super::normal::simplest;
 use super::render::{formulas, operand, render, subscript};
 use super::simulate::{row_major_offset, Lanes, Simulated};
 use crate::bank::{BankParams, Wavefronts};
-use crate::diag::{AfterAccess, Applicability, Edit, Suggestion};
+use crate::diag::{AfterAccess, Applicability, Edit, FixKind, Suggestion};
 use crate::model::ir::{BlockShape, Expr, VarKind};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
@@ -95,7 +95,7 @@ pub fn suggest_swizzle(array: &ArrayUse, params: &BankParams) -> Option<Suggesti
     let lanes = lanes(array)?;
     let before = current_of(array, params, &lanes)?;
     let plan = swizzle_text(array, &swizzle_core(array, params, &lanes, &before)?)?;
-    Some(finish(array, &before, plan, "swizzle", None))
+    Some(finish(array, &before, plan, FixKind::Swizzle, None))
 }
 
 /// The cheapest verified padding of the last dimension that improves `array`.
@@ -103,7 +103,7 @@ pub fn suggest_padding(array: &ArrayUse, params: &BankParams) -> Option<Suggesti
     let lanes = lanes(array)?;
     let before = current_of(array, params, &lanes)?;
     let plan = padding_plan(array, params, &lanes, &before, None)?;
-    Some(finish(array, &before, plan, "padding", None))
+    Some(finish(array, &before, plan, FixKind::Padding, None))
 }
 
 /// The fix for `array`: the simplest verified layout change that reaches the best
@@ -181,7 +181,7 @@ fn suggest_fix(
                 array,
                 before,
                 s,
-                "swizzle",
+                FixKind::Swizzle,
                 Some(alt).filter(|_| name_padding),
             ))
         }
@@ -197,7 +197,7 @@ fn suggest_fix(
                     lower_bound: s.lower_bound,
                     ..p
                 },
-                "padding",
+                FixKind::Padding,
                 Some(alt),
             ))
         }
@@ -213,12 +213,12 @@ fn suggest_fix(
                 array,
                 before,
                 s,
-                "swizzle",
+                FixKind::Swizzle,
                 Some(alt).filter(|_| name_padding),
             ))
         }
-        (Some(s), None) => Some(finish(array, before, s, "swizzle", None)),
-        (None, Some(p)) => Some(finish(array, before, p, "padding", None)),
+        (Some(s), None) => Some(finish(array, before, s, FixKind::Swizzle, None)),
+        (None, Some(p)) => Some(finish(array, before, p, FixKind::Padding, None)),
         (None, None) => None,
     }
 }
@@ -332,7 +332,7 @@ fn finish(
     array: &ArrayUse,
     before: &[Simulated],
     plan: Plan,
-    kind: &str,
+    kind: FixKind,
     alternative: Option<String>,
 ) -> Suggestion {
     let after: Vec<AfterAccess> = array
@@ -372,7 +372,7 @@ fn finish(
         alternative.unwrap_or_default()
     );
     Suggestion {
-        kind: kind.to_string(),
+        kind,
         message,
         replacement: plan.replacement,
         cute: plan.cute,
