@@ -1,4 +1,7 @@
 //! Rule `bank-conflict`: a shared-memory access serialises the warp into several wavefronts.
+//!
+//! The rule's page, `rules/bank-conflict.md`, is this module's documentation too:
+#![doc = include_str!("../../rules/bank-conflict.md")]
 
 use super::rule::RuleMeta;
 use crate::diag::Severity;

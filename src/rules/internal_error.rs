@@ -1,4 +1,7 @@
 //! Rule `internal-error`: bankcheck failed while checking a file.
+//!
+//! The rule's page, `rules/internal-error.md`, is this module's documentation too:
+#![doc = include_str!("../../rules/internal-error.md")]
 
 use super::rule::RuleMeta;
 use crate::diag::Severity;

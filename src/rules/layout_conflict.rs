@@ -3,6 +3,9 @@
 //! Fires once per array, at its declaration, when at least one access conflicts, a
 //! verified layout change (the swizzle advisor's, [`crate::swizzle::suggest`], run before
 //! the rules) improves it, and several access patterns share the array.
+//!
+//! The rule's page, `rules/layout-conflict.md`, is this module's documentation too:
+#![doc = include_str!("../../rules/layout-conflict.md")]
 
 use super::rule::RuleMeta;
 use crate::diag::{Diagnostic, Label, Severity};

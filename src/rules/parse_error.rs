@@ -5,6 +5,9 @@
 //! the function it is in) spells a shared-memory qualifier or the name of a shared
 //! array. Other regions cannot hide an access; they are counted (`--stats`, the JSON
 //! summary), not reported.
+//!
+//! The rule's page, `rules/parse-error.md`, is this module's documentation too:
+#![doc = include_str!("../../rules/parse-error.md")]
 
 use super::facts::Unparsed;
 use super::rule::RuleMeta;

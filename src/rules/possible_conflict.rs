@@ -1,4 +1,7 @@
 //! Rule `possible-conflict`: a shared-memory access conflicts for some run-time values it depends on.
+//!
+//! The rule's page, `rules/possible-conflict.md`, is this module's documentation too:
+#![doc = include_str!("../../rules/possible-conflict.md")]
 
 use super::rule::RuleMeta;
 use crate::diag::Severity;

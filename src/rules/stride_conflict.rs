@@ -1,4 +1,7 @@
 //! Rule `stride-conflict`: lanes step through shared memory with a stride that shares a factor with the bank count.
+//!
+//! The rule's page, `rules/stride-conflict.md`, is this module's documentation too:
+#![doc = include_str!("../../rules/stride-conflict.md")]
 
 use super::rule::RuleMeta;
 use crate::diag::Severity;

@@ -1,4 +1,7 @@
 //! Rule `undecided-access`: bankcheck could not decide the conflict factor of a shared-memory access.
+//!
+//! The rule's page, `rules/undecided-access.md`, is this module's documentation too:
+#![doc = include_str!("../../rules/undecided-access.md")]
 
 use super::rule::RuleMeta;
 use crate::diag::Severity;

@@ -1,4 +1,7 @@
 //! Rule `unused-suppression`: a suppression comment that suppresses nothing.
+//!
+//! The rule's page, `rules/unused-suppression.md`, is this module's documentation too:
+#![doc = include_str!("../../rules/unused-suppression.md")]
 
 use super::rule::RuleMeta;
 use crate::diag::Severity;
