@@ -602,3 +602,77 @@ fn parse_errors_alone_do_not_fail_by_default() {
     let out = run_in(dir.path(), &["--fail-on", "info", "k.cu"], b"", &[]);
     assert_eq!(out.status.code(), Some(1), "{}", text(&out.stdout));
 }
+
+/// `--quiet`, `--exit-zero`, `--statistics`, `--output-format`, `rules --format json`,
+/// forced colours and the warning when nothing was checked, as ruff users expect them.
+#[test]
+fn command_line_conveniences() {
+    let dir = fixtures();
+    // --quiet: the findings only, no summary line.
+    let out = run_in(&dir, &["-q", "conflict.cu"], b"", &[]);
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("conflict on"), "{stdout}");
+    assert!(!stdout.contains("Found "), "{stdout}");
+    // --exit-zero: findings do not fail the run; a missing path still does.
+    let out = run_in(&dir, &["--exit-zero", "conflict.cu"], b"", &[]);
+    assert_eq!(out.status.code(), Some(0));
+    let out = run_in(&dir, &["--exit-zero", "conflict.cu", "gone.cu"], b"", &[]);
+    assert_eq!(out.status.code(), Some(2));
+    // --statistics: one line per rule, then the total.
+    let out = run_in(&dir, &["--statistics", "conflict.cu", "clean.cu"], b"", &[]);
+    let stdout = text(&out.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert!(lines.len() >= 2, "{stdout}");
+    assert!(lines.last().unwrap().starts_with("Found "), "{stdout}");
+    assert!(
+        lines[0]
+            .split_whitespace()
+            .next()
+            .unwrap()
+            .parse::<u32>()
+            .is_ok(),
+        "{stdout}"
+    );
+    assert!(!stdout.contains("┌─"), "{stdout}");
+    // --output-format is --format.
+    let a = run_in(
+        &dir,
+        &["--output-format", "compact", "conflict.cu"],
+        b"",
+        &[],
+    );
+    let b = run_in(&dir, &["--format", "compact", "conflict.cu"], b"", &[]);
+    assert_eq!(a.stdout, b.stdout);
+    // rules --format json: every rule, as objects.
+    let out = run_in(&dir, &["rules", "--format", "json"], b"", &[]);
+    let rules: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let ids: Vec<&str> = rules
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["id"].as_str().unwrap())
+        .collect();
+    assert!(
+        ids.contains(&"bank-conflict") && ids.contains(&"parse-error"),
+        "{ids:?}"
+    );
+    // FORCE_COLOR colours text output even when it is not a terminal; NO_COLOR alone
+    // does not.
+    let out = run_in(&dir, &["conflict.cu"], b"", &[("FORCE_COLOR", "1")]);
+    assert!(text(&out.stdout).contains('\u{1b}'));
+    let out = run_in(&dir, &["conflict.cu"], b"", &[("FORCE_COLOR", "0")]);
+    assert!(!text(&out.stdout).contains('\u{1b}'));
+    // Nothing to check is said on standard error (and not with --quiet).
+    let empty = tempfile::tempdir().unwrap();
+    std::fs::write(empty.path().join("notes.txt"), "no kernels here\n").unwrap();
+    let out = run_in(empty.path(), &["."], b"", &[]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(
+        text(&out.stderr).contains("no CUDA or HLSL file"),
+        "{}",
+        text(&out.stderr)
+    );
+    let out = run_in(empty.path(), &["-q", "."], b"", &[]);
+    assert!(text(&out.stderr).is_empty());
+}

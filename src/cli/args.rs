@@ -27,12 +27,23 @@ pub enum Command {
     /// Check files, directories or glob patterns (the default command).
     Check(Box<CheckArgs>),
     /// List every rule with its group, default severity and summary.
-    Rules,
+    Rules {
+        /// `text` (a table) or `json` (an array of objects).
+        #[arg(long, value_enum, default_value_t = RulesFormat::Text)]
+        format: RulesFormat,
+    },
     /// Print the documentation page of a rule.
     Explain {
         /// The rule id, as printed in brackets after the severity.
         rule: String,
     },
+}
+
+/// How `bankcheck rules` prints the rules.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum RulesFormat {
+    Text,
+    Json,
 }
 
 /// Options of `bankcheck check` (and of plain `bankcheck PATH...`).
@@ -44,8 +55,15 @@ pub struct CheckArgs {
     pub paths: Vec<String>,
 
     /// Output format.
-    #[arg(long, value_enum, default_value_t = Format::Text, help_heading = "Output")]
+    #[arg(long, visible_alias = "output-format", value_enum, default_value_t = Format::Text, help_heading = "Output")]
     pub format: Format,
+    /// Print the findings and nothing else: no summary line, no notes or warnings about
+    /// the run on standard error (errors are still printed).
+    #[arg(long, short = 'q', help_heading = "Output")]
+    pub quiet: bool,
+    /// Print how many findings each rule has, most first, instead of the findings.
+    #[arg(long, help_heading = "Output", conflicts_with_all = ["fix", "diff"])]
+    pub statistics: bool,
     /// Write the report to FILE instead of standard output.
     #[arg(long, short = 'o', value_name = "FILE", help_heading = "Output")]
     pub output: Option<PathBuf>,
@@ -103,6 +121,10 @@ pub struct CheckArgs {
         help_heading = "Rules"
     )]
     pub ignore: Vec<String>,
+    /// Exit with status 0 even when findings reach `--fail-on` (a path that could not be
+    /// checked, or an internal error, still exits 2).
+    #[arg(long, help_heading = "Rules")]
+    pub exit_zero: bool,
     /// The least severity that makes the exit status 1 (config: fail-on).
     #[arg(long, value_enum, value_name = "SEVERITY", help_heading = "Rules")]
     pub fail_on: Option<SeverityArg>,

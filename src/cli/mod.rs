@@ -19,7 +19,7 @@ mod fix;
 mod read;
 
 use anyhow::Context as _;
-use args::{Args, CheckArgs, ColorWhen, Command, Format, PresetArg, SeverityArg};
+use args::{Args, CheckArgs, ColorWhen, Command, Format, PresetArg, RulesFormat, SeverityArg};
 use bankcheck::config::{resolve, BlockOverride, ConfigError, Layer, Preset, RuleInfo, Settings};
 use bankcheck::diag::Severity;
 use bankcheck::driver::{self, Session};
@@ -63,14 +63,31 @@ pub enum ExitStatus {
 /// Runs the parsed command line.
 pub fn run(args: Args) -> anyhow::Result<ExitStatus> {
     match args.command {
-        Some(Command::Rules) => list_rules(),
+        Some(Command::Rules { format }) => list_rules(format),
         Some(Command::Explain { rule }) => explain(&rule),
         Some(Command::Check(check)) => check_paths(&check),
         None => check_paths(&args.check),
     }
 }
 
-fn list_rules() -> anyhow::Result<ExitStatus> {
+fn list_rules(format: RulesFormat) -> anyhow::Result<ExitStatus> {
+    if format == RulesFormat::Json {
+        let rules: Vec<serde_json::Value> = metas()
+            .map(|r| {
+                serde_json::json!({
+                    "id": r.id,
+                    "group": r.group,
+                    "default_severity": r.default_severity.as_str(),
+                    "enabled_by_default": r.default_enabled,
+                    "summary": r.summary,
+                })
+            })
+            .collect();
+        let mut text = serde_json::to_string_pretty(&rules)?;
+        text.push('\n');
+        write_stdout(text.as_bytes())?;
+        return Ok(ExitStatus::Success);
+    }
     let mut out = String::new();
     let width = metas().map(|r| r.id.len()).max().unwrap_or(0);
     for rule in metas() {
@@ -329,7 +346,7 @@ fn check_paths(args: &CheckArgs) -> anyhow::Result<ExitStatus> {
             .extension()
             .and_then(|e| e.to_str())
             .unwrap_or("");
-        if !matches!(ext, "h" | "hh" | "hpp" | "hxx" | "inl" | "cuh" | "hlsli") {
+        if !args.quiet && !matches!(ext, "h" | "hh" | "hpp" | "hxx" | "inl" | "cuh" | "hlsli") {
             errln!(
                 "warning: {}: neither CUDA nor HLSL (by extension or content); nothing checked",
                 file.path
@@ -337,8 +354,11 @@ fn check_paths(args: &CheckArgs) -> anyhow::Result<ExitStatus> {
         }
     }
     notes.sort();
-    for (path, note) in &notes {
+    for (path, note) in notes.iter().filter(|_| !args.quiet) {
         errln!("note: {path}: {note}");
+    }
+    if files.is_empty() && failures.is_empty() && !args.quiet {
+        errln!("warning: no CUDA or HLSL file to check in the given paths");
     }
     failures.sort();
     for (path, reason) in &failures {
@@ -351,7 +371,7 @@ fn check_paths(args: &CheckArgs) -> anyhow::Result<ExitStatus> {
     };
     let status = if !failures.is_empty() || internal {
         ExitStatus::Error
-    } else if fails {
+    } else if fails && !args.exit_zero {
         ExitStatus::Failure
     } else {
         ExitStatus::Success
@@ -557,7 +577,13 @@ fn session(
 /// Writes the report in the chosen format; JSON and SARIF are written as they are
 /// made, never held whole.
 fn render(run: &Run<'_>, args: &CheckArgs, out: &mut dyn Write) -> std::io::Result<()> {
+    if args.statistics {
+        return out.write_all(statistics(run).as_bytes());
+    }
     match args.format {
+        Format::Text if args.quiet => {
+            out.write_all(&report::text::render_findings(run, use_color(args)))
+        }
         Format::Text => out.write_all(&report::text::render(run, use_color(args))),
         Format::Json => report::json::write(run, out),
         Format::Sarif => {
@@ -574,12 +600,52 @@ fn use_color(args: &CheckArgs) -> bool {
     match args.color {
         ColorWhen::Always => true,
         ColorWhen::Never => false,
+        // The conventions of other tools: a CI log that shows colours asks for them.
+        ColorWhen::Auto if forced_color() => args.output.is_none(),
         ColorWhen::Auto => {
             args.output.is_none()
                 && std::io::stdout().is_terminal()
                 && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
         }
     }
+}
+
+/// `FORCE_COLOR` or `CLICOLOR_FORCE` set to anything but empty or `0`.
+fn forced_color() -> bool {
+    ["FORCE_COLOR", "CLICOLOR_FORCE"]
+        .iter()
+        .any(|v| std::env::var_os(v).is_some_and(|value| !value.is_empty() && value != "0"))
+}
+
+/// `--statistics`: the number of findings of each rule, most first (then by id), with
+/// the rule's summary, and the total.
+fn statistics(run: &Run<'_>) -> String {
+    let mut counts: std::collections::BTreeMap<&str, usize> = std::collections::BTreeMap::new();
+    for d in run.files.iter().flat_map(|f| &f.diagnostics) {
+        *counts.entry(d.rule).or_default() += 1;
+    }
+    let mut rows: Vec<(&str, usize)> = counts.into_iter().collect();
+    rows.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+    let width = rows
+        .iter()
+        .map(|(_, n)| n.to_string().len())
+        .max()
+        .unwrap_or(1);
+    let id_width = rows.iter().map(|(id, _)| id.len()).max().unwrap_or(0);
+    let mut out = String::new();
+    for (id, n) in &rows {
+        let summary = bankcheck::rules::rule(id).map_or("", |r| r.summary);
+        let _ = writeln!(out, "{n:>width$}  {id:id_width$}  {summary}");
+    }
+    let total: usize = rows.iter().map(|(_, n)| n).sum();
+    let _ = writeln!(
+        out,
+        "Found {total} {} in {} file{}",
+        if total == 1 { "problem" } else { "problems" },
+        run.files.len(),
+        if run.files.len() == 1 { "" } else { "s" }
+    );
+    out
 }
 
 /// Writes one line to standard error, ignoring failure (see `errln!`).

@@ -10,14 +10,19 @@ use codespan_reporting::term::{self, termcolor};
 
 /// Renders every finding followed by the summary line; ANSI colours when `color`.
 pub fn render(run: &Run<'_>, color: bool) -> Vec<u8> {
-    let mut rendered = if color {
-        emit_all(run, termcolor::Ansi::new(Vec::new())).into_inner()
-    } else {
-        emit_all(run, termcolor::NoColor::new(Vec::new())).into_inner()
-    };
+    let mut rendered = render_findings(run, color);
     rendered.extend_from_slice(summary(&run.totals()).as_bytes());
     rendered.push(b'\n');
     rendered
+}
+
+/// Renders every finding, without the summary line (`--quiet`).
+pub fn render_findings(run: &Run<'_>, color: bool) -> Vec<u8> {
+    if color {
+        emit_all(run, termcolor::Ansi::new(Vec::new())).into_inner()
+    } else {
+        emit_all(run, termcolor::NoColor::new(Vec::new())).into_inner()
+    }
 }
 
 fn emit_all<W: termcolor::WriteColor>(run: &Run<'_>, mut out: W) -> W {
