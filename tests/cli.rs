@@ -676,3 +676,20 @@ fn command_line_conveniences() {
     let out = run_in(empty.path(), &["-q", "."], b"", &[]);
     assert!(text(&out.stderr).is_empty());
 }
+
+/// A comment that starts like a suppression but is not one is reported through the
+/// binary, and `ignore-next-line` silences the line below it only.
+#[test]
+fn malformed_suppressions_are_reported() {
+    let dir = tempfile::tempdir().unwrap();
+    let source = "__global__ void k(float* out) {\n    __shared__ float s[32 * 32];\n    // bankcheck: ignore-next-line[stride-conflict]\n    out[threadIdx.x] = s[threadIdx.x * 32];\n    // bankcheck: ignore stride-conflict\n    out[threadIdx.x] += s[threadIdx.x * 32 + 1];\n}\nvoid launch(float* o) { k<<<1, 32>>>(o); }\n";
+    std::fs::write(dir.path().join("k.cu"), source).unwrap();
+    let out = run_in(dir.path(), &["--format", "compact", "k.cu"], b"", &[]);
+    let stdout = text(&out.stdout);
+    assert!(!stdout.contains("k.cu:4:"), "{stdout}");
+    assert!(stdout.contains("k.cu:6:"), "{stdout}");
+    assert!(
+        stdout.contains("k.cu:5:") && stdout.contains("malformed suppression"),
+        "{stdout}"
+    );
+}

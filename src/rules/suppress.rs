@@ -1,8 +1,10 @@
 //! Suppression comments: `// bankcheck: ignore[rule-id] reason` silences a finding on
-//! its own line or the line below, `// bankcheck: ignore-file[rule-id]` the whole file;
+//! its own line or the line below, `ignore-next-line[rule-id]` on the line below only,
+//! `// bankcheck: ignore-file[rule-id]` the whole file;
 //! `/* */` comments work the same (CUDA and HLSL share the syntax). Several ids are
-//! separated by commas and groups are allowed. A suppression that silences nothing is
-//! itself reported as `unused-suppression`.
+//! separated by commas and groups are allowed. A suppression that silences nothing, and
+//! a comment that starts like one but is not (`bankcheck: ignore stride-conflict`,
+//! `ignore[]`), is itself reported as `unused-suppression`.
 //!
 //! Works on a file's text and its diagnostics only: no I/O, no settings.
 
@@ -12,7 +14,7 @@ use crate::rules::registry;
 /// One suppression comment as written.
 #[derive(Debug, Clone, PartialEq, Eq)]
 struct Suppression {
-    /// Whole-file (`ignore-file`) or line-level (`ignore`).
+    /// Whole-file (`ignore-file`) or line-level (`ignore`, `ignore-next-line`).
     file_wide: bool,
     /// 0-based lines this comment covers (its own lines and the next one).
     first_line: usize,
@@ -37,8 +39,8 @@ pub fn apply_enabled(
     // A lone CR ends a line (and a `//` comment) as LF does; same length, same spans.
     let text = crate::diag::lone_cr_as_lf(text);
     let text = text.as_ref();
-    let suppressions = parse(text);
-    if suppressions.is_empty() {
+    let (suppressions, malformed) = parse(text);
+    if suppressions.is_empty() && malformed.is_empty() {
         return diagnostics;
     }
     let line_starts: Vec<usize> = std::iter::once(0)
@@ -54,6 +56,17 @@ pub fn apply_enabled(
         .map(|s| vec![false; s.names.len()])
         .collect();
     let mut kept = Vec::with_capacity(diagnostics.len());
+    // A comment meant as a suppression that is not one suppresses nothing: said.
+    for span in malformed {
+        let mut d = unused(
+            span,
+            "malformed suppression comment: it suppresses nothing".to_string(),
+        );
+        d.help = Some(
+            "write `bankcheck: ignore[rule-id]` (this line and the next), `bankcheck: ignore-next-line[rule-id]` or `bankcheck: ignore-file[rule-id]`, ids separated by commas".to_string(),
+        );
+        kept.push(d);
+    }
     for diagnostic in diagnostics {
         let line = line_of(diagnostic.span.start);
         // An access in a helper is reported at each call; a suppression at the access
@@ -115,9 +128,12 @@ fn unused(span: Span, message: String) -> Diagnostic {
     Diagnostic::new("unused-suppression", severity, span, message)
 }
 
-/// Finds the suppression comments in `text`, skipping string and character literals.
-fn parse(text: &str) -> Vec<Suppression> {
+/// Finds the suppression comments in `text`, skipping string and character literals;
+/// also the spans of comments that start like one (`bankcheck: ignore`) but are not
+/// (no brackets, no rule id, no closing bracket).
+fn parse(text: &str) -> (Vec<Suppression>, Vec<Span>) {
     let mut found = Vec::new();
+    let mut malformed = Vec::new();
     for (start, end) in comments(text) {
         let body = &text[start..end];
         let Some(at) = body.find("bankcheck:") else {
@@ -130,15 +146,21 @@ fn parse(text: &str) -> Vec<Suppression> {
         let after = at + "bankcheck:".len();
         let rest = body[after..].trim_start();
         let rest_at = start + after + (body[after..].len() - rest.len());
-        let (file_wide, keyword) = if rest.starts_with("ignore-file[") {
-            (true, "ignore-file[")
+        let (file_wide, next_only, keyword) = if rest.starts_with("ignore-file[") {
+            (true, false, "ignore-file[")
+        } else if rest.starts_with("ignore-next-line[") {
+            (false, true, "ignore-next-line[")
         } else if rest.starts_with("ignore[") {
-            (false, "ignore[")
+            (false, false, "ignore[")
         } else {
+            if rest.starts_with("ignore") {
+                malformed.push(Span::new(start, end));
+            }
             continue;
         };
         let list_start = rest_at + keyword.len();
         let Some(close) = text[list_start..end].find(']') else {
+            malformed.push(Span::new(start, end));
             continue;
         };
         let mut names = Vec::new();
@@ -154,8 +176,13 @@ fn parse(text: &str) -> Vec<Suppression> {
             }
             offset += part.len() + 1;
         }
-        let first_line = text[..start].matches('\n').count();
-        let last_line = first_line + text[start..end].matches('\n').count() + 1;
+        if names.is_empty() {
+            malformed.push(Span::new(start, end));
+            continue;
+        }
+        let own_line = text[..start].matches('\n').count();
+        let last_line = own_line + text[start..end].matches('\n').count() + 1;
+        let first_line = if next_only { last_line } else { own_line };
         found.push(Suppression {
             file_wide,
             first_line,
@@ -163,7 +190,7 @@ fn parse(text: &str) -> Vec<Suppression> {
             names,
         });
     }
-    found
+    (found, malformed)
 }
 
 /// Byte ranges of every `//` and `/* */` comment, outside string and char literals.
@@ -218,6 +245,33 @@ mod tests {
             .iter()
             .map(|d| (d.rule, d.message.clone()))
             .collect()
+    }
+
+    /// `ignore-next-line` covers the next line only; a comment that looks like a
+    /// suppression but is not one is reported, never taken silently.
+    #[test]
+    fn next_line_only_and_malformed_comments() {
+        let text = "a = s[t*32]; // bankcheck: ignore-next-line[stride-conflict]\nb = s[t*2];\n// bankcheck: ignore stride-conflict\nc = s[t*4];\n// bankcheck: ignore[]\n/* bankcheck: ignore[stride-conflict */\n";
+        let diagnostics = vec![
+            finding(text, "s[t*32]", "stride-conflict"),
+            finding(text, "s[t*2]", "stride-conflict"),
+            finding(text, "s[t*4]", "stride-conflict"),
+        ];
+        let kept = apply(text, diagnostics);
+        let conflicts: Vec<usize> = kept
+            .iter()
+            .filter(|d| d.rule == "stride-conflict")
+            .map(|d| d.span.start)
+            .collect();
+        assert_eq!(
+            conflicts,
+            vec![text.find("s[t*32]").unwrap(), text.find("s[t*4]").unwrap()]
+        );
+        let malformed = kept
+            .iter()
+            .filter(|d| d.rule == "unused-suppression" && d.message.starts_with("malformed"))
+            .count();
+        assert_eq!(malformed, 3, "{:?}", rules_of(&kept));
     }
 
     #[test]
