@@ -693,3 +693,30 @@ fn malformed_suppressions_are_reported() {
         "{stdout}"
     );
 }
+
+/// `--show-files` lists what a run would check; a missing path that spells a subcommand
+/// gets a did-you-mean.
+#[test]
+fn show_files_and_mistyped_subcommands() {
+    let dir = scratch();
+    let out = run_in(dir.path(), &["--show-files", "src"], b"", &[]);
+    assert_eq!(out.status.code(), Some(0));
+    let listed: Vec<String> = text(&out.stdout).lines().map(str::to_string).collect();
+    assert!(
+        listed.contains(&"src/conflict.cu".to_string()),
+        "{listed:?}"
+    );
+    assert!(
+        !listed
+            .iter()
+            .any(|l| l.contains(".hidden") || l.contains("generated")),
+        "{listed:?}"
+    );
+    let out = run_in(dir.path(), &["rule"], b"", &[]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("did you mean `bankcheck rules`?"),
+        "{}",
+        text(&out.stderr)
+    );
+}

@@ -61,6 +61,9 @@ pub struct CheckArgs {
     /// the run on standard error (errors are still printed).
     #[arg(long, short = 'q', help_heading = "Output")]
     pub quiet: bool,
+    /// Print the files that would be checked, one per line, and check nothing.
+    #[arg(long, help_heading = "Output")]
+    pub show_files: bool,
     /// Print how many findings each rule has, most first, instead of the findings.
     #[arg(long, help_heading = "Output", conflicts_with_all = ["fix", "diff"])]
     pub statistics: bool,

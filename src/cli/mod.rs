@@ -247,6 +247,28 @@ fn check_paths(args: &CheckArgs) -> anyhow::Result<ExitStatus> {
             Ok(found) => found,
             Err(e) => return config_failure(e),
         };
+        // `bankcheck rule` meant the subcommand, not a file of that name.
+        let mut found = found;
+        for (path, reason) in &mut found.failures {
+            if let Some(command) = mistyped_command(path) {
+                reason.push_str(&format!("; did you mean `bankcheck {command}`?"));
+            }
+        }
+        if args.show_files {
+            let mut list = String::new();
+            for target in &found.targets {
+                let _ = writeln!(list, "{}", target.display);
+            }
+            write_stdout(list.as_bytes())?;
+            for (path, reason) in &found.failures {
+                errln!("error: {path}: {reason}");
+            }
+            return Ok(if found.failures.is_empty() {
+                ExitStatus::Success
+            } else {
+                ExitStatus::Error
+            });
+        }
         failures.extend(found.failures);
         if refuse_output_over(args, found.targets.iter().map(|t| t.path.as_path())) {
             return Ok(ExitStatus::Error);
@@ -608,6 +630,14 @@ fn use_color(args: &CheckArgs) -> bool {
                 && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
         }
     }
+}
+
+/// The subcommand a missing path was probably meant to be (`rule`, `explian`).
+fn mistyped_command(path: &str) -> Option<&'static str> {
+    if path.contains(['/', '.']) || Path::new(path).exists() {
+        return None;
+    }
+    bankcheck::config::error::did_you_mean(path, ["check", "rules", "explain"].into_iter())
 }
 
 /// `FORCE_COLOR` or `CLICOLOR_FORCE` set to anything but empty or `0`.
