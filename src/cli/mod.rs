@@ -251,7 +251,7 @@ fn check_paths(args: &CheckArgs) -> anyhow::Result<ExitStatus> {
         let mut found = found;
         for (path, reason) in &mut found.failures {
             if let Some(command) = mistyped_command(path) {
-                reason.push_str(&format!("; did you mean `bankcheck {command}`?"));
+                let _ = write!(reason, "; did you mean `bankcheck {command}`?");
             }
         }
         if args.show_files {
@@ -637,7 +637,7 @@ fn mistyped_command(path: &str) -> Option<&'static str> {
     if path.contains(['/', '.']) || Path::new(path).exists() {
         return None;
     }
-    bankcheck::config::error::did_you_mean(path, ["check", "rules", "explain"].into_iter())
+    bankcheck::config::error::did_you_mean(path, ["check", "rules", "explain"])
 }
 
 /// `FORCE_COLOR` or `CLICOLOR_FORCE` set to anything but empty or `0`.
