@@ -720,3 +720,31 @@ fn show_files_and_mistyped_subcommands() {
         text(&out.stderr)
     );
 }
+
+/// `--diff` prints the diff and nothing else; `--fix` says what it changed.
+#[test]
+fn diff_prints_only_the_diff_and_fix_says_what_it_did() {
+    let dir = scratch();
+    let out = run_in(dir.path(), &["--diff", "src/conflict.cu"], b"", &[]);
+    let stdout = text(&out.stdout);
+    assert!(stdout.starts_with("--- a/src/conflict.cu"), "{stdout}");
+    assert!(
+        !stdout.contains("warning[") && !stdout.contains("Found "),
+        "{stdout}"
+    );
+    let out = run_in(
+        dir.path(),
+        &["--fix", "src/conflict.cu", "src/clean.cu"],
+        b"",
+        &[],
+    );
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.contains("fixed: src/conflict.cu: 1 edit"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("--fix applied 1 edit in 1 file"),
+        "{stderr}"
+    );
+}

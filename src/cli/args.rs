@@ -80,7 +80,7 @@ pub struct CheckArgs {
     /// Apply the suggestions that are safe (keep the program's meaning) to the files.
     #[arg(long, help_heading = "Fixes")]
     pub fix: bool,
-    /// Print the safe fixes as a unified diff instead of writing them.
+    /// Print the safe fixes as a unified diff, and nothing else, instead of writing them.
     #[arg(long, help_heading = "Fixes")]
     pub diff: bool,
 

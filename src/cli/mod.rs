@@ -351,6 +351,13 @@ fn check_paths(args: &CheckArgs) -> anyhow::Result<ExitStatus> {
     // A file bankcheck failed on (a panic or a dead worker) makes the run an error.
     let internal = reports.iter().any(|c| check::has_internal_error(&c.report));
     let diffs: Vec<String> = reports.iter_mut().filter_map(|c| c.diff.take()).collect();
+    // What `--fix` changed, file by file, then in total.
+    let mut fixed: Vec<(String, usize)> = reports
+        .iter()
+        .filter(|c| c.fixed > 0)
+        .map(|c| (c.report.path.clone(), c.fixed))
+        .collect();
+    fixed.sort();
     failures.extend(
         reports
             .iter_mut()
@@ -385,6 +392,21 @@ fn check_paths(args: &CheckArgs) -> anyhow::Result<ExitStatus> {
     failures.sort();
     for (path, reason) in &failures {
         errln!("error: {path}: {reason}");
+    }
+    if args.fix && !args.quiet {
+        for (path, n) in &fixed {
+            errln!(
+                "fixed: {path}: {n} {}",
+                if *n == 1 { "edit" } else { "edits" }
+            );
+        }
+        let total: usize = fixed.iter().map(|(_, n)| n).sum();
+        errln!(
+            "--fix applied {total} {} in {} {}",
+            if total == 1 { "edit" } else { "edits" },
+            fixed.len(),
+            if fixed.len() == 1 { "file" } else { "files" }
+        );
     }
     let run = Run {
         files: &files,
@@ -481,6 +503,8 @@ struct Checked {
     fails: bool,
     diff: Option<String>,
     error: Option<String>,
+    /// Edits `--fix` wrote to the file.
+    fixed: usize,
 }
 
 impl Checked {
@@ -491,6 +515,7 @@ impl Checked {
             fails,
             diff: None,
             error: None,
+            fixed: 0,
         }
     }
 }
@@ -550,7 +575,12 @@ fn check_text(
         return Checked::new(report, settings);
     };
     match fix::write_in_place(path, &loaded.bytes, &loaded.stamp, &encoded) {
-        Ok(()) => Checked::new(session.check(display, fixed.as_bytes(), settings), settings),
+        Ok(()) => {
+            let mut done =
+                Checked::new(session.check(display, fixed.as_bytes(), settings), settings);
+            done.fixed = edits.len();
+            done
+        }
         Err(e @ fix::WriteError::Changed(_)) => {
             errln!("warning: {display}: {e}");
             Checked::new(report, settings)
@@ -599,6 +629,11 @@ fn session(
 /// Writes the report in the chosen format; JSON and SARIF are written as they are
 /// made, never held whole.
 fn render(run: &Run<'_>, args: &CheckArgs, out: &mut dyn Write) -> std::io::Result<()> {
+    // `--diff` prints the fixes and nothing else; the exit status still tells the
+    // findings.
+    if args.diff {
+        return Ok(());
+    }
     if args.statistics {
         return out.write_all(statistics(run).as_bytes());
     }
