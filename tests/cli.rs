@@ -748,3 +748,44 @@ fn diff_prints_only_the_diff_and_fix_says_what_it_did() {
         "{stderr}"
     );
 }
+
+/// Configuration discovery stops at the repository's root, and another tool's
+/// `lint.toml` (none of bankcheck's keys) is skipped with a note; a mistyped key of
+/// bankcheck's is still an error.
+#[test]
+fn config_discovery_stops_at_the_repository_and_skips_foreign_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path();
+    std::fs::create_dir_all(root.join("repo/.git")).unwrap();
+    std::fs::create_dir_all(root.join("repo/src")).unwrap();
+    std::fs::copy(
+        fixtures().join("conflict.cu"),
+        root.join("repo/src/conflict.cu"),
+    )
+    .unwrap();
+    // Above the repository: would switch every rule off.
+    std::fs::write(root.join("lint.toml"), "ignore = [\"all\"]\n").unwrap();
+    // Another tool's file inside it.
+    std::fs::write(root.join("repo/src/lint.toml"), "[tool]\nstrict = true\n").unwrap();
+    let repo = root.join("repo");
+    let out = run_in(&repo, &["--format", "compact", "src/conflict.cu"], b"", &[]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stdout).contains("conflict"),
+        "{}",
+        text(&out.stdout)
+    );
+    assert!(
+        text(&out.stderr).contains("holds no bankcheck settings"),
+        "{}",
+        text(&out.stderr)
+    );
+    std::fs::write(root.join("repo/src/lint.toml"), "bank_count = 16\n").unwrap();
+    let out = run_in(&repo, &["src/conflict.cu"], b"", &[]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("bank-count"),
+        "{}",
+        text(&out.stderr)
+    );
+}

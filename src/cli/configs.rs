@@ -64,8 +64,12 @@ impl ConfigStore {
             return Ok(config.clone());
         }
         let candidate = dir.join(CONFIG_NAME);
-        let config = if candidate.is_file() {
+        let config = if candidate.is_file() && !foreign(&candidate) {
             Arc::new(load(&candidate)?)
+        } else if dir.join(".git").exists() {
+            // Discovery stops at the repository's root: a lint.toml above it belongs to
+            // something else.
+            fallback.clone()
         } else {
             match dir.parent() {
                 Some(parent) if parent != dir => {
@@ -80,6 +84,32 @@ impl ConfigStore {
         }
         Ok(config)
     }
+}
+
+/// True when `file` is another tool's `lint.toml`: a TOML table none of whose keys is
+/// bankcheck's. It is skipped, with a note, and discovery goes on above it.
+fn foreign(file: &Path) -> bool {
+    let Ok(loaded) = super::read::read_source(file, super::read::DEFAULT_MAX_FILE_SIZE) else {
+        return false;
+    };
+    let Ok(table) = String::from_utf8_lossy(&loaded.bytes).parse::<toml::Table>() else {
+        return false;
+    };
+    // A key close to one of bankcheck's is a typo in bankcheck's file, reported as such.
+    let keys = bankcheck::config::options::TOP_LEVEL_KEYS;
+    let ours = |key: &String| {
+        keys.contains(&key.as_str())
+            || key == "files"
+            || bankcheck::config::error::did_you_mean(key, keys.iter().copied()).is_some()
+    };
+    let foreign = !table.is_empty() && !table.keys().any(ours);
+    if foreign {
+        errln!(
+            "note: {}: skipped: it holds no bankcheck settings (another tool's lint.toml)",
+            pretty(file)
+        );
+    }
+    foreign
 }
 
 /// Reads and validates one configuration file.
