@@ -515,16 +515,33 @@ fn diff_shows_and_fix_applies_safe_suggestions_keeping_line_endings() {
     assert!(leftovers.is_empty(), "no temporary files left behind");
 }
 
+/// `--fix` on standard input writes the fixed source to standard output and the report
+/// of what remains to standard error; a source with nothing to fix comes back as it was.
 #[test]
-fn fix_refuses_standard_input() {
+fn fix_on_standard_input_writes_the_fixed_source_to_standard_output() {
+    let source = std::fs::read(fixtures().join("conflict.cu")).unwrap();
     let out = run_in(
         &fixtures(),
         &["--fix", "--stdin-filename", "k.cu"],
-        b"",
+        &source,
         &[],
     );
-    assert_eq!(out.status.code(), Some(2));
-    assert!(text(&out.stderr).contains("--fix cannot rewrite standard input"));
+    let fixed = text(&out.stdout);
+    assert!(fixed.contains("tile[32][33]"), "{fixed}");
+    assert_eq!(
+        fixed.replace("tile[32][33]", "tile[32][32]"),
+        text(&source),
+        "only the fix changes"
+    );
+    assert!(
+        text(&out.stderr).contains("--fix applied 1 edit"),
+        "{}",
+        text(&out.stderr)
+    );
+    let clean = std::fs::read(fixtures().join("clean.cu")).unwrap();
+    let out = run_in(&fixtures(), &["--fix", "-"], &clean, &[]);
+    assert_eq!(out.stdout, clean);
+    assert_eq!(out.status.code(), Some(0));
 }
 
 #[test]

@@ -181,10 +181,6 @@ fn check_paths(args: &CheckArgs) -> anyhow::Result<ExitStatus> {
         );
         return Ok(ExitStatus::Error);
     }
-    if stdin_mode && args.fix {
-        errln!("error: --fix cannot rewrite standard input; use --diff to see the fixes");
-        return Ok(ExitStatus::Error);
-    }
     crash::install(!stdin_mode);
     let crashed_before = crash::crashed_before();
     let mut stats = Stats::default();
@@ -351,6 +347,10 @@ fn check_paths(args: &CheckArgs) -> anyhow::Result<ExitStatus> {
     // A file bankcheck failed on (a panic or a dead worker) makes the run an error.
     let internal = reports.iter().any(|c| check::has_internal_error(&c.report));
     let diffs: Vec<String> = reports.iter_mut().filter_map(|c| c.diff.take()).collect();
+    let fixed_texts: Vec<String> = reports
+        .iter_mut()
+        .filter_map(|c| c.fixed_text.take())
+        .collect();
     // What `--fix` changed, file by file, then in total.
     let mut fixed: Vec<(String, usize)> = reports
         .iter()
@@ -420,7 +420,14 @@ fn check_paths(args: &CheckArgs) -> anyhow::Result<ExitStatus> {
     } else {
         ExitStatus::Success
     };
-    let mut printed = if let Some(path) = &args.output {
+    // Standard input with `--fix`: the fixed source on standard output, the report of
+    // what remains on standard error (or in `--output`).
+    let stdin_fix = stdin_mode && args.fix;
+    let mut printed = if stdin_fix && args.output.is_none() {
+        let mut err = std::io::stderr().lock();
+        let _ = render(&run, args, &mut err).and_then(|()| err.flush());
+        write_stdout(fixed_texts.concat().as_bytes())
+    } else if let Some(path) = &args.output {
         std::fs::File::create(path)
             .and_then(|file| {
                 let mut out = std::io::BufWriter::new(file);
@@ -433,6 +440,9 @@ fn check_paths(args: &CheckArgs) -> anyhow::Result<ExitStatus> {
         let mut out = std::io::BufWriter::new(std::io::stdout().lock());
         render(&run, args, &mut out).and_then(|()| out.flush())
     };
+    if printed.is_ok() && stdin_fix && args.output.is_some() {
+        printed = write_stdout(fixed_texts.concat().as_bytes());
+    }
     if printed.is_ok() && !diffs.is_empty() {
         printed = write_stdout(diffs.concat().as_bytes());
     }
@@ -505,6 +515,9 @@ struct Checked {
     error: Option<String>,
     /// Edits `--fix` wrote to the file.
     fixed: usize,
+    /// Standard input with `--fix`: its text with the safe fixes applied, for standard
+    /// output.
+    fixed_text: Option<String>,
 }
 
 impl Checked {
@@ -516,6 +529,7 @@ impl Checked {
             diff: None,
             error: None,
             fixed: 0,
+            fixed_text: None,
         }
     }
 }
@@ -549,16 +563,29 @@ fn check_text(
     } else {
         Vec::new()
     };
+    // Standard input is fixed to standard output: its text goes there, fixed or not.
+    let to_stdout = args.fix && read_from.is_none();
+    let unfixed = |report| {
+        let mut done = Checked::new(report, settings);
+        done.fixed_text = to_stdout.then(|| original.to_string());
+        done
+    };
     if edits.is_empty() {
-        return Checked::new(report, settings);
+        return unfixed(report);
     }
     let fixed = match fix::apply(original, &edits) {
         Ok(fixed) => fixed,
         Err(e) => {
             errln!("warning: {display}: fixes not applied: {e}");
-            return Checked::new(report, settings);
+            return unfixed(report);
         }
     };
+    if to_stdout {
+        let mut done = Checked::new(session.check(display, fixed.as_bytes(), settings), settings);
+        done.fixed = edits.len();
+        done.fixed_text = Some(fixed);
+        return done;
+    }
     if args.diff {
         let mut done = Checked::new(report, settings);
         done.diff = Some(fix::diff(display, original, &fixed));
