@@ -64,6 +64,8 @@ pub struct Interp<'a> {
     pub sites: Vec<AccessSite>,
     pub vars: Vec<VarInfo>,
     pub block: BlockShape,
+    /// What this interpretation asked of `block` (a lowering reused for other shapes).
+    pub shape_reads: super::shape_reads::ShapeReads,
     pub shape_source: ShapeSource,
     pub warp_size: u32,
     pub function: InFunction,
@@ -128,9 +130,9 @@ pub struct Interp<'a> {
     /// The text of the file being lowered (`text` changes inside helpers of other files).
     base_text: &'a str,
     /// Work left for this function, in steps ([`MAX_STEPS`], less when the file has less).
-    steps_left: u64,
+    pub(super) steps_left: u64,
     /// What `steps_left` started at.
-    steps_start: u64,
+    pub(super) steps_start: u64,
     /// `arrays` by declaration span, kept by the caller across the functions of a file:
     /// registering an array is a lookup, not a scan of every array of the file.
     pub array_index: Option<&'a mut foldhash::HashMap<Span, usize>>,
@@ -267,6 +269,7 @@ impl<'a> Interp<'a> {
             sites: Vec::new(),
             vars,
             block,
+            shape_reads: super::shape_reads::ShapeReads::default(),
             shape_source,
             warp_size,
             function: InFunction::new(function),
@@ -336,12 +339,7 @@ impl<'a> Interp<'a> {
     }
 
     fn thread(&self, axis: Axis) -> Ir {
-        let dim = match axis {
-            Axis::X => self.block.x,
-            Axis::Y => self.block.y,
-            Axis::Z => self.block.z,
-        };
-        if dim <= 1 {
+        if !self.shape_reads.spans(self.block, axis) {
             return int(0);
         }
         Ir::Var(axis as usize)
@@ -349,7 +347,7 @@ impl<'a> Interp<'a> {
 
     /// The linear thread id `x + y*Dx + z*Dx*Dy`.
     fn linear_tid(&self) -> Ir {
-        let b = self.block;
+        let b = self.shape_reads.for_linear_id(self.block);
         let y = fold(BinOp::Mul, self.thread(Axis::Y), int(i64::from(b.x)));
         let z = fold(
             BinOp::Mul,
@@ -441,6 +439,7 @@ impl<'a> Interp<'a> {
                 Some("SV_GROUPTHREADID") => self.vec3_threads(),
                 Some("SV_GROUPINDEX") => Value::Int(self.linear_tid()),
                 Some("SV_DISPATCHTHREADID") => {
+                    let b = self.shape_reads.whole(b);
                     let gx = self.uniform("SV_GroupID.x", Some((0, 65535)));
                     let gy = self.uniform("SV_GroupID.y", Some((0, 65535)));
                     let gz = self.uniform("SV_GroupID.z", Some((0, 65535)));
@@ -1004,9 +1003,15 @@ impl<'a> Interp<'a> {
         let mut values = vec![0i64; self.vars.len()];
         let mut best = 0u64;
         let mut evals = 0u64;
-        let threads = self.block.threads().min(4096);
+        // Thread 0 alone when the guard names no thread id: any shape's (0, 0, 0).
+        let shape = if mask & 0b111 == 0 {
+            self.block
+        } else {
+            self.shape_reads.whole(self.block)
+        };
+        let threads = shape.threads().min(4096);
         for t in 0..threads {
-            let (x, y, z) = self.block.coords(t);
+            let (x, y, z) = shape.coords(t);
             values[0] = x;
             values[1] = y;
             values[2] = z;
@@ -1246,7 +1251,7 @@ impl<'a> Interp<'a> {
         match name {
             "threadIdx" => return self.vec3_threads(),
             "blockDim" => {
-                let b = self.block;
+                let b = self.shape_reads.whole(self.block);
                 return Value::Vector(vec![
                     Value::Int(int(i64::from(b.x))),
                     Value::Int(int(i64::from(b.y))),
@@ -1668,7 +1673,7 @@ impl<'a> Interp<'a> {
         let Value::Group(n) = self.lookup(object).cloned()? else {
             return None;
         };
-        let threads = self.block.threads() as i64;
+        let threads = self.shape_reads.whole(self.block).threads() as i64;
         let tid = self.linear_tid();
         let n = if n == 0 { threads } else { n as i64 };
         Some(Value::Int(match method {
