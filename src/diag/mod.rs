@@ -163,6 +163,40 @@ pub struct Suggestion {
     /// The edits that apply the fix, file-local; empty when it cannot be applied.
     #[serde(skip)]
     pub edits: Vec<Edit>,
+    /// The array's whole `after` table when this suggestion is one of its accesses' and
+    /// `after` holds only that access's rows ([`Suggestion::for_access`]): shared, so that
+    /// an array of n accesses costs n rows, not n times n (the JSON report writes it once).
+    #[serde(skip)]
+    pub table: Option<std::sync::Arc<Vec<AfterAccess>>>,
+}
+
+impl Suggestion {
+    /// This suggestion as shown at one access of the array, reported at `line` (and
+    /// `helper_line` inside a helper): `after` keeps that access's rows, `table` shares
+    /// the whole table.
+    pub fn for_access(&self, line: usize, helper_line: Option<usize>) -> Suggestion {
+        let table = self
+            .table
+            .clone()
+            .unwrap_or_else(|| std::sync::Arc::new(self.after.clone()));
+        Suggestion {
+            kind: self.kind.clone(),
+            message: self.message.clone(),
+            replacement: self.replacement.clone(),
+            cute: self.cute.clone(),
+            classic: self.classic,
+            after: table
+                .iter()
+                .filter(|a| a.line == line && a.helper_line == helper_line)
+                .cloned()
+                .collect(),
+            lower_bound_wavefronts: self.lower_bound_wavefronts,
+            memory_cost_bytes: self.memory_cost_bytes,
+            applicability: self.applicability,
+            edits: self.edits.clone(),
+            table: Some(table),
+        }
+    }
 }
 
 /// One finding: a rule fired at a span, or a problem with the input.

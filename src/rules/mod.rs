@@ -87,6 +87,8 @@ pub(crate) fn check_arrays(
             continue;
         };
         suggestion.after = one_row_per_access(std::mem::take(&mut suggestion.after));
+        // Each access's diagnostic shows its own rows and shares the whole table.
+        suggestion.table = Some(std::sync::Arc::new(suggestion.after.clone()));
         let mut mine: Vec<usize> = sites
             .iter()
             .filter_map(|a| by_span.get(&a.site.span))
@@ -99,8 +101,14 @@ pub(crate) fn check_arrays(
             let d = &mut out[i];
             let ours = d.access.as_ref().is_some_and(|f| f.array == info.name);
             if ours && d.suggestion.is_none() && d.rule != layout_conflict::META.id {
+                let line = crate::diag::line_of(line_starts, d.span.start);
+                let helper_line = d
+                    .access
+                    .as_ref()
+                    .and_then(|f| f.helper_span)
+                    .map(|h| crate::diag::line_of(line_starts, h.start));
                 d.help = Some(suggestion.message.clone());
-                d.suggestion = Some(suggestion.clone());
+                d.suggestion = Some(suggestion.for_access(line, helper_line));
             }
         }
         let patterns: std::collections::HashSet<String> = array
