@@ -4,8 +4,8 @@
 Generates (into a temporary directory, nothing is committed) one CUDA kernel per count
 of --counts whose shared tile has that many accesses, each a conflict that the verified
 fix repairs: `padding`, rows read down a column (`tile[tx][c]`, fixed by padding), and
-`swizzle`, a 16x32 tile read by columns (`tile[t % 16][(t / 16 + c) % 32]`, fixed by an
-XOR swizzle that rewrites every subscript). Each access gets a diagnostic that carries
+`swizzle`, a 16x32 tile read by columns (`tile[t % 16][t / 16]`, fixed by an XOR swizzle
+that rewrites every subscript: one edit per access). Each access gets a diagnostic that carries
 the array's fix. Runs `bankcheck --format json` on each with `/usr/bin/time -v` and
 prints a Markdown table of the report's size, the rows of `after` tables and the edits
 it holds, peak resident memory and wall time. The figures are recorded in
@@ -49,11 +49,10 @@ def kernel(kind, count):
             "    float acc = 0.0f;",
         ]
         for i in range(count):
-            c = i % 32
             if i % 2 == 0:
-                lines.append(f"    tile[t % 16][(t / 16 + {c}) % 32] = in[{i}];")
+                lines.append(f"    tile[t % 16][t / 16] = in[{i}];")
             else:
-                lines.append(f"    acc += tile[t % 16][(t / 16 + {c}) % 32];")
+                lines.append("    acc += tile[t % 16][t / 16];")
         lines += ["    out[t] = acc;", "}", "",
                   "void launch(float* o, const float* i) { many<<<1, 256>>>(o, i); }"]
     return "\n".join(lines) + "\n"

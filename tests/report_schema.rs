@@ -115,6 +115,7 @@ fn a_fix_shared_by_many_diagnostics_is_written_once() {
         let s = &d["suggestion"];
         assert_eq!(s["fix"], 0, "{d}");
         assert_eq!(s["message"], fixes[0]["message"]);
+        assert_eq!(s["edits"], serde_json::json!([]), "the edits are the fix's");
         let after = s["after"].as_array().unwrap();
         for row in after {
             assert!(table.contains(row), "{row} is in the table");

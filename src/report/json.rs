@@ -120,7 +120,8 @@ fn summary(run: &Run<'_>) -> Value {
 /// The fixes whose `after` table several diagnostics share (`Suggestion::table`: one per
 /// array), each written once in the top-level `fixes`, numbered in the order the
 /// diagnostics first name them. Each diagnostic's `suggestion` shows its own access's
-/// rows and the number (`fix`): the report grows with the accesses, not their square.
+/// rows and the number (`fix`), and no edits (a swizzle's are one per access): the report
+/// grows with the accesses, not their square.
 #[derive(Default)]
 struct Fixes {
     /// Position in `entries` by the shared table's address.
@@ -217,6 +218,8 @@ fn diagnostic(path: &str, index: &LineIndex<'_>, d: &Diagnostic, fixes: &RefCell
             if let (Value::Object(o), Some(n)) =
                 (&mut v, fixes.borrow_mut().number(path, index, d, s))
             {
+                // A swizzle edits every access: its edits once per array, not per access.
+                o.insert("edits".into(), json!([]));
                 o.insert("fix".into(), json!(n));
             }
             v
