@@ -158,7 +158,7 @@ impl Fixes {
             "kind": s.kind,
             "message": s.message,
             "replacement": s.replacement,
-            "after": table.as_slice(),
+            "after": table.after,
             "edits": edits(index, s),
         }));
         Some(n)
@@ -218,8 +218,6 @@ fn diagnostic(path: &str, index: &LineIndex<'_>, d: &Diagnostic, fixes: &RefCell
             if let (Value::Object(o), Some(n)) =
                 (&mut v, fixes.borrow_mut().number(path, index, d, s))
             {
-                // A swizzle edits every access: its edits once per array, not per access.
-                o.insert("edits".into(), json!([]));
                 o.insert("fix".into(), json!(n));
             }
             v
@@ -233,14 +231,20 @@ fn diagnostic(path: &str, index: &LineIndex<'_>, d: &Diagnostic, fixes: &RefCell
 fn suggestion(index: &LineIndex<'_>, s: &crate::diag::Suggestion) -> Value {
     let mut v = serde_json::to_value(s).unwrap_or(Value::Null);
     if let Value::Object(o) = &mut v {
-        o.insert("edits".into(), edits(index, s));
+        // A shared fix's edits (a swizzle's are one per access) are written once, in `fixes`.
+        let own = if s.table.is_some() {
+            json!([])
+        } else {
+            edits(index, s)
+        };
+        o.insert("edits".into(), own);
     }
     v
 }
 
-/// A suggestion's edits placed in the file.
+/// The edits that apply a suggestion's fix, placed in the file.
 fn edits(index: &LineIndex<'_>, s: &crate::diag::Suggestion) -> Value {
-    s.edits
+    s.fix_edits()
         .iter()
         .map(|e| {
             let p = index.position(e.span);

@@ -88,7 +88,7 @@ pub(crate) fn check_arrays(
         };
         suggestion.after = one_row_per_access(std::mem::take(&mut suggestion.after));
         // Each access's diagnostic shows its own rows and shares the whole table.
-        suggestion.table = Some(std::sync::Arc::new(suggestion.after.clone()));
+        suggestion.share();
         let mut mine: Vec<usize> = sites
             .iter()
             .filter_map(|a| by_span.get(&a.site.span))
