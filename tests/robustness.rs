@@ -418,13 +418,20 @@ fn one_file_that_kills_its_worker_in_a_directory_of_good_ones() {
     assert!(!accesses.iter().any(|a| a["file"] == "bad.cu"));
     // The same findings for the good files as in the clean run.
     let clean: serde_json::Value = serde_json::from_slice(&clean.stdout).unwrap();
+    // A fix is numbered by its place in the report's `fixes`: compared by what it names.
     let good = |v: &serde_json::Value| -> Vec<serde_json::Value> {
         v["diagnostics"]
             .as_array()
             .unwrap()
             .iter()
             .filter(|d| d["file"] != "bad.cu")
-            .cloned()
+            .map(|d| {
+                let mut d = d.clone();
+                if let Some(n) = d["suggestion"]["fix"].as_u64() {
+                    d["suggestion"]["fix"] = v["fixes"][n as usize].clone();
+                }
+                d
+            })
             .collect()
     };
     assert_eq!(good(&clean), good(&json));

@@ -124,7 +124,22 @@ fn printed_fixes_hold_at_every_access_when_applied() {
             let (Some(array), Some(s)) = (d["array"].as_str(), d["suggestion"].as_object()) else {
                 continue;
             };
-            let s = Value::Object(s.clone());
+            // A fix shared by the array's diagnostics is written once, in `fixes`; each
+            // diagnostic's `after` holds its own access's rows, all of them in the table.
+            let s = match s.get("fix").and_then(Value::as_u64) {
+                Some(n) => {
+                    let whole = report["fixes"][n as usize].clone();
+                    assert_eq!(whole["array"].as_str(), Some(array), "{name}: fix {n}");
+                    for row in s["after"].as_array().into_iter().flatten() {
+                        assert!(
+                            whole["after"].as_array().is_some_and(|t| t.contains(row)),
+                            "{name}: {row} is not in fix {n}"
+                        );
+                    }
+                    whole
+                }
+                None => Value::Object(s.clone()),
+            };
             if !fixes.iter().any(|(a, f)| a == array && *f == s) {
                 fixes.push((array.to_string(), s));
             }

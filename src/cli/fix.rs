@@ -13,14 +13,21 @@ use std::fs::File;
 use std::io::Read;
 use std::path::Path;
 
-/// The edits of every safe suggestion in `report`, in file order.
+/// The edits of every safe suggestion in `report`, in file order; a fix that an array's
+/// diagnostics share (`Suggestion::table`) is taken once.
 pub fn safe_edits(report: &FileReport) -> Vec<Edit> {
+    let mut shared = std::collections::HashSet::new();
     let mut edits: Vec<Edit> = report
         .diagnostics
         .iter()
         .filter_map(|d| d.suggestion.as_ref())
         .filter(|s| s.applicability == Applicability::Safe)
-        .flat_map(|s| s.edits.iter().cloned())
+        .filter(|s| {
+            s.table
+                .as_ref()
+                .is_none_or(|t| shared.insert(std::sync::Arc::as_ptr(t)))
+        })
+        .flat_map(|s| s.fix_edits().iter().cloned())
         .collect();
     edits.sort_by_key(|e| (e.span.start, e.span.end));
     edits.dedup();

@@ -180,6 +180,66 @@ pub struct Suggestion {
     /// The edits that apply the fix, file-local; empty when it cannot be applied.
     #[serde(skip)]
     pub edits: Vec<Edit>,
+    /// The array's whole fix when this suggestion is one of its accesses' and `after` holds
+    /// only that access's rows and `edits` none ([`Suggestion::for_access`]): shared, so
+    /// that an array of n accesses costs n rows and edits, not n times n (the JSON report
+    /// writes it once).
+    #[serde(skip)]
+    pub table: Option<std::sync::Arc<FixTable>>,
+}
+
+/// What the suggestions of one array's accesses share: every access's row of `after`, and
+/// the edits (a swizzle rewrites every access).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FixTable {
+    pub after: Vec<AfterAccess>,
+    pub edits: Vec<Edit>,
+}
+
+impl Suggestion {
+    /// Shares this suggestion's table and edits ([`Suggestion::table`]) with the
+    /// suggestions that [`Suggestion::for_access`] makes of it.
+    pub fn share(&mut self) {
+        self.table = Some(std::sync::Arc::new(FixTable {
+            after: self.after.clone(),
+            edits: self.edits.clone(),
+        }));
+    }
+
+    /// The edits that apply the fix: those of the shared table, else its own.
+    pub fn fix_edits(&self) -> &[Edit] {
+        self.table.as_ref().map_or(&self.edits, |t| &t.edits)
+    }
+
+    /// This suggestion as shown at one access of the array, reported at `line` (and
+    /// `helper_line` inside a helper): `after` keeps that access's rows, the edits and
+    /// the whole table are in `table` (see [`Suggestion::share`]).
+    pub fn for_access(&self, line: usize, helper_line: Option<usize>) -> Suggestion {
+        let table = self.table.clone().unwrap_or_else(|| {
+            std::sync::Arc::new(FixTable {
+                after: self.after.clone(),
+                edits: self.edits.clone(),
+            })
+        });
+        Suggestion {
+            kind: self.kind,
+            message: self.message.clone(),
+            replacement: self.replacement.clone(),
+            cute: self.cute.clone(),
+            classic: self.classic,
+            after: table
+                .after
+                .iter()
+                .filter(|a| a.line == line && a.helper_line == helper_line)
+                .cloned()
+                .collect(),
+            lower_bound_wavefronts: self.lower_bound_wavefronts,
+            memory_cost_bytes: self.memory_cost_bytes,
+            applicability: self.applicability,
+            edits: Vec::new(),
+            table: Some(table),
+        }
+    }
 }
 
 /// One finding: a rule fired at a span, or a problem with the input.

@@ -85,6 +85,9 @@ pub(crate) struct Interp<'a> {
     /// The IR's variables: the thread coordinates first, then uniforms and counters.
     vars: Vec<VarInfo>,
     block: BlockShape,
+    /// What this interpretation asked of `block` (a lowering reused for other shapes):
+    /// every read of `block` goes through it.
+    pub(crate) shape_reads: super::shape_reads::ShapeReads,
     shape_source: ShapeSource,
     pub(crate) warp_size: u32,
     function: InFunction,
@@ -241,6 +244,7 @@ impl<'a> Interp<'a> {
             sites: Vec::new(),
             vars,
             block,
+            shape_reads: super::shape_reads::ShapeReads::default(),
             shape_source,
             warp_size,
             function: InFunction::new(function),
@@ -264,6 +268,26 @@ impl<'a> Interp<'a> {
     }
 
     /// Charges the steps this interpretation spent to the file's budget.
+    /// Steps left for this function, and what its budget started at: a lowering reused
+    /// for another block shape is charged what it spent (`lower::lower_function`).
+    pub(crate) fn steps_left(&self) -> u64 {
+        self.budget.steps_left()
+    }
+
+    pub(crate) fn steps_start(&self) -> u64 {
+        self.budget.steps_start()
+    }
+
+    /// Charges `n` steps at once: the cost of the lowering reused in place of this one.
+    pub(crate) fn take_steps(&mut self, n: u64) {
+        self.budget.take(n);
+    }
+
+    /// True once the function's budget is spent.
+    pub(crate) fn out_of_steps(&self) -> bool {
+        self.budget.exhausted()
+    }
+
     pub(crate) fn finish(&mut self) {
         self.budget.charge_file();
     }

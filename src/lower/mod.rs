@@ -1,9 +1,10 @@
 //! Lowering: from extracted syntax to access sites whose addresses are index-IR
 //! expressions over thread, loop and uniform variables (see [`ir`]).
 //!
-//! Every function that touches shared memory is interpreted once per block shape it
-//! may run with ([`shape`]); the same source site may therefore appear several times,
-//! once per context, and the pipeline keeps the worst.
+//! Every function that touches shared memory is lowered once per block shape it may run
+//! with ([`shape`]); the same source site may therefore appear several times, once per
+//! context, and the pipeline keeps the worst. A shape that the interpreter would follow
+//! alike (see [`shape_reads`]) takes a copy of an earlier shape's sites.
 
 pub mod affine;
 mod fold;
@@ -11,6 +12,7 @@ pub mod induction;
 pub mod interp;
 pub mod purity;
 pub mod shape;
+mod shape_reads;
 mod steps;
 pub mod templates;
 pub mod value;
@@ -233,6 +235,8 @@ fn lower_function(
     helpers: &mut Helpers,
 ) -> Vec<site::AccessSite> {
     let mut out = Vec::new();
+    // The lowerings made so far, for the shapes that would lower alike.
+    let mut done: Vec<DoneLowering> = Vec::new();
     for (block, source) in shapes {
         let mut interp = Interp::new(
             syn,
@@ -244,6 +248,24 @@ fn lower_function(
             f.name.clone(),
             constants,
         );
+        // Another shape that answers every question this lowering asked alike: its sites
+        // with this shape, at the same cost to the file's budget. Only when interpreting
+        // again would take the same path: that lowering ran within its budget and this
+        // one's is larger, or both start with the same budget (it only matters once spent).
+        let left = interp.steps_left();
+        if let Some(d) = done.iter().find(|d| {
+            d.reads.same_lowering(d.block, *block)
+                && ((d.within && d.spent < left) || d.start == left)
+        }) {
+            interp.take_steps(d.spent);
+            interp.finish();
+            let sites: Vec<site::AccessSite> = out[d.sites.clone()]
+                .iter()
+                .map(|s| shape_reads::restamp(s, &d.source, (*block, source)))
+                .collect();
+            out.extend(sites);
+            continue;
+        }
         if let Some(ws) = &f.wave_size {
             if let Some(w) = interp
                 .const_eval(ws)
@@ -260,11 +282,38 @@ fn lower_function(
         interp.functions_by_name = Some(&helpers.by_name);
         interp.bind_params(f);
         interp.block(&f.body);
+        let start = interp.steps_start();
+        let spent = start - interp.steps_left();
+        let within = !interp.out_of_steps();
         interp.finish();
+        let first = out.len();
         out.append(&mut interp.sites);
         helpers.reached.extend(std::mem::take(&mut interp.inlined));
+        done.push(DoneLowering {
+            block: *block,
+            source: source.clone(),
+            reads: std::mem::take(&mut interp.shape_reads),
+            start,
+            spent,
+            within,
+            sites: first..out.len(),
+        });
     }
     out
+}
+
+/// One lowering of a function under one of its shapes, kept for the shapes after it.
+struct DoneLowering {
+    block: ir::BlockShape,
+    source: crate::model::assumption::ShapeSource,
+    /// What the lowering asked of `block`.
+    reads: shape_reads::ShapeReads,
+    /// The steps it started with and spent, and whether they sufficed.
+    start: u64,
+    spent: u64,
+    within: bool,
+    /// Its sites in the output.
+    sites: std::ops::Range<usize>,
 }
 
 /// Names of the helpers that can hold an access (see [`purity::touching_helpers`]).

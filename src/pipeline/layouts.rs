@@ -55,6 +55,8 @@ pub(super) fn advise(
             continue;
         };
         suggestion.after = one_row_per_access(std::mem::take(&mut suggestion.after));
+        // Each access's finding shows its own rows and shares the whole table.
+        suggestion.share();
         let patterns: std::collections::HashSet<String> = array
             .accesses
             .iter()
@@ -78,6 +80,9 @@ pub(super) fn advise(
             },
             spans,
         );
+    }
+    if let Some(line_starts) = line_starts {
+        layouts.line_starts = line_starts;
     }
     layouts
 }

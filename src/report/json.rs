@@ -4,6 +4,7 @@
 use super::{factor_json, LineIndex, Run};
 use crate::diag::{AccessFacts, Diagnostic};
 use serde_json::{json, Map, Value};
+use std::cell::RefCell;
 
 /// The version of the JSON layout.
 pub const SCHEMA: u64 = 1;
@@ -38,13 +39,15 @@ pub fn write(run: &Run<'_>, out: &mut dyn std::io::Write) -> std::io::Result<()>
         writeln!(out, "  {}: {},", json!(key), value)?;
     }
     let files = || run.files.iter().map(|f| (f, LineIndex::new(&f.text)));
+    let fixes = RefCell::new(Fixes::default());
     array(
         out,
         "diagnostics",
         files().flat_map(|(f, index)| {
+            let fixes = &fixes;
             f.diagnostics
                 .iter()
-                .map(move |d| diagnostic(&f.path, &index, d))
+                .map(move |d| diagnostic(&f.path, &index, d, fixes))
         }),
     )?;
     out.write_all(b",\n")?;
@@ -53,6 +56,8 @@ pub fn write(run: &Run<'_>, out: &mut dyn std::io::Write) -> std::io::Result<()>
         "accesses",
         files().flat_map(|(f, index)| f.accesses.iter().map(move |a| access(&f.path, &index, a))),
     )?;
+    out.write_all(b",\n")?;
+    array(out, "fixes", fixes.into_inner().entries.into_iter())?;
     out.write_all(b",\n")?;
     let pairs = |list: &'_ [(String, String)]| {
         list.iter()
@@ -112,7 +117,55 @@ fn summary(run: &Run<'_>) -> Value {
     })
 }
 
-fn diagnostic(path: &str, index: &LineIndex<'_>, d: &Diagnostic) -> Value {
+/// The fixes whose `after` table several diagnostics share (`Suggestion::table`: one per
+/// array), each written once in the top-level `fixes`, numbered in the order the
+/// diagnostics first name them. Each diagnostic's `suggestion` shows its own access's
+/// rows and the number (`fix`), and no edits (a swizzle's are one per access): the report
+/// grows with the accesses, not their square.
+#[derive(Default)]
+struct Fixes {
+    /// Position in `entries` by the shared table's address.
+    by_table: std::collections::HashMap<usize, usize>,
+    entries: Vec<Value>,
+}
+
+impl Fixes {
+    /// The number of `s`'s shared fix, written into `entries` the first time.
+    fn number(
+        &mut self,
+        path: &str,
+        index: &LineIndex<'_>,
+        d: &Diagnostic,
+        s: &crate::diag::Suggestion,
+    ) -> Option<usize> {
+        let table = s.table.as_ref()?;
+        let key = std::sync::Arc::as_ptr(table) as usize;
+        if let Some(&n) = self.by_table.get(&key) {
+            // The array's own diagnostic (`layout-conflict`) names no access: the first
+            // access's diagnostic names the array.
+            if let (Some(entry), Some(a)) = (self.entries.get_mut(n), d.access.as_ref()) {
+                if entry["array"].is_null() {
+                    entry["array"] = json!(a.array);
+                }
+            }
+            return Some(n);
+        }
+        let n = self.entries.len();
+        self.by_table.insert(key, n);
+        self.entries.push(json!({
+            "file": path,
+            "array": d.access.as_ref().map(|a| &a.array),
+            "kind": s.kind,
+            "message": s.message,
+            "replacement": s.replacement,
+            "after": table.after,
+            "edits": edits(index, s),
+        }));
+        Some(n)
+    }
+}
+
+fn diagnostic(path: &str, index: &LineIndex<'_>, d: &Diagnostic, fixes: &RefCell<Fixes>) -> Value {
     let at = index.position(d.span);
     let mut o = Map::new();
     o.insert("rule".into(), json!(d.rule));
@@ -160,9 +213,15 @@ fn diagnostic(path: &str, index: &LineIndex<'_>, d: &Diagnostic) -> Value {
     o.insert("labels".into(), Value::Array(labels));
     o.insert(
         "suggestion".into(),
-        d.suggestion
-            .as_ref()
-            .map_or(Value::Null, |s| suggestion(index, s)),
+        d.suggestion.as_ref().map_or(Value::Null, |s| {
+            let mut v = suggestion(index, s);
+            if let (Value::Object(o), Some(n)) =
+                (&mut v, fixes.borrow_mut().number(path, index, d, s))
+            {
+                o.insert("fix".into(), json!(n));
+            }
+            v
+        }),
     );
     Value::Object(o)
 }
@@ -172,17 +231,26 @@ fn diagnostic(path: &str, index: &LineIndex<'_>, d: &Diagnostic) -> Value {
 fn suggestion(index: &LineIndex<'_>, s: &crate::diag::Suggestion) -> Value {
     let mut v = serde_json::to_value(s).unwrap_or(Value::Null);
     if let Value::Object(o) = &mut v {
-        let edits: Vec<Value> = s
-            .edits
-            .iter()
-            .map(|e| {
-                let p = index.position(e.span);
-                json!({"line": p.line, "column": p.column, "end_line": p.end_line, "end_column": p.end_column, "text": e.text})
-            })
-            .collect();
-        o.insert("edits".into(), Value::Array(edits));
+        // A shared fix's edits (a swizzle's are one per access) are written once, in `fixes`.
+        let own = if s.table.is_some() {
+            json!([])
+        } else {
+            edits(index, s)
+        };
+        o.insert("edits".into(), own);
     }
     v
+}
+
+/// The edits that apply a suggestion's fix, placed in the file.
+fn edits(index: &LineIndex<'_>, s: &crate::diag::Suggestion) -> Value {
+    s.fix_edits()
+        .iter()
+        .map(|e| {
+            let p = index.position(e.span);
+            json!({"line": p.line, "column": p.column, "end_line": p.end_line, "end_column": p.end_column, "text": e.text})
+        })
+        .collect()
 }
 
 /// Where an access sits inside a helper, when the access is reported at its call.
@@ -231,12 +299,13 @@ mod tests {
     fn as_one_tree(run: &Run<'_>) -> String {
         let mut diagnostics = Vec::new();
         let mut accesses = Vec::new();
+        let fixes = RefCell::new(Fixes::default());
         for file in run.files {
             let index = LineIndex::new(&file.text);
             diagnostics.extend(
                 file.diagnostics
                     .iter()
-                    .map(|d| diagnostic(&file.path, &index, d)),
+                    .map(|d| diagnostic(&file.path, &index, d, &fixes)),
             );
             accesses.extend(file.accesses.iter().map(|a| access(&file.path, &index, a)));
         }
@@ -256,6 +325,7 @@ mod tests {
                 .sum::<usize>(),
             "diagnostics": diagnostics,
             "accesses": accesses,
+            "fixes": fixes.into_inner().entries,
             "errors": pairs(run.failures),
             "notes": pairs(run.notes),
             "summary": summary(run),

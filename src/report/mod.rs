@@ -286,6 +286,7 @@ pub(crate) mod tests {
             memory_cost_bytes: Some(128),
             applicability: Applicability::Unsafe,
             edits: Vec::new(),
+            table: None,
         });
         diagnostic.access = Some(facts.clone());
         let load_at = text.find("tile[0][threadIdx.x]").unwrap_or(0);

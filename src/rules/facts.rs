@@ -40,8 +40,11 @@ impl FileFacts<'_> {
             return;
         }
         if let Some(layout) = self.layouts.at(d.span, &access.array) {
+            let line_of = |at: usize| crate::diag::line_of(&self.layouts.line_starts, at);
+            let line = line_of(d.span.start);
+            let helper_line = access.helper_span.map(|h| line_of(h.start));
             d.help = Some(layout.suggestion.message.clone());
-            d.suggestion = Some(layout.suggestion.clone());
+            d.suggestion = Some(layout.suggestion.for_access(line, helper_line));
         }
     }
 }
@@ -75,6 +78,8 @@ pub struct Layouts {
     pub arrays: Vec<Layout>,
     /// By the span of an access and its array's name: the first array's fix.
     by_access: HashMap<(Span, String), usize>,
+    /// The file's line starts, when it has a fix: a finding names its access's rows.
+    pub line_starts: Vec<usize>,
 }
 
 impl Layouts {

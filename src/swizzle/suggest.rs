@@ -382,6 +382,7 @@ fn finish(
         memory_cost_bytes: Some(plan.memory_cost_bytes),
         applicability: plan.applicability,
         edits: plan.edits,
+        table: None,
     }
 }
 

@@ -88,6 +88,22 @@ impl Budget {
         }
     }
 
+    /// Steps left for this function.
+    pub(super) fn steps_left(&self) -> u64 {
+        self.steps_left
+    }
+
+    /// What the function's budget started at.
+    pub(super) fn steps_start(&self) -> u64 {
+        self.steps_start
+    }
+
+    /// Takes `n` steps at once: what an earlier lowering reused in place of this one
+    /// spent (`lower::lower_function`).
+    pub(super) fn take(&mut self, n: u64) {
+        self.steps_left = self.steps_left.saturating_sub(n);
+    }
+
     /// Charges the steps spent so far to the file's budget.
     pub(super) fn charge_file(&mut self) {
         let spent = self.steps_start - self.steps_left;

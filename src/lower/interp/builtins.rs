@@ -169,7 +169,7 @@ impl Interp<'_> {
         let Value::Group(n) = self.lookup(object).cloned()? else {
             return None;
         };
-        let threads = self.block.threads() as i64;
+        let threads = self.shape_reads.whole(self.block).threads() as i64;
         let tid = self.linear_tid();
         let n = if n == 0 { threads } else { n as i64 };
         Some(Value::Int(match method {

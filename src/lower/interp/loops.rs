@@ -171,9 +171,15 @@ impl Interp<'_> {
         let mut values = vec![0i64; self.vars.len()];
         let mut best = 0u64;
         let mut evals = 0u64;
-        let threads = self.block.threads().min(4096);
+        // Thread 0 alone when the guard names no thread id: any shape's (0, 0, 0).
+        let shape = if mask & 0b111 == 0 {
+            self.block
+        } else {
+            self.shape_reads.whole(self.block)
+        };
+        let threads = shape.threads().min(4096);
         for t in 0..threads {
-            let (x, y, z) = self.block.coords(t);
+            let (x, y, z) = shape.coords(t);
             values[0] = x;
             values[1] = y;
             values[2] = z;

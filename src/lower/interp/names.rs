@@ -15,7 +15,7 @@ impl<'a> Interp<'a> {
         match name {
             "threadIdx" => return self.vec3_threads(),
             "blockDim" => {
-                let b = self.block;
+                let b = self.shape_reads.whole(self.block);
                 return Value::Vector(vec![
                     Value::Int(int(i64::from(b.x))),
                     Value::Int(int(i64::from(b.y))),

@@ -9,12 +9,7 @@ use crate::model::ir::{Axis, BinOp, Expr as Ir, VarInfo, VarKind};
 impl Interp<'_> {
     /// The thread coordinate on `axis` (0 when the block has extent 1 there).
     pub(super) fn thread(&self, axis: Axis) -> Ir {
-        let dim = match axis {
-            Axis::X => self.block.x,
-            Axis::Y => self.block.y,
-            Axis::Z => self.block.z,
-        };
-        if dim <= 1 {
+        if !self.shape_reads.spans(self.block, axis) {
             return int(0);
         }
         Ir::Var(axis as usize)
@@ -22,7 +17,7 @@ impl Interp<'_> {
 
     /// The linear thread id `x + y*Dx + z*Dx*Dy`.
     pub(super) fn linear_tid(&self) -> Ir {
-        let b = self.block;
+        let b = self.shape_reads.for_linear_id(self.block);
         let y = fold(BinOp::Mul, self.thread(Axis::Y), int(i64::from(b.x)));
         let z = fold(
             BinOp::Mul,
@@ -68,6 +63,7 @@ impl Interp<'_> {
                 Some("SV_GROUPTHREADID") => self.vec3_threads(),
                 Some("SV_GROUPINDEX") => Value::Int(self.linear_tid()),
                 Some("SV_DISPATCHTHREADID") => {
+                    let b = self.shape_reads.whole(b);
                     let gx = self.uniform("SV_GroupID.x", Some((0, 65535)));
                     let gy = self.uniform("SV_GroupID.y", Some((0, 65535)));
                     let gz = self.uniform("SV_GroupID.z", Some((0, 65535)));
