@@ -245,11 +245,18 @@ fn resolve_undecided(
     // For each error, the innermost undecided group around it; a group whose dropped
     // branches hold shared-memory code is not resolved on a guess.
     let mut touched: Vec<usize> = Vec::new();
+    // An error just before a group counts as in it: a statement the grammar found
+    // missing (`for (...)` with the group as its unbraced body) ends where the group
+    // begins.
+    let text = &file.parse_text;
+    let just_before = |e: usize, start: usize| {
+        e <= start && text.get(e..start).is_some_and(|t| t.trim().is_empty())
+    };
     for &(s, e) in &errors {
         let innermost = (0..file.undecided.len())
             .filter(|&i| {
                 let g = &file.undecided[i];
-                s < g.end && g.start <= e
+                (s < g.end && g.start <= e) || just_before(e, g.start)
             })
             .min_by_key(|&i| file.undecided[i].end - file.undecided[i].start);
         if let Some(i) = innermost {

@@ -393,7 +393,7 @@ fn assumption(f: &Frame, macros: &Macros<'_>) -> String {
         format!("; {} taken as not defined", unknown.join(", "))
     };
     format!(
-        "{} was resolved as a device compilation with nothing else defined resolves it, taking {branch}{names} (choose with `-D NAME=VALUE` or lint.toml `defines`)",
+        "{} was read as a device compilation with nothing else defined reads it, taking {branch}{names}, so that the code around it parses; its other branches are not checked (choose with `-D NAME=VALUE` or lint.toml `defines`)",
         shown.join(", ")
     )
 }
