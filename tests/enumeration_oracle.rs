@@ -353,3 +353,19 @@ fn short_circuits_skip_failing_sides() {
     let uniform_fail = Expr::bin(BinOp::Div, Expr::Var(2), Expr::Var(3));
     assert_eq!(warp(&uniform_fail, &[0, 0, 5, 0], &x, &y), vec![None; 4]);
 }
+
+proptest! {
+    /// Dropping the variables an access does not read (and renumbering the rest, as
+    /// lowering does) changes nothing of its verdict.
+    #[test]
+    fn unused_variables_do_not_matter(case in case()) {
+        let params = BankParams::default();
+        let full = enumerate(&case.access, &params, Budget::default());
+        let compact = case.access.clone().with_used_vars(2);
+        prop_assert!(compact.vars.len() <= case.access.vars.len());
+        let v = enumerate(&compact, &params, Budget::default());
+        prop_assert_eq!(v.cost, full.cost);
+        prop_assert_eq!(v.exact, full.exact);
+        prop_assert_eq!(v.worst_case, full.worst_case);
+    }
+}

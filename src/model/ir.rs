@@ -173,6 +173,40 @@ impl Expr {
         }
     }
 
+    /// Calls `f` with the index of every variable the expression reads.
+    pub fn each_var(&self, f: &mut dyn FnMut(usize)) {
+        match self {
+            Expr::Const(_) => {}
+            Expr::Var(i) => f(*i),
+            Expr::Unary(_, a) => a.each_var(f),
+            Expr::Binary(_, a, b) => {
+                a.each_var(f);
+                b.each_var(f);
+            }
+            Expr::Select(c, t, e) => {
+                c.each_var(f);
+                t.each_var(f);
+                e.each_var(f);
+            }
+        }
+    }
+
+    /// The expression with every variable `i` renamed `map[i]` (which must be `Some`).
+    #[must_use]
+    pub fn renumbered(&self, map: &[Option<usize>]) -> Expr {
+        match self {
+            Expr::Const(c) => Expr::Const(*c),
+            Expr::Var(i) => Expr::Var(map.get(*i).copied().flatten().unwrap_or(*i)),
+            Expr::Unary(op, a) => Expr::Unary(*op, Box::new(a.renumbered(map))),
+            Expr::Binary(op, a, b) => Expr::bin(*op, a.renumbered(map), b.renumbered(map)),
+            Expr::Select(c, t, e) => Expr::Select(
+                Box::new(c.renumbered(map)),
+                Box::new(t.renumbered(map)),
+                Box::new(e.renumbered(map)),
+            ),
+        }
+    }
+
     /// Number of nodes, stopping early once past `limit` (keeps checks cheap).
     pub fn size_up_to(&self, limit: usize) -> usize {
         fn walk(e: &Expr, n: &mut usize, limit: usize) {
@@ -251,4 +285,55 @@ pub struct LoweredAccess {
     /// declared extents, when the access is a plain multi-dimensional subscript.
     pub coords: Option<Vec<Expr>>,
     pub extents: Vec<u64>,
+}
+
+impl LoweredAccess {
+    /// The access with only the variables it reads (the thread coordinates, the first
+    /// `keep`, always stay first), renumbered in their order: a function's accesses each
+    /// carried the whole function's list, which grew with every uniform load, so the
+    /// memory of a function's sites grew with the square of its loads.
+    #[must_use]
+    pub fn with_used_vars(mut self, keep: usize) -> LoweredAccess {
+        let mut used = vec![false; self.vars.len()];
+        for u in used.iter_mut().take(keep) {
+            *u = true;
+        }
+        let mut mark = |i: usize| {
+            if let Some(u) = used.get_mut(i) {
+                *u = true;
+            }
+        };
+        self.address.each_var(&mut mark);
+        for g in &self.guards {
+            g.each_var(&mut mark);
+        }
+        for c in self.coords.iter().flatten() {
+            c.each_var(&mut mark);
+        }
+        if used.iter().all(|u| *u) {
+            return self;
+        }
+        let mut next = 0;
+        let map: Vec<Option<usize>> = used
+            .iter()
+            .map(|&u| {
+                u.then(|| {
+                    next += 1;
+                    next - 1
+                })
+            })
+            .collect();
+        self.vars = std::mem::take(&mut self.vars)
+            .into_iter()
+            .zip(&used)
+            .filter_map(|(v, &u)| u.then_some(v))
+            .collect();
+        self.address = self.address.renumbered(&map);
+        self.guards = self.guards.iter().map(|g| g.renumbered(&map)).collect();
+        self.coords = self
+            .coords
+            .as_ref()
+            .map(|cs| cs.iter().map(|c| c.renumbered(&map)).collect());
+        self
+    }
 }

@@ -274,6 +274,8 @@ impl Interp<'_> {
                     .map(|e| e.unwrap_or(0))
                     .collect(),
             })
+            // The thread coordinates stay variables 0 to 2, as the analyses expect.
+            .map(|a| a.with_used_vars(3))
             .collect())
     }
 }
