@@ -18,31 +18,47 @@ pub fn render(run: &Run<'_>, color: bool) -> Vec<u8> {
 
 /// Renders every finding, without the summary line (`--quiet`).
 pub fn render_findings(run: &Run<'_>, color: bool) -> Vec<u8> {
-    if color {
-        emit_all(run, termcolor::Ansi::new(Vec::new())).into_inner()
-    } else {
-        emit_all(run, termcolor::NoColor::new(Vec::new())).into_inner()
-    }
-}
-
-fn emit_all<W: termcolor::WriteColor>(run: &Run<'_>, mut out: W) -> W {
     let config = term::Config::default();
+    let mut out = Vec::new();
     for file in run.files {
         let text = crate::diag::lone_cr_as_lf(&file.text);
         let source = SimpleFile::new(file.path.as_str(), text.as_ref());
         for d in &file.diagnostics {
+            let shown = shown(d, file.text.len());
             // Emitting into memory fails only on a span outside the text, which the engine
             // never produces; fall back to one plain line rather than drop the finding.
-            if term::emit(&mut out, &config, &source, &shown(d, file.text.len())).is_err() {
-                let _ = writeln!(
-                    out,
-                    "{}: {}[{}] {}",
-                    file.path, d.severity, d.rule, d.message
-                );
+            let emitted = if color {
+                let mut w = termcolor::Ansi::new(Vec::new());
+                term::emit(&mut w, &config, &source, &shown).map(|()| w.into_inner())
+            } else {
+                let mut w = termcolor::NoColor::new(Vec::new());
+                term::emit(&mut w, &config, &source, &shown).map(|()| w.into_inner())
+            };
+            match emitted {
+                Ok(mut bytes) => {
+                    if d.severity == Severity::Info {
+                        info_not_note(&mut bytes);
+                    }
+                    out.extend_from_slice(&bytes);
+                }
+                Err(_) => {
+                    out.extend_from_slice(
+                        format!("{}: {}[{}] {}\n", file.path, d.severity, d.rule, d.message)
+                            .as_bytes(),
+                    );
+                }
             }
         }
     }
     out
+}
+
+/// The renderer names bankcheck's `info` severity `note` (its nearest level): the
+/// header says `info`, as the summary line and every other format do.
+fn info_not_note(bytes: &mut [u8]) {
+    if let Some(at) = bytes.windows(5).position(|w| w == b"note[") {
+        bytes[at..at + 4].copy_from_slice(b"info");
+    }
 }
 
 /// The summary line: `Found 3 problems (2 warnings, 1 info) in 2 of 5 files; 40 accesses checked, 2 undecided`.
