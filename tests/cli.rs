@@ -806,3 +806,38 @@ fn config_discovery_stops_at_the_repository_and_skips_foreign_files() {
         text(&out.stderr)
     );
 }
+
+/// `--show-settings` prints the settings that apply to a file and where they come from.
+#[test]
+fn show_settings_names_the_config_and_the_values() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::copy(fixtures().join("conflict.cu"), dir.path().join("k.cu")).unwrap();
+    std::fs::write(dir.path().join("lint.toml"), "bank-count = 16\n").unwrap();
+    let out = run_in(
+        dir.path(),
+        &["--show-settings", "--warp-size", "16", "k.cu"],
+        b"",
+        &[],
+    );
+    assert_eq!(out.status.code(), Some(0));
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.starts_with("Settings for k.cu\nFrom: lint.toml"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("bank_count: 16") && stdout.contains("warp_size: 16"),
+        "{stdout}"
+    );
+    let out = run_in(
+        dir.path(),
+        &["--isolated", "--show-settings", "k.cu"],
+        b"",
+        &[],
+    );
+    assert!(
+        text(&out.stdout).contains("From: no lint.toml"),
+        "{}",
+        text(&out.stdout)
+    );
+}

@@ -61,6 +61,10 @@ pub struct CheckArgs {
     /// the run on standard error (errors are still printed).
     #[arg(long, short = 'q', help_heading = "Output")]
     pub quiet: bool,
+    /// Print the settings that apply to the first file that would be checked (after
+    /// lint.toml and the command line), and where they come from; check nothing.
+    #[arg(long, help_heading = "Output", conflicts_with = "show_files")]
+    pub show_settings: bool,
     /// Print the files that would be checked, one per line, and check nothing.
     #[arg(long, help_heading = "Output")]
     pub show_files: bool,

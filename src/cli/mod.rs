@@ -265,6 +265,28 @@ fn check_paths(args: &CheckArgs) -> anyhow::Result<ExitStatus> {
                 ExitStatus::Error
             });
         }
+        if args.show_settings {
+            let Some(target) = found.targets.first() else {
+                errln!("error: no file to show the settings of");
+                return Ok(ExitStatus::Error);
+            };
+            let config = match store.for_file(&target.path) {
+                Ok(config) => config,
+                Err(e) => return config_failure(e),
+            };
+            let settings = config.settings_for(&read::absolute(&target.path), &layer);
+            let from = if config.file.is_empty() {
+                "no lint.toml (defaults and the command line)".to_string()
+            } else {
+                config.file.clone()
+            };
+            let shown = format!(
+                "Settings for {}\nFrom: {from}\n{settings:#?}\n",
+                target.display
+            );
+            write_stdout(shown.as_bytes())?;
+            return Ok(ExitStatus::Success);
+        }
         failures.extend(found.failures);
         if refuse_output_over(args, found.targets.iter().map(|t| t.path.as_path())) {
             return Ok(ExitStatus::Error);
