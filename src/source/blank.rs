@@ -81,6 +81,25 @@ pub fn end_empty_defines(bytes: &mut [u8]) {
     }
 }
 
+/// Blanks a default argument written as empty braces (`const Op op = {})`, `= {},`),
+/// which the CUDA grammar cannot read: the parameter stays, its default goes. Only
+/// `= {}` followed by `)` or `,` is touched, never a statement's `x = {};` (an assignment
+/// of `{}` inside a call's arguments, `g(y = {})`, is read the same way: rare in kernels).
+fn blank_brace_defaults(text: &str, bytes: &mut [u8]) {
+    static DEFAULT: OnceLock<Regex> = OnceLock::new();
+    let re = DEFAULT
+        .get_or_init(|| Regex::new(r"=[ \t]*\{[ \t]*\}[ \t\r\n]*[,)]").expect("a valid pattern"));
+    for m in re.find_iter(text) {
+        // Up to the closing brace; the `,` or `)` and the space before it stay.
+        let close = text[m.start()..m.end()]
+            .find('}')
+            .map_or(m.start(), |i| m.start() + i + 1);
+        for b in &mut bytes[m.start()..close] {
+            *b = b' ';
+        }
+    }
+}
+
 /// Returns `text` with every known grammar gap replaced by same-length whitespace.
 pub fn blank_gaps(text: &str, language: Language) -> String {
     let mut bytes = text.as_bytes().to_vec();
@@ -103,6 +122,9 @@ pub fn blank_gaps(text: &str, language: Language) -> String {
         if text.as_bytes().get(i + 1) != Some(&b'\n') {
             bytes[i] = b'\n';
         }
+    }
+    if language == Language::Cuda {
+        blank_brace_defaults(text, &mut bytes);
     }
     end_empty_defines(&mut bytes);
     // Only ASCII bytes of whole matches were replaced by ASCII spaces... except that a
@@ -197,6 +219,18 @@ pub fn rewrite_gaps(bytes: &mut [u8], text: &str, idents: &[(usize, usize)]) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// An empty-brace default argument is blanked; an assignment statement is not.
+    #[test]
+    fn brace_defaults_are_blanked() {
+        let text = "void f(const D d = {}, int e = { }) { x = {}; g(y = {}); }";
+        let out = blank_gaps(text, Language::Cuda);
+        assert_eq!(out.len(), text.len());
+        assert!(
+            out.starts_with("void f(const D d     , int e      ) { x = {}; g(y     ); }"),
+            "{out}"
+        );
+    }
 
     /// A `#define` with only spaces after its name (or its parameters) ends at its line
     /// in the parsed text; one with a value, a continued one and other directives keep
