@@ -191,6 +191,10 @@ fn suggestion_for(
 
 /// The swizzle engine's view of one array: every access must be lowered to a single
 /// component, or no fix can be verified and none is offered.
+/// The most threads a block of any GPU bankcheck models has (CUDA's and Direct3D's
+/// limit alike).
+const MAX_THREADS_PER_BLOCK: u64 = 1024;
+
 fn array_use(
     info: &crate::model::site::ArrayInfo,
     sites: &[&AnalysedSite],
@@ -198,6 +202,18 @@ fn array_use(
     line_starts: &[usize],
 ) -> Option<crate::swizzle::ArrayUse> {
     if info.dynamic || info.element_bytes == 0 {
+        return None;
+    }
+    // The fix is simulated lane by lane over whole blocks: a block larger than any GPU
+    // runs (`[numthreads(256, 1024, 1)]`) gets no fix rather than gigabytes of lanes.
+    let runnable = |a: &&AnalysedSite| {
+        a.site.lowered.as_ref().is_ok_and(|comps| {
+            comps
+                .iter()
+                .all(|c| c.block.threads() <= MAX_THREADS_PER_BLOCK)
+        })
+    };
+    if !sites.iter().all(runnable) {
         return None;
     }
     let extents: Vec<u64> = info.extents.iter().copied().collect::<Option<Vec<_>>>()?;
