@@ -35,17 +35,7 @@ use std::time::Instant;
 
 /// The rules of this build as configuration sees them.
 pub(crate) fn rule_catalog() -> &'static [RuleInfo] {
-    static CATALOG: std::sync::OnceLock<Vec<RuleInfo>> = std::sync::OnceLock::new();
-    CATALOG.get_or_init(|| {
-        metas()
-            .map(|r| RuleInfo {
-                id: r.id,
-                group: r.group,
-                default_severity: r.default_severity,
-                default_enabled: r.default_enabled,
-            })
-            .collect()
-    })
+    bankcheck::rules::catalog()
 }
 
 /// How the run ended, as the exit status the house style fixes.

@@ -32,19 +32,8 @@ pub(super) fn severities(report: &mut FileReport, settings: &Settings) {
 mod tests {
     use super::*;
     use crate::config::resolve::stack;
-    use crate::config::{Layer, RuleInfo};
+    use crate::config::Layer;
     use crate::diag::{Diagnostic, Severity, Span};
-
-    fn catalog() -> Vec<RuleInfo> {
-        crate::rules::metas()
-            .map(|r| RuleInfo {
-                id: r.id,
-                group: r.group,
-                default_severity: r.default_severity,
-                default_enabled: r.default_enabled,
-            })
-            .collect()
-    }
 
     fn finished(text: &str, settings: &Settings) -> FileReport {
         let d = Diagnostic::new(
@@ -69,18 +58,18 @@ mod tests {
 
     #[test]
     fn severities_and_suppressions_apply() {
-        let catalog = catalog();
+        let catalog = crate::rules::catalog();
         let mut layer = Layer::default();
         layer
             .severities
             .push(("stride-conflict", Some(Severity::Error)));
-        let settings = stack(&[&layer], &catalog);
+        let settings = stack(&[&layer], catalog);
         let report = finished("x", &settings);
         assert_eq!(report.diagnostics[0].severity, Severity::Error);
         let report = finished("x // bankcheck: ignore[stride-conflict]\n", &settings);
         assert!(report.diagnostics.is_empty());
         layer.severities.push(("stride-conflict", None));
-        let report = finished("x", &stack(&[&layer], &catalog));
+        let report = finished("x", &stack(&[&layer], catalog));
         assert!(report.diagnostics.is_empty());
     }
 }

@@ -130,24 +130,16 @@ fn finished(mut report: FileReport, settings: &Settings) -> FileReport {
 mod tests {
     use super::*;
     use crate::config::resolve::stack;
-    use crate::config::{Layer, RuleInfo};
+    use crate::config::Layer;
     use crate::diag::Severity;
 
     /// Every lane in one bank: a 32-way conflict.
     const SHADER: &str = "groupshared float s[1024];\n[numthreads(32, 1, 1)]\nvoid main(uint3 t : SV_GroupThreadID) {\n    s[t.x * 32] = 0;\n}\n";
 
     fn settings(rule: &'static str, level: Option<Severity>) -> Settings {
-        let catalog: Vec<RuleInfo> = crate::rules::metas()
-            .map(|r| RuleInfo {
-                id: r.id,
-                group: r.group,
-                default_severity: r.default_severity,
-                default_enabled: r.default_enabled,
-            })
-            .collect();
         let mut layer = Layer::default();
         layer.severities.push((rule, level));
-        stack(&[&layer], &catalog)
+        stack(&[&layer], crate::rules::catalog())
     }
 
     #[test]

@@ -16,7 +16,7 @@ pub mod undecided_access;
 pub mod unused_suppression;
 
 pub use facts::{FileFacts, Layout, Layouts, UnfoundArray, Unparsed};
-pub use registry::{metas, rule, RULES};
+pub use registry::{catalog, metas, rule, RULES};
 pub use rule::{Rule, RuleMeta};
 pub(crate) mod conflict;
 mod facts;

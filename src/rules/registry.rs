@@ -20,6 +20,21 @@ pub fn metas() -> impl Iterator<Item = &'static RuleMeta> {
     RULES.iter().map(|r| r.meta())
 }
 
+/// The rules of this build as configuration sees them (ids, groups, default severities).
+pub fn catalog() -> &'static [crate::config::RuleInfo] {
+    static CATALOG: std::sync::OnceLock<Vec<crate::config::RuleInfo>> = std::sync::OnceLock::new();
+    CATALOG.get_or_init(|| {
+        metas()
+            .map(|r| crate::config::RuleInfo {
+                id: r.id,
+                group: r.group,
+                default_severity: r.default_severity,
+                default_enabled: r.default_enabled,
+            })
+            .collect()
+    })
+}
+
 /// The rule with id `id`.
 pub fn rule(id: &str) -> Option<&'static RuleMeta> {
     metas().find(|r| r.id == id)
