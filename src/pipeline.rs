@@ -374,13 +374,21 @@ fn assume_resolved_conditionals(
     if file.assumptions.is_empty() {
         return;
     }
+    let mut by_name: std::collections::HashMap<&str, Vec<&crate::extract::ast::Function>> =
+        std::collections::HashMap::new();
+    for f in syntax.functions.iter().filter(|f| f.foreign_text.is_none()) {
+        by_name.entry(f.name.as_str()).or_default().push(f);
+    }
     for site in &mut lowered.sites {
-        let function = syntax.functions.iter().find(|f| {
-            f.foreign_text.is_none()
-                && site.function.is_own(&f.name)
-                && f.span.start <= site.span.start
-                && site.span.end <= f.span.end
-        });
+        let function = by_name
+            .get(site.function.name.as_str())
+            .into_iter()
+            .flatten()
+            .find(|f| {
+                site.function.is_own(&f.name)
+                    && f.span.start <= site.span.start
+                    && site.span.end <= f.span.end
+            });
         let Some(f) = function else {
             continue;
         };
@@ -506,21 +514,30 @@ fn array_states(
     }
     let mut states = crate::ArrayStates::default();
     let mut seen = std::collections::HashSet::new();
+    // Lookups by declaration and by array, not scans: a file may declare thousands.
+    let mut by_span = std::collections::HashMap::new();
+    for (i, a) in lowered.arrays.iter().enumerate() {
+        by_span.entry(a.name_span).or_insert(i);
+    }
+    // Per array: (has a site, has a decided site).
+    let mut found: Vec<(bool, bool)> = vec![(false, false); lowered.arrays.len()];
+    for a in analysed {
+        if let Some(f) = found.get_mut(a.site.array) {
+            f.0 = true;
+            f.1 |= a.verdict.cost.is_some();
+        }
+    }
     for (d, scope) in declared {
         if !seen.insert(d.name_span) {
             continue;
         }
-        let index = lowered
-            .arrays
-            .iter()
-            .position(|a| a.name_span == d.name_span);
-        let sites: Vec<&AnalysedSite> = analysed
-            .iter()
-            .filter(|a| Some(a.site.array) == index)
-            .collect();
-        if sites.iter().any(|a| a.verdict.cost.is_some()) {
+        let index = by_span.get(&d.name_span).copied();
+        let (any_site, decided) = index
+            .and_then(|i| found.get(i).copied())
+            .unwrap_or_default();
+        if decided {
             states.reported += 1;
-        } else if !sites.is_empty() {
+        } else if any_site {
             states.unknown += 1;
         } else {
             states.undecided += 1;

@@ -118,6 +118,8 @@ pub(crate) struct Interp<'a> {
     pub(crate) float_only: Option<&'a HashSet<String>>,
     /// The file's functions by name (indices into `syn.functions`), when built.
     pub(crate) functions_by_name: Option<&'a HashMap<String, Vec<usize>>>,
+    /// The structs and classes of the file that own a member function, when built.
+    pub(crate) member_owners: Option<&'a HashSet<String>>,
     /// Inside a helper of another file: sites recorded now belong to that file, whose
     /// text this is.
     foreign: Option<std::sync::Arc<str>>,
@@ -261,6 +263,7 @@ impl<'a> Interp<'a> {
             inlined: HashSet::new(),
             float_only: None,
             functions_by_name: None,
+            member_owners: None,
             foreign: None,
             base_text: text,
             array_index: None,

@@ -79,8 +79,14 @@ fn lower_roots(
     for (i, f) in syn.functions.iter().enumerate() {
         by_name.entry(f.name.clone()).or_default().push(i);
     }
+    let owners = syn
+        .functions
+        .iter()
+        .filter_map(|f| f.owner.clone())
+        .collect();
     let mut helpers = Helpers {
         by_name,
+        owners,
         float_only: purity::float_only_helpers(syn),
         reached: std::collections::HashSet::new(),
     };
@@ -212,6 +218,8 @@ fn lower_roots(
 struct Helpers {
     /// The file's functions by name, for resolving calls.
     by_name: HashMap<String, Vec<usize>>,
+    /// The structs and classes that own a member function.
+    owners: std::collections::HashSet<String>,
     /// Helpers whose calls give floating-point data without inlining.
     float_only: std::collections::HashSet<String>,
     /// Helpers inlined from some function lowered so far.
@@ -280,6 +288,7 @@ fn lower_function(
         interp.type_args.clone_from(types);
         interp.float_only = Some(&helpers.float_only);
         interp.functions_by_name = Some(&helpers.by_name);
+        interp.member_owners = Some(&helpers.owners);
         interp.bind_params(f);
         interp.block(&f.body);
         let start = interp.steps_start();

@@ -58,6 +58,18 @@ impl<'a> Interp<'a> {
         })
     }
 
+    /// True when some member function of the file belongs to `owner`.
+    fn owns_members(&self, owner: &str) -> bool {
+        match self.member_owners {
+            Some(owners) => owners.contains(owner),
+            None => self
+                .syn
+                .functions
+                .iter()
+                .any(|f| f.owner.as_deref() == Some(owner)),
+        }
+    }
+
     /// True when some struct of the file defines a member function `name`, of `owner`
     /// when given.
     fn has_method(&self, owner: Option<&str>, name: &str) -> bool {
@@ -82,11 +94,7 @@ impl<'a> Interp<'a> {
         let (owner, targs) = self.owner_of(&d.ty.base);
         let ty = owner.split('<').next().unwrap_or(&owner).to_string();
         let def = self.struct_def(&owner);
-        let methods = self
-            .syn
-            .functions
-            .iter()
-            .any(|f| f.owner.as_deref() == Some(owner.as_str()));
+        let methods = self.owns_members(&owner);
         if def.is_none() && !methods {
             return false;
         }
@@ -141,12 +149,7 @@ impl<'a> Interp<'a> {
             .chars()
             .filter(|c| !c.is_whitespace())
             .collect();
-        let specialised = self.syn.structs.contains_key(&full)
-            || self
-                .syn
-                .functions
-                .iter()
-                .any(|f| f.owner.as_deref() == Some(full.as_str()));
+        let specialised = self.syn.structs.contains_key(&full) || self.owns_members(&full);
         if specialised {
             (full, Vec::new())
         } else {
