@@ -144,6 +144,7 @@ pub fn is_gap_word(w: &str) -> bool {
             | "__builtin_align__"
             | "__align__"
             | "alignas"
+            | "__cluster_dims__"
             | "__device__"
             | "__host__"
             | "payload"
@@ -159,6 +160,8 @@ pub fn is_gap_word(w: &str) -> bool {
 ///   / `__pragma(...)` in code are blanked: none changes an index;
 /// - `__builtin_align__(N)`, and `__align__(...)` / `alignas(...)` with nested
 ///   parentheses (`__align__(alignof(T))`), are blanked like `__align__(N)`;
+/// - `__cluster_dims__(X, Y, Z)` before a kernel is blanked: the grammar has no place for
+///   it, and a cluster's shape changes no block's;
 /// - `typeid(T)` becomes `sizeof(T)` (same length), an expression the grammar reads;
 /// - `__device__`/`__host__` after a lambda's capture list (`[&] __device__ (int i)`)
 ///   are blanked: the grammar has no place for them there.
@@ -181,7 +184,7 @@ pub fn rewrite_gaps(bytes: &mut [u8], text: &str, idents: &[(usize, usize)]) {
         }
         match word {
             "__attribute__" | "_Pragma" | "__pragma" | "__builtin_align__" | "__align__"
-            | "alignas" => {
+            | "alignas" | "__cluster_dims__" => {
                 if let Some(close) = super::lex::balanced(text, open) {
                     super::lex::blank(bytes, s, close);
                 }
