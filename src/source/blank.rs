@@ -133,6 +133,27 @@ pub fn blank_gaps(text: &str, language: Language) -> String {
     String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
 }
 
+/// The byte offset of the `n`-th comma (from 1) of the parenthesised list `open..close`
+/// that no inner bracket holds.
+fn nth_top_level_comma(text: &str, open: usize, close: usize, n: usize) -> Option<usize> {
+    let mut depth = 0usize;
+    let mut seen = 0;
+    for (i, c) in text.as_bytes()[open + 1..close - 1].iter().enumerate() {
+        match c {
+            b'(' | b'[' | b'{' | b'<' => depth += 1,
+            b')' | b']' | b'}' | b'>' => depth = depth.saturating_sub(1),
+            b',' if depth == 0 => {
+                seen += 1;
+                if seen == n {
+                    return Some(open + 1 + i);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
 /// Identifiers of code whose construct [`rewrite_gaps`] handles.
 pub fn is_gap_word(w: &str) -> bool {
     matches!(
@@ -145,6 +166,7 @@ pub fn is_gap_word(w: &str) -> bool {
             | "__align__"
             | "alignas"
             | "__cluster_dims__"
+            | "__launch_bounds__"
             | "__device__"
             | "__host__"
             | "payload"
@@ -162,6 +184,8 @@ pub fn is_gap_word(w: &str) -> bool {
 ///   parentheses (`__align__(alignof(T))`), are blanked like `__align__(N)`;
 /// - `__cluster_dims__(X, Y, Z)` before a kernel is blanked: the grammar has no place for
 ///   it, and a cluster's shape changes no block's;
+/// - the third argument of `__launch_bounds__(T, B, C)` is blanked (the block shape
+///   is the first);
 /// - `typeid(T)` becomes `sizeof(T)` (same length), an expression the grammar reads;
 /// - `__device__`/`__host__` after a lambda's capture list (`[&] __device__ (int i)`)
 ///   are blanked: the grammar has no place for them there.
@@ -200,6 +224,14 @@ pub fn rewrite_gaps(bytes: &mut [u8], text: &str, idents: &[(usize, usize)]) {
                 ) =>
             {
                 super::lex::blank(bytes, s, e);
+            }
+            // CUDA 12's third argument (`maxBlocksPerCluster`): the grammar takes two.
+            "__launch_bounds__" => {
+                if let Some(close) = super::lex::balanced(text, open) {
+                    if let Some(third) = nth_top_level_comma(text, open, close, 2) {
+                        super::lex::blank(bytes, third, close - 1);
+                    }
+                }
             }
             "typeid" if b.get(open) == Some(&b'(') => {
                 bytes[s..e].copy_from_slice(b"sizeof");
@@ -251,6 +283,26 @@ mod tests {
         let blanked = blank_gaps("#define ALIGN __align__(16)\nint g();", Language::Cuda);
         assert!(blanked.starts_with("#define ALIGN\n"), "{blanked:?}");
         assert_eq!(blanked.len(), "#define ALIGN __align__(16)\nint g();".len());
+    }
+
+    #[test]
+    fn launch_bounds_keep_two_arguments() {
+        let rewrite = |text: &str| {
+            let lexed = super::super::lex::lex(text, &is_gap_word);
+            let mut bytes = text.as_bytes().to_vec();
+            rewrite_gaps(&mut bytes, text, &lexed.idents);
+            String::from_utf8(bytes).unwrap()
+        };
+        let text = "__global__ void __launch_bounds__(T::N, 1, f(2, 3)) k();";
+        let out = rewrite(text);
+        assert_eq!(out.len(), text.len());
+        assert!(
+            out.starts_with("__global__ void __launch_bounds__(T::N, 1 "),
+            "{out}"
+        );
+        assert!(out.ends_with(") k();") && !out.contains("f(2"), "{out}");
+        let two = "__global__ void __launch_bounds__(Traits<4, 2>::kThreads, 1) k();";
+        assert_eq!(rewrite(two), two);
     }
 
     #[test]
