@@ -381,6 +381,24 @@ __global__ void __launch_bounds__(32) strided(int* out)
 }
 ";
 
+/// A conflict in a helper, reported at its call: the access's function names the call's
+/// line (`column (called from `via_helper` on line 12)`).
+const HELPER: &str = "\
+__shared__ float grid[32][32];
+
+__device__ float column(int i)
+{
+    return grid[i][0];
+}
+
+__global__ void __launch_bounds__(32) via_helper(float* out)
+{
+    grid[0][threadIdx.x] = 1.0f;
+    __syncthreads();
+    out[threadIdx.x] = column(threadIdx.x);
+}
+";
+
 #[test]
 fn a_baseline_hides_todays_findings_through_moved_lines_and_reports_new_ones() {
     let dir = tempfile::tempdir().unwrap();
@@ -388,6 +406,7 @@ fn a_baseline_hides_todays_findings_through_moved_lines_and_reports_new_ones() {
     std::fs::create_dir(root.join(".git")).unwrap();
     write(root, "src/k.cu", PROJECT);
     write(root, "src/other.cu", CONFLICT);
+    write(root, "src/helper.cu", HELPER);
     let before = run_in(root, &["--format", "compact", "."]);
     assert_eq!(before.status.code(), Some(1));
     let today = located(&before);
@@ -408,7 +427,7 @@ fn a_baseline_hides_todays_findings_through_moved_lines_and_reports_new_ones() {
     assert!(out.stdout.is_empty(), "{}", text(&out.stdout));
     assert!(
         text(&out.stderr).contains(&format!(
-            "wrote bankcheck-baseline.json: {} findings in 2 files",
+            "wrote bankcheck-baseline.json: {} findings in 3 files",
             today.len()
         )),
         "{}",
@@ -424,6 +443,12 @@ fn a_baseline_hides_todays_findings_through_moved_lines_and_reports_new_ones() {
         && e["array"] == "s"
         && e["function"] == "strided"
         && e["fingerprint"].as_str().is_some_and(|f| f.len() == 16)));
+    // A call chain is recorded without its line numbers, which move.
+    assert!(
+        entries.iter().any(|e| e["path"] == "src/helper.cu"
+            && e["function"] == "column (called from `via_helper`)"),
+        "{entries:?}"
+    );
     // Nothing else was written.
     let mut names: Vec<String> = std::fs::read_dir(root)
         .unwrap()
@@ -444,6 +469,12 @@ fn a_baseline_hides_todays_findings_through_moved_lines_and_reports_new_ones() {
             )
     );
     write(root, "src/k.cu", &moved);
+    // Lines between the helper and its caller move the call, not the access.
+    write(
+        root,
+        "src/helper.cu",
+        &HELPER.replace("}\n\n__global__", "}\n\n// The kernel.\n\n__global__"),
+    );
     let out = run_in(
         root,
         &[

@@ -158,7 +158,7 @@ pub fn directory_of(file: &Path) -> PathBuf {
 
 /// What findings that count as occurrences of one another share: rule, array, function
 /// and fingerprint (the path is the file's).
-type Same<'a> = (&'a str, Option<&'a str>, Option<&'a str>, u64);
+type Same<'a> = (&'a str, Option<&'a str>, Option<String>, u64);
 
 /// The baseline entries of a report's findings (a bankcheck failure, `internal-error`,
 /// is never one), each with the index of its diagnostic; paths relative to `dir`.
@@ -172,9 +172,15 @@ pub fn entries(report: &FileReport, dir: &Path) -> Vec<(usize, Entry)> {
             continue;
         }
         let array = d.access.as_ref().map(|a| a.array.as_str());
-        let function = d.access.as_ref().and_then(|a| a.function.as_deref());
+        let function = d
+            .access
+            .as_ref()
+            .and_then(|a| a.function.as_deref())
+            .map(without_lines);
         let hash = fingerprint(&report.text, &index, d);
-        let occurrence = seen.entry((d.rule, array, function, hash)).or_insert(0);
+        let occurrence = seen
+            .entry((d.rule, array, function.clone(), hash))
+            .or_insert(0);
         *occurrence += 1;
         out.push((
             i,
@@ -182,7 +188,7 @@ pub fn entries(report: &FileReport, dir: &Path) -> Vec<(usize, Entry)> {
                 rule: canonical_rule(d.rule),
                 path: path.clone(),
                 array: array.map(str::to_string),
-                function: function.map(str::to_string),
+                function,
                 fingerprint: format!("{hash:016x}"),
                 occurrence: *occurrence,
                 line: index.position(d.span).line,
@@ -191,6 +197,15 @@ pub fn entries(report: &FileReport, dir: &Path) -> Vec<(usize, Entry)> {
         ));
     }
     out
+}
+
+/// A function as reports name it, without the line numbers of its call chain
+/// (`h (called from `k` on line 5)` becomes `h (called from `k`)`): they move with
+/// the code.
+fn without_lines(function: &str) -> String {
+    static LINE: std::sync::OnceLock<regex::Regex> = std::sync::OnceLock::new();
+    let line = LINE.get_or_init(|| regex::Regex::new(r" on line [0-9]+").expect("a valid pattern"));
+    line.replace_all(function, "").into_owned()
 }
 
 /// The hash of the flagged code without whitespace: the diagnostic's span, or its line
@@ -279,6 +294,15 @@ mod tests {
             "../src/a.cu"
         );
         assert_eq!(directory_of(Path::new("/p/q/../b.json")), Path::new("/p"));
+    }
+
+    #[test]
+    fn call_chains_lose_their_line_numbers() {
+        assert_eq!(
+            without_lines("h (called from `g (called from `k` on line 5)` on line 10)"),
+            "h (called from `g (called from `k`)`)"
+        );
+        assert_eq!(without_lines("kernel"), "kernel");
     }
 
     #[test]

@@ -50,11 +50,12 @@ impl ConfigStore {
 
     /// The configuration that applies to `file` (a path to a file, existing or not).
     pub fn for_file(&self, file: &Path) -> anyhow::Result<Arc<Config>> {
-        let dir = absolute(file)
-            .parent()
-            .map(Path::to_path_buf)
-            .unwrap_or_default();
-        self.for_dir(&dir)
+        self.for_absolute(&absolute(file))
+    }
+
+    /// [`ConfigStore::for_file`] of a path already absolute.
+    pub fn for_absolute(&self, file: &Path) -> anyhow::Result<Arc<Config>> {
+        self.for_dir(file.parent().unwrap_or(file))
     }
 
     fn for_dir(&self, dir: &Path) -> anyhow::Result<Arc<Config>> {

@@ -19,17 +19,29 @@ use std::sync::Arc;
 #[derive(Clone)]
 pub struct Skip {
     pub configs: ConfigStore,
-    pub exclusions: Arc<Exclusions>,
+    pub exclusions: Arc<CommandLineExclusions>,
     pub force: bool,
+}
+
+/// The command line's exclusions and the working directory they are relative to.
+pub struct CommandLineExclusions {
+    pub globs: Exclusions,
+    pub cwd: PathBuf,
 }
 
 impl Skip {
     /// Whether a walk skips `path` (and, for a directory, everything below it). A path
     /// whose `lint.toml` is bad is not skipped: checking it reports the error.
     fn walk_skips(&self, path: &Path) -> bool {
+        // Asked for every entry of a walk: the working directory is not asked again.
+        let path = if path.is_absolute() {
+            path.to_path_buf()
+        } else {
+            self.exclusions.cwd.join(path)
+        };
         self.configs
-            .for_file(path)
-            .is_ok_and(|c| c.excludes(&absolute(path), &self.exclusions, false))
+            .for_absolute(&path)
+            .is_ok_and(|c| c.excludes(&path, &self.exclusions.globs, false))
     }
 
     /// Whether a path named on the command line (or matched by its glob) is skipped:
@@ -39,7 +51,7 @@ impl Skip {
             && self
                 .configs
                 .for_file(path)
-                .is_ok_and(|c| c.excludes(&absolute(path), &self.exclusions, true))
+                .is_ok_and(|c| c.excludes(&absolute(path), &self.exclusions.globs, true))
     }
 }
 

@@ -205,7 +205,10 @@ fn check_paths(args: &CheckArgs) -> anyhow::Result<ExitStatus> {
     };
     let skip = files::Skip {
         configs: store.clone(),
-        exclusions: std::sync::Arc::new(exclusions),
+        exclusions: std::sync::Arc::new(files::CommandLineExclusions {
+            globs: exclusions,
+            cwd: read::absolute(Path::new(".")),
+        }),
         force: args.force_exclude,
     };
     stats.lap("configuration", &mut clock);
@@ -309,8 +312,11 @@ fn check_paths(args: &CheckArgs) -> anyhow::Result<ExitStatus> {
             } else {
                 config.file.clone()
             };
-            let paths =
-                config.describe_paths(&read::absolute(&target.path), &layer, &skip.exclusions);
+            let paths = config.describe_paths(
+                &read::absolute(&target.path),
+                &layer,
+                &skip.exclusions.globs,
+            );
             let shown = format!(
                 "Settings for {}\nFrom: {from}\n{settings:#?}\n{paths}",
                 target.display
