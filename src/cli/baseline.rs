@@ -67,11 +67,16 @@ fn key(entry: &Entry) -> Key {
     )
 }
 
-/// The id the rule catalog knows `id` by.
+/// The id the rule catalog knows `id` by: itself, or the rule that an old id (an alias
+/// configuration still accepts) now stands for.
 fn canonical_rule(id: &str) -> String {
-    bankcheck::rules::rule(id)
-        .map_or(id, |meta| meta.id)
-        .to_string()
+    if let Some(meta) = bankcheck::rules::rule(id) {
+        return meta.id.to_string();
+    }
+    match bankcheck::config::resolve::rule_selector(id, super::rule_catalog()) {
+        Ok(ids) if ids.len() == 1 => ids[0].to_string(),
+        _ => id.to_string(),
+    }
 }
 
 /// A loaded baseline.
