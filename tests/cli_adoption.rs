@@ -23,6 +23,25 @@ fn run_in(dir: &Path, args: &[&str]) -> Output {
         .expect("the bankcheck binary runs")
 }
 
+/// Runs bankcheck in `dir` with `args`, feeding `stdin`.
+fn run_with_stdin(dir: &Path, args: &[&str], stdin: &str) -> Output {
+    use std::io::Write as _;
+    let mut child = Command::new(BIN)
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the bankcheck binary runs");
+    let mut input = child.stdin.take().expect("stdin is piped");
+    input
+        .write_all(stdin.as_bytes())
+        .expect("stdin accepts the input");
+    drop(input);
+    child.wait_with_output().expect("bankcheck finishes")
+}
+
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
@@ -118,6 +137,21 @@ fn exclusions_replace_or_extend_the_defaults_and_named_paths_are_checked() {
             ]
         ),
         ["tests/t.cu"]
+    );
+    // Standard input named after an excluded path: checked, unless --force-exclude,
+    // when nothing is reported and --fix hands the source back unchanged.
+    let named = ["--stdin-filename", "build/k.cu", "--format", "compact", "-"];
+    let out = run_with_stdin(root, &named, CONFLICT);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    let forced = [&named[..], &["--force-exclude"]].concat();
+    let out = run_with_stdin(root, &forced, CONFLICT);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(out.stdout.is_empty(), "{}", text(&out.stdout));
+    let fixing = [&forced[..], &["--fix"]].concat();
+    let out = run_with_stdin(root, &fixing, CONFLICT);
+    assert_eq!(
+        (out.status.code(), text(&out.stdout)),
+        (Some(0), CONFLICT.to_string())
     );
     // The same keys in lint.toml, relative to its directory: `exclude` replaces the
     // defaults, `extend-exclude` adds.

@@ -275,6 +275,43 @@ mod tests {
         Args::command().debug_assert();
     }
 
+    /// docs/configuration.md documents every flag and subcommand (by its long name or
+    /// its short one), so the page and `--help` cannot drift apart.
+    #[test]
+    fn every_flag_and_subcommand_is_documented() {
+        let docs = include_str!("../../docs/configuration.md");
+        let command = Args::command();
+        let check = command
+            .find_subcommand("check")
+            .expect("the check subcommand");
+        for arg in check.get_arguments() {
+            let (long, short) = (arg.get_long(), arg.get_short());
+            if long.is_none() && short.is_none() || matches!(long, Some("help" | "version")) {
+                continue;
+            }
+            // `--select` must not be found in `--select-all`.
+            let mentions = |flag: String| {
+                docs.match_indices(&flag).any(|(at, _)| {
+                    !docs[at + flag.len()..]
+                        .starts_with(|c: char| c.is_ascii_alphanumeric() || c == '-')
+                })
+            };
+            let documented = long.is_some_and(|l| mentions(format!("--{l}")))
+                || short.is_some_and(|s| mentions(format!("`-{s}")));
+            assert!(
+                documented,
+                "docs/configuration.md lacks {long:?} / {short:?}"
+            );
+        }
+        for sub in command.get_subcommands() {
+            let name = sub.get_name();
+            assert!(
+                docs.contains(&format!("`bankcheck {name}")),
+                "docs/configuration.md lacks `bankcheck {name}`"
+            );
+        }
+    }
+
     #[test]
     fn lists_split_on_commas_but_block_shapes_do_not() {
         let args = Args::try_parse_from([
