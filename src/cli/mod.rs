@@ -647,11 +647,8 @@ struct Adopt<'a> {
 
 impl Adopt<'_> {
     /// Drops a checked file's findings that the baseline holds, or records them for the
-    /// one being written. A file bankcheck failed on is left as it is.
+    /// one being written (an `internal-error` is neither: it is never recorded).
     fn apply(self, done: &mut Checked, settings: &Settings) {
-        if check::has_internal_error(&done.report) {
-            return;
-        }
         if let Some(dir) = self.write_dir {
             done.entries = baseline::entries(&done.report, dir)
                 .into_iter()
