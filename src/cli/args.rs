@@ -37,6 +37,17 @@ pub enum Command {
         /// The rule id, as printed in brackets after the severity.
         rule: String,
     },
+    /// Print a completion script for SHELL, generated from this command line
+    /// (e.g. `bankcheck completions bash > /etc/bash_completion.d/bankcheck`).
+    #[command(alias = "generate-shell-completion")]
+    Completions {
+        /// The shell to complete in.
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the man page (roff), generated from this command line
+    /// (e.g. `bankcheck manpage > bankcheck.1; man ./bankcheck.1`).
+    Manpage,
 }
 
 /// How `bankcheck rules` prints the rules.
@@ -96,6 +107,18 @@ pub struct CheckArgs {
     /// a number with K, M or G [default: 128M].
     #[arg(long, value_name = "SIZE", value_parser = super::read::parse_size, help_heading = "Input")]
     pub max_file_size: Option<u64>,
+    /// Skip these paths in directory walks, instead of lint.toml's `exclude` and the
+    /// default list (globs relative to the working directory, or names; comma-separated
+    /// or repeated).
+    #[arg(long, value_name = "GLOB", help_heading = "Input")]
+    pub exclude: Vec<String>,
+    /// Skip these paths in directory walks as well (config: extend-exclude).
+    #[arg(long, value_name = "GLOB", help_heading = "Input")]
+    pub extend_exclude: Vec<String>,
+    /// Apply the exclusions to the paths named on the command line too (and to the
+    /// matches of its glob patterns).
+    #[arg(long, help_heading = "Input")]
+    pub force_exclude: bool,
     /// Number of files checked in parallel (default: one per core, at most 256); output is the same for any N.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..), help_heading = "Input")]
     pub threads: Option<u16>,
@@ -120,6 +143,19 @@ pub struct CheckArgs {
         help_heading = "Rules"
     )]
     pub select: Option<Vec<String>>,
+    /// Enable these rules as well as the selected ones (ids or groups, comma-separated;
+    /// config: extend-select).
+    #[arg(
+        long,
+        value_delimiter = ',',
+        value_name = "RULE",
+        help_heading = "Rules"
+    )]
+    pub extend_select: Vec<String>,
+    /// Disable rules for the files a glob matches, relative to the working directory:
+    /// `GLOB:RULE,RULE` (repeatable; config: [per-file-ignores]).
+    #[arg(long, value_name = "GLOB:RULES", help_heading = "Rules")]
+    pub per_file_ignores: Vec<String>,
     /// Disable these rules (ids or groups, comma-separated).
     #[arg(
         long,
@@ -138,6 +174,20 @@ pub struct CheckArgs {
     /// Smallest conflict factor reported as a finding (config: min-conflict-factor).
     #[arg(long, value_name = "FACTOR", help_heading = "Rules")]
     pub min_conflict_factor: Option<f64>,
+
+    /// Report only the findings that are not in this baseline file (written by
+    /// --write-baseline), and say how many it matched.
+    #[arg(long, value_name = "FILE", help_heading = "Baseline")]
+    pub baseline: Option<PathBuf>,
+    /// Record today's findings in FILE (JSON) and print no report; exit 0 unless a
+    /// path could not be checked.
+    #[arg(
+        long,
+        value_name = "FILE",
+        help_heading = "Baseline",
+        conflicts_with_all = ["baseline", "fix", "diff", "statistics", "output", "show_files", "show_settings"]
+    )]
+    pub write_baseline: Option<PathBuf>,
 
     /// Hardware preset (config: preset).
     #[arg(long, value_enum, help_heading = "Hardware")]
@@ -223,6 +273,43 @@ mod tests {
     #[test]
     fn clap_definition_is_consistent() {
         Args::command().debug_assert();
+    }
+
+    /// docs/configuration.md documents every flag and subcommand (by its long name or
+    /// its short one), so the page and `--help` cannot drift apart.
+    #[test]
+    fn every_flag_and_subcommand_is_documented() {
+        let docs = include_str!("../../docs/configuration.md");
+        let command = Args::command();
+        let check = command
+            .find_subcommand("check")
+            .expect("the check subcommand");
+        for arg in check.get_arguments() {
+            let (long, short) = (arg.get_long(), arg.get_short());
+            if long.is_none() && short.is_none() || matches!(long, Some("help" | "version")) {
+                continue;
+            }
+            // `--select` must not be found in `--select-all`.
+            let mentions = |flag: String| {
+                docs.match_indices(&flag).any(|(at, _)| {
+                    !docs[at + flag.len()..]
+                        .starts_with(|c: char| c.is_ascii_alphanumeric() || c == '-')
+                })
+            };
+            let documented = long.is_some_and(|l| mentions(format!("--{l}")))
+                || short.is_some_and(|s| mentions(format!("`-{s}")));
+            assert!(
+                documented,
+                "docs/configuration.md lacks {long:?} / {short:?}"
+            );
+        }
+        for sub in command.get_subcommands() {
+            let name = sub.get_name();
+            assert!(
+                docs.contains(&format!("`bankcheck {name}")),
+                "docs/configuration.md lacks `bankcheck {name}`"
+            );
+        }
     }
 
     #[test]

@@ -3,14 +3,18 @@
 //! `driver::Session`.
 
 use bankcheck::config::Settings;
+use bankcheck::diag::Diagnostic;
 use bankcheck::FileReport;
 
 /// Whether the report holds an `internal-error` finding (the run then ends with status 2).
 pub fn has_internal_error(report: &FileReport) -> bool {
-    report
-        .diagnostics
-        .iter()
-        .any(|d| d.rule == "internal-error")
+    report.diagnostics.iter().any(is_internal_error)
+}
+
+/// Whether `d` says bankcheck failed on the file (not a finding about its code: a
+/// baseline never records it).
+pub fn is_internal_error(d: &Diagnostic) -> bool {
+    d.rule == "internal-error"
 }
 
 /// Whether any finding is at or above the file's failing severity.

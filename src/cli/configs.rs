@@ -1,24 +1,28 @@
 //! Finding and loading `lint.toml`: the nearest one from each file's directory upward,
 //! or the one given with `--config`, or none with `--isolated`. Each is read and
-//! validated once; a bad one stops the run before any file is checked.
+//! validated once; a bad one stops the run before any file is checked. The store is
+//! shared (cloned) with the directory walker, which asks it what to skip.
 
 use bankcheck::config::Config;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, PoisonError};
 
 use super::read::absolute;
 
 /// The file name bankcheck looks for.
 pub const CONFIG_NAME: &str = "lint.toml";
 
-/// How configuration is found for this run.
-pub enum ConfigStore {
+/// How configuration is found for this run; clones share one cache.
+#[derive(Clone)]
+pub struct ConfigStore(Arc<Store>);
+
+enum Store {
     /// `--config FILE` or `--isolated`: one configuration for every file.
     Fixed(Arc<Config>),
     /// Discovery, cached per directory.
     Discover {
-        by_dir: HashMap<PathBuf, Arc<Config>>,
+        by_dir: Mutex<HashMap<PathBuf, Arc<Config>>>,
         fallback: Arc<Config>,
     },
 }
@@ -31,37 +35,41 @@ pub struct BadConfig(pub String);
 impl ConfigStore {
     pub fn new(config: Option<&Path>, isolated: bool) -> anyhow::Result<ConfigStore> {
         let cwd = absolute(Path::new("."));
-        if isolated {
-            return Ok(ConfigStore::Fixed(Arc::new(Config::empty(
-                cwd,
-                super::rule_catalog(),
-            ))));
-        }
-        if let Some(file) = config {
-            return Ok(ConfigStore::Fixed(Arc::new(load(file)?)));
-        }
-        Ok(ConfigStore::Discover {
-            by_dir: HashMap::new(),
-            fallback: Arc::new(Config::empty(cwd, super::rule_catalog())),
-        })
+        let store = if isolated {
+            Store::Fixed(Arc::new(Config::empty(cwd, super::rule_catalog())))
+        } else if let Some(file) = config {
+            Store::Fixed(Arc::new(load(file)?))
+        } else {
+            Store::Discover {
+                by_dir: Mutex::new(HashMap::new()),
+                fallback: Arc::new(Config::empty(cwd, super::rule_catalog())),
+            }
+        };
+        Ok(ConfigStore(Arc::new(store)))
     }
 
     /// The configuration that applies to `file` (a path to a file, existing or not).
-    pub fn for_file(&mut self, file: &Path) -> anyhow::Result<Arc<Config>> {
-        let dir = absolute(file)
-            .parent()
-            .map(Path::to_path_buf)
-            .unwrap_or_default();
-        self.for_dir(&dir)
+    pub fn for_file(&self, file: &Path) -> anyhow::Result<Arc<Config>> {
+        self.for_absolute(&absolute(file))
     }
 
-    fn for_dir(&mut self, dir: &Path) -> anyhow::Result<Arc<Config>> {
-        let (by_dir, fallback) = match self {
-            ConfigStore::Fixed(config) => return Ok(config.clone()),
-            ConfigStore::Discover { by_dir, fallback } => (by_dir, fallback),
+    /// [`ConfigStore::for_file`] of a path already absolute.
+    pub fn for_absolute(&self, file: &Path) -> anyhow::Result<Arc<Config>> {
+        self.for_dir(file.parent().unwrap_or(file))
+    }
+
+    fn for_dir(&self, dir: &Path) -> anyhow::Result<Arc<Config>> {
+        let (by_dir, fallback) = match &*self.0 {
+            Store::Fixed(config) => return Ok(config.clone()),
+            Store::Discover { by_dir, fallback } => (by_dir, fallback),
         };
-        if let Some(config) = by_dir.get(dir) {
-            return Ok(config.clone());
+        let cached = by_dir
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .get(dir)
+            .cloned();
+        if let Some(config) = cached {
+            return Ok(config);
         }
         let candidate = dir.join(CONFIG_NAME);
         let config = if candidate.is_file() && !foreign(&candidate) {
@@ -72,16 +80,14 @@ impl ConfigStore {
             fallback.clone()
         } else {
             match dir.parent() {
-                Some(parent) if parent != dir => {
-                    let parent = parent.to_path_buf();
-                    self.for_dir(&parent)?
-                }
+                Some(parent) if parent != dir => self.for_dir(parent)?,
                 _ => fallback.clone(),
             }
         };
-        if let ConfigStore::Discover { by_dir, .. } = self {
-            by_dir.insert(dir.to_path_buf(), config.clone());
-        }
+        by_dir
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .insert(dir.to_path_buf(), config.clone());
         Ok(config)
     }
 }

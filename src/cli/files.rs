@@ -1,15 +1,59 @@
 //! Turning the command line's paths into the list of files to check: named files as
 //! given, directories walked with the `ignore` crate (hidden and ignored files skipped,
-//! `.gitignore` honoured even outside a git repository), glob patterns expanded here.
-//! A path that cannot be walked is a failure of its own; the run goes on with the
-//! others. Reading the files is `read.rs`'s.
+//! `.gitignore` honoured even outside a git repository, excluded paths pruned), glob
+//! patterns expanded here. A path that cannot be walked is a failure of its own; the
+//! run goes on with the others. Reading the files is `read.rs`'s.
 
 use super::configs::ConfigStore;
 use super::read::{absolute, not_regular};
+use bankcheck::config::Exclusions;
 use globset::GlobBuilder;
 use ignore::WalkBuilder;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// What a walk skips besides hidden and ignored files: each path's `lint.toml`
+/// `exclude`/`extend-exclude` (or the defaults) and the command line's. Paths named on
+/// the command line are checked anyway unless `force` (`--force-exclude`).
+#[derive(Clone)]
+pub struct Skip {
+    pub configs: ConfigStore,
+    pub exclusions: Arc<CommandLineExclusions>,
+    pub force: bool,
+}
+
+/// The command line's exclusions and the working directory they are relative to.
+pub struct CommandLineExclusions {
+    pub globs: Exclusions,
+    pub cwd: PathBuf,
+}
+
+impl Skip {
+    /// Whether a walk skips `path` (and, for a directory, everything below it). A path
+    /// whose `lint.toml` is bad is not skipped: checking it reports the error.
+    fn walk_skips(&self, path: &Path) -> bool {
+        // Asked for every entry of a walk: the working directory is not asked again.
+        let path = if path.is_absolute() {
+            path.to_path_buf()
+        } else {
+            self.exclusions.cwd.join(path)
+        };
+        self.configs
+            .for_absolute(&path)
+            .is_ok_and(|c| c.excludes(&path, &self.exclusions.globs, false))
+    }
+
+    /// Whether a path named on the command line (or matched by its glob) is skipped:
+    /// only with `--force-exclude`, when it or a directory above it is excluded.
+    pub fn named_skips(&self, path: &Path) -> bool {
+        self.force
+            && self
+                .configs
+                .for_file(path)
+                .is_ok_and(|c| c.excludes(&absolute(path), &self.exclusions.globs, true))
+    }
+}
 
 /// One file to check: the path as reported, and where to read it.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
@@ -28,7 +72,7 @@ pub struct Found {
 /// Expands `paths`; walked files must be selected by their `lint.toml`'s include/exclude.
 /// A named path that is not a regular file or directory, and a directory entry that
 /// cannot be read, are failures; everything else found is still checked.
-pub fn discover(paths: &[String], configs: &mut ConfigStore) -> anyhow::Result<Found> {
+pub fn discover(paths: &[String], skip: &Skip) -> anyhow::Result<Found> {
     let mut found = Found::default();
     let mut seen = BTreeSet::new();
     for arg in paths {
@@ -36,16 +80,17 @@ pub fn discover(paths: &[String], configs: &mut ConfigStore) -> anyhow::Result<F
         // `metadata` follows symbolic links and never opens the file: a FIFO is not
         // waited on here.
         match std::fs::metadata(path) {
+            Ok(meta) if (meta.is_file() || meta.is_dir()) && skip.named_skips(path) => {}
             Ok(meta) if meta.is_file() => {
                 push(&mut found, &mut seen, arg.clone(), path.to_path_buf());
             }
             Ok(meta) if meta.is_dir() => {
-                let (files, failures) = walk(path);
+                let (files, failures) = walk(path, Some(skip));
                 for (failed, reason) in failures {
                     found.failures.push((display(arg, &failed), reason));
                 }
                 for file in files {
-                    if configs.for_file(&file)?.walk_selects(&absolute(&file)) {
+                    if skip.configs.for_file(&file)?.walk_selects(&absolute(&file)) {
                         push(&mut found, &mut seen, display(arg, &file), file);
                     }
                 }
@@ -55,14 +100,14 @@ pub fn discover(paths: &[String], configs: &mut ConfigStore) -> anyhow::Result<F
                 found.failures.push((arg.clone(), e.to_string()));
             }
             Err(_) if is_glob(arg) => {
-                let (matched, failures) = expand_glob(arg)?;
+                let (matched, failures) = expand_glob(arg, skip)?;
                 found.failures.extend(failures);
                 if matched.is_empty() {
                     found
                         .failures
                         .push((arg.clone(), "no files match this pattern".to_string()));
                 }
-                for file in matched {
+                for file in matched.into_iter().filter(|f| !skip.named_skips(f)) {
                     push(&mut found, &mut seen, display(arg, &file), file);
                 }
             }
@@ -93,16 +138,23 @@ fn display(arg: &str, file: &Path) -> String {
     text
 }
 
-/// Every regular file under `dir`, skipping hidden and ignored ones, and the paths that
-/// could not be read (an unreadable subdirectory) with the reason.
-fn walk(dir: &Path) -> (Vec<PathBuf>, Vec<(PathBuf, String)>) {
+/// A walker of `dir` (hidden and ignored files skipped, in name order) that prunes
+/// what `skip` excludes below `dir` (`dir` itself was named).
+fn walker(dir: &Path, skip: Option<&Skip>) -> ignore::Walk {
+    let mut builder = WalkBuilder::new(dir);
+    builder.require_git(false).sort_by_file_name(Ord::cmp);
+    if let Some(skip) = skip.cloned() {
+        builder.filter_entry(move |entry| entry.depth() == 0 || !skip.walk_skips(entry.path()));
+    }
+    builder.build()
+}
+
+/// Every regular file under `dir`, skipping hidden, ignored and excluded ones, and the
+/// paths that could not be read (an unreadable subdirectory) with the reason.
+fn walk(dir: &Path, skip: Option<&Skip>) -> (Vec<PathBuf>, Vec<(PathBuf, String)>) {
     let mut files = Vec::new();
     let mut failures = Vec::new();
-    let walker = WalkBuilder::new(dir)
-        .require_git(false)
-        .sort_by_file_name(Ord::cmp)
-        .build();
-    for entry in walker {
+    for entry in walker(dir, skip) {
         match entry {
             Ok(entry) => {
                 if entry.file_type().is_some_and(|t| t.is_file()) {
@@ -179,22 +231,19 @@ pub fn workspace_root() -> Option<PathBuf> {
 /// `lint.toml` leaves out skipped), other than `named`: their launches and includes are
 /// part of every run, so that checking one file or a folder gives the answer checking the
 /// workspace gives. At most `LIMIT` entries are visited.
-pub fn workspace_context(root: &Path, named: &[PathBuf], configs: &mut ConfigStore) -> Vec<Target> {
+pub fn workspace_context(root: &Path, named: &[PathBuf], skip: &Skip) -> Vec<Target> {
     const LIMIT: usize = 200_000;
     let named: std::collections::HashSet<PathBuf> =
         named.iter().filter_map(|p| p.canonicalize().ok()).collect();
     let arg = root.to_string_lossy().into_owned();
     let mut out = Vec::new();
-    let walker = WalkBuilder::new(root)
-        .require_git(false)
-        .sort_by_file_name(Ord::cmp)
-        .build();
-    for entry in walker.take(LIMIT).filter_map(Result::ok) {
+    for entry in walker(root, Some(skip)).take(LIMIT).filter_map(Result::ok) {
         if !entry.file_type().is_some_and(|t| t.is_file()) {
             continue;
         }
         let file = entry.into_path();
-        let selected = configs
+        let selected = skip
+            .configs
             .for_file(&file)
             .is_ok_and(|c| c.walk_selects(&absolute(&file)));
         if !selected || file.canonicalize().is_ok_and(|c| named.contains(&c)) {
@@ -239,7 +288,7 @@ fn is_glob(arg: &str) -> bool {
 /// matched), and the paths under them that could not be read.
 type Expanded = (Vec<PathBuf>, Vec<(String, String)>);
 
-fn expand_glob(pattern: &str) -> anyhow::Result<Expanded> {
+fn expand_glob(pattern: &str, skip: &Skip) -> anyhow::Result<Expanded> {
     let glob = GlobBuilder::new(pattern)
         .literal_separator(true)
         .build()?
@@ -267,7 +316,7 @@ fn expand_glob(pattern: &str) -> anyhow::Result<Expanded> {
             file.to_path_buf()
         }
     };
-    let (files, failures) = walk(&base);
+    let (files, failures) = walk(&base, Some(skip));
     let mut out = Vec::new();
     for file in files {
         let candidate = strip(&file);

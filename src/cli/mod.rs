@@ -11,16 +11,21 @@ macro_rules! errln {
 }
 
 pub mod args;
+mod baseline;
 mod check;
 mod configs;
 mod crash;
 mod files;
 mod fix;
+mod generate;
 mod read;
 
 use anyhow::Context as _;
 use args::{Args, CheckArgs, ColorWhen, Command, Format, PresetArg, RulesFormat, SeverityArg};
-use bankcheck::config::{resolve, BlockOverride, ConfigError, Layer, Preset, RuleInfo, Settings};
+use bankcheck::config::{
+    resolve, BlockOverride, ConfigError, Exclusions, Layer, PathGlobs, PerFileIgnore, Preset,
+    RuleInfo, Settings,
+};
 use bankcheck::diag::Severity;
 use bankcheck::driver::{self, Session};
 use bankcheck::report::{self, Run};
@@ -55,6 +60,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitStatus> {
     match args.command {
         Some(Command::Rules { format }) => list_rules(format),
         Some(Command::Explain { rule }) => explain(&rule),
+        Some(Command::Completions { shell }) => generate::completions(shell),
+        Some(Command::Manpage) => generate::manpage(),
         Some(Command::Check(check)) => check_paths(&check),
         None => check_paths(&args.check),
     }
@@ -157,12 +164,29 @@ impl Stats {
 }
 
 fn check_paths(args: &CheckArgs) -> anyhow::Result<ExitStatus> {
-    let layer = match command_line_layer(args) {
-        Ok(layer) => layer,
+    let (layer, exclusions) = match command_line_layer(args).and_then(|layer| {
+        let exclusions = command_line_exclusions(args)?;
+        Ok((layer, exclusions))
+    }) {
+        Ok(both) => both,
         Err(e) => {
             errln!("error: {e}");
             return Ok(ExitStatus::Error);
         }
+    };
+    // A baseline that cannot be used stops the run before anything is checked.
+    let baseline = match args.baseline.as_deref().map(baseline::Baseline::load) {
+        None => None,
+        Some(Ok(baseline)) => Some(baseline),
+        Some(Err(e)) => {
+            errln!("error: {e}");
+            return Ok(ExitStatus::Error);
+        }
+    };
+    let write_dir = args.write_baseline.as_deref().map(baseline::directory_of);
+    let adopt = Adopt {
+        baseline: baseline.as_ref(),
+        write_dir: write_dir.as_deref(),
     };
     let stdin_mode = args.stdin_filename.is_some() || args.paths.iter().any(|p| p == "-");
     if stdin_mode && args.paths.iter().any(|p| p != "-") {
@@ -175,9 +199,17 @@ fn check_paths(args: &CheckArgs) -> anyhow::Result<ExitStatus> {
     let crashed_before = crash::crashed_before();
     let mut stats = Stats::default();
     let mut clock = Instant::now();
-    let mut store = match ConfigStore::new(args.config.as_deref(), args.isolated) {
+    let store = match ConfigStore::new(args.config.as_deref(), args.isolated) {
         Ok(store) => store,
         Err(e) => return config_failure(e),
+    };
+    let skip = files::Skip {
+        configs: store.clone(),
+        exclusions: std::sync::Arc::new(files::CommandLineExclusions {
+            globs: exclusions,
+            cwd: read::absolute(Path::new(".")),
+        }),
+        force: args.force_exclude,
     };
     stats.lap("configuration", &mut clock);
 
@@ -200,6 +232,14 @@ fn check_paths(args: &CheckArgs) -> anyhow::Result<ExitStatus> {
                 return Ok(ExitStatus::Error);
             }
         };
+        // `--force-exclude` with an excluded name: nothing is checked, and `--fix` hands
+        // the source back unchanged (an editor replaces its buffer with standard output).
+        if args.stdin_filename.is_some() && skip.named_skips(Path::new(&name)) {
+            if args.fix {
+                write_stdout(&bytes)?;
+            }
+            return Ok(ExitStatus::Success);
+        }
         let config = match store.for_file(Path::new(&name)) {
             Ok(config) => config,
             Err(e) => return config_failure(e),
@@ -208,18 +248,20 @@ fn check_paths(args: &CheckArgs) -> anyhow::Result<ExitStatus> {
         stats.lap("discovery", &mut clock);
         let named = [read::absolute(Path::new(&name))];
         let context = files::workspace_root()
-            .map(|root| files::workspace_context(&root, &named, &mut store))
+            .map(|root| files::workspace_context(&root, &named, &skip))
             .unwrap_or_default();
         let session = session(args, &[], limit, &context)?;
         match decode::decode(&bytes) {
             Ok(decoded) => {
                 notes.extend(decoded.note.as_ref().map(|n| (name.clone(), n.clone())));
                 // Standard input's file is checked on a worker too, for its stack.
-                reports.push(session.on_workers(|| {
+                let mut done = session.on_workers(|| {
                     crash::checking(&name, || {
                         check_text(&name, &decoded, None, &settings, args, &session)
                     })
-                }));
+                });
+                adopt.apply(&mut done, &settings);
+                reports.push(done);
             }
             Err(e) => failures.push((name, e.to_string())),
         }
@@ -229,7 +271,7 @@ fn check_paths(args: &CheckArgs) -> anyhow::Result<ExitStatus> {
         } else {
             args.paths.clone()
         };
-        let found = match files::discover(&paths, &mut store) {
+        let found = match files::discover(&paths, &skip) {
             Ok(found) => found,
             Err(e) => return config_failure(e),
         };
@@ -270,15 +312,22 @@ fn check_paths(args: &CheckArgs) -> anyhow::Result<ExitStatus> {
             } else {
                 config.file.clone()
             };
+            let paths = config.describe_paths(
+                &read::absolute(&target.path),
+                &layer,
+                &skip.exclusions.globs,
+            );
             let shown = format!(
-                "Settings for {}\nFrom: {from}\n{settings:#?}\n",
+                "Settings for {}\nFrom: {from}\n{settings:#?}\n{paths}",
                 target.display
             );
             write_stdout(shown.as_bytes())?;
             return Ok(ExitStatus::Success);
         }
         failures.extend(found.failures);
-        if refuse_output_over(args, found.targets.iter().map(|t| t.path.as_path())) {
+        if refuse_output_over(args, found.targets.iter().map(|t| t.path.as_path()))
+            || refuse_baseline_over(args, found.targets.iter().map(|t| t.path.as_path()))
+        {
             return Ok(ExitStatus::Error);
         }
         let mut jobs = Vec::with_capacity(found.targets.len());
@@ -299,7 +348,7 @@ fn check_paths(args: &CheckArgs) -> anyhow::Result<ExitStatus> {
         } else {
             let named: Vec<std::path::PathBuf> = jobs.iter().map(|(t, _)| t.path.clone()).collect();
             files::workspace_root()
-                .map(|root| files::workspace_context(&root, &named, &mut store))
+                .map(|root| files::workspace_context(&root, &named, &skip))
                 .unwrap_or_default()
         };
         stats.lap("discovery", &mut clock);
@@ -336,6 +385,7 @@ fn check_paths(args: &CheckArgs) -> anyhow::Result<ExitStatus> {
                     )
                 });
                 drop(loaded);
+                adopt.apply(&mut done, settings);
                 let report = &mut done.report;
                 if report.accesses.is_empty() && report.diagnostics.is_empty() {
                     report.text = String::new();
@@ -356,6 +406,27 @@ fn check_paths(args: &CheckArgs) -> anyhow::Result<ExitStatus> {
     stats.lap("check", &mut clock);
 
     let fails = reports.iter().any(|c| c.fails);
+    if let Some(file) = &args.baseline {
+        let matched: usize = reports.iter().map(|c| c.baselined.matched).sum();
+        let stale: usize = reports.iter().map(|c| c.baselined.stale).sum();
+        let mut note = format!(
+            "{matched} {} matched the baseline and {} not reported",
+            plural(matched, "finding", "findings"),
+            if matched == 1 { "is" } else { "are" }
+        );
+        if stale > 0 {
+            let _ = write!(
+                note,
+                "; {stale} of its {} in the checked files matched nothing (fixed or changed: --write-baseline records the findings of today)",
+                plural(stale, "entry", "entries"),
+            );
+        }
+        notes.push((file.display().to_string(), note));
+    }
+    let entries: Vec<baseline::Entry> = reports
+        .iter_mut()
+        .flat_map(|c| std::mem::take(&mut c.entries))
+        .collect();
     // A file bankcheck failed on (a panic or a dead worker) makes the run an error.
     let internal = reports.iter().any(|c| check::has_internal_error(&c.report));
     let diffs: Vec<String> = reports.iter_mut().filter_map(|c| c.diff.take()).collect();
@@ -404,6 +475,29 @@ fn check_paths(args: &CheckArgs) -> anyhow::Result<ExitStatus> {
     failures.sort();
     for (path, reason) in &failures {
         errln!("error: {path}: {reason}");
+    }
+    if let Some(file) = &args.write_baseline {
+        let count = entries.len();
+        let paths: std::collections::BTreeSet<&str> =
+            entries.iter().map(|e| e.path.as_str()).collect();
+        let files_with = paths.len();
+        if let Err(e) = baseline::write(file, entries) {
+            errln!("error: {e}");
+            return Ok(ExitStatus::Error);
+        }
+        if !args.quiet {
+            errln!(
+                "wrote {}: {count} {} in {files_with} {}",
+                file.display(),
+                plural(count, "finding", "findings"),
+                plural(files_with, "file", "files")
+            );
+        }
+        return Ok(if failures.is_empty() && !internal {
+            ExitStatus::Success
+        } else {
+            ExitStatus::Error
+        });
     }
     if args.fix && !args.quiet {
         for (path, n) in &fixed {
@@ -518,11 +612,65 @@ fn refuse_output_over<'a>(args: &CheckArgs, mut inputs: impl Iterator<Item = &'a
     true
 }
 
+/// Whether `--write-baseline FILE` names one of `inputs`; if so says so.
+fn refuse_baseline_over<'a>(args: &CheckArgs, mut inputs: impl Iterator<Item = &'a Path>) -> bool {
+    let Some(output) = &args.write_baseline else {
+        return false;
+    };
+    let Some(clash) = inputs.find(|input| read::same_file(output, input)) else {
+        return false;
+    };
+    errln!(
+        "error: --write-baseline {} is {}, a file being checked; the baseline would overwrite it",
+        output.display(),
+        clash.display()
+    );
+    true
+}
+
+/// `singular` or `plural` after the count `n`.
+fn plural(n: usize, singular: &'static str, plural: &'static str) -> &'static str {
+    if n == 1 {
+        singular
+    } else {
+        plural
+    }
+}
+
+/// The baseline of the run: the one findings are matched against (`--baseline`), or
+/// the directory of the one being written (`--write-baseline`).
+#[derive(Clone, Copy)]
+struct Adopt<'a> {
+    baseline: Option<&'a baseline::Baseline>,
+    write_dir: Option<&'a Path>,
+}
+
+impl Adopt<'_> {
+    /// Drops a checked file's findings that the baseline holds, or records them for the
+    /// one being written (an `internal-error` is neither: it is never recorded).
+    fn apply(self, done: &mut Checked, settings: &Settings) {
+        if let Some(dir) = self.write_dir {
+            done.entries = baseline::entries(&done.report, dir)
+                .into_iter()
+                .map(|(_, e)| e)
+                .collect();
+        }
+        if let Some(baseline) = self.baseline {
+            done.baselined = baseline.filter(&mut done.report);
+            done.fails = check::fails(&done.report, settings);
+        }
+    }
+}
+
 /// A checked file: its report, whether it fails the run, the diff `--diff` prints, and
 /// the error that makes the run fail (fixes that could not be written).
 struct Checked {
     report: FileReport,
     fails: bool,
+    /// What `--baseline` removed from the report.
+    baselined: baseline::Filtered,
+    /// Its findings, for `--write-baseline`.
+    entries: Vec<baseline::Entry>,
     diff: Option<String>,
     error: Option<String>,
     /// Edits `--fix` wrote to the file.
@@ -538,6 +686,8 @@ impl Checked {
         Checked {
             report,
             fails,
+            baselined: baseline::Filtered::default(),
+            entries: Vec::new(),
             diff: None,
             error: None,
             fixed: 0,
@@ -773,6 +923,50 @@ fn config_failure(e: anyhow::Error) -> anyhow::Result<ExitStatus> {
     Err(e)
 }
 
+/// `--exclude` and `--extend-exclude`, relative to the working directory; errors name
+/// the flag.
+fn command_line_exclusions(args: &CheckArgs) -> Result<Exclusions, Box<ConfigError>> {
+    let cwd = read::absolute(Path::new("."));
+    let globs = |flag: &str, values: &[String]| {
+        if values.is_empty() {
+            return Ok(None);
+        }
+        let patterns: Vec<String> = values.iter().flat_map(|v| split_globs(v)).collect();
+        PathGlobs::new(&cwd, &patterns)
+            .map(Some)
+            .map_err(|m| Box::new(ConfigError::command_line(format!("{flag}: {m}"), None)))
+    };
+    Ok(Exclusions {
+        exclude: globs("--exclude", &args.exclude)?,
+        extend_exclude: globs("--extend-exclude", &args.extend_exclude)?,
+    })
+}
+
+/// Splits a comma-separated list of globs at the commas outside braces (`{a,b}` is one
+/// glob).
+fn split_globs(text: &str) -> Vec<String> {
+    let mut out = vec![String::new()];
+    let mut depth = 0usize;
+    for c in text.chars() {
+        match c {
+            '{' => depth += 1,
+            '}' => depth = depth.saturating_sub(1),
+            ',' if depth == 0 => {
+                out.push(String::new());
+                continue;
+            }
+            _ => {}
+        }
+        if let Some(last) = out.last_mut() {
+            last.push(c);
+        }
+    }
+    out.into_iter()
+        .map(|s| s.trim().to_string())
+        .filter(|s| !s.is_empty())
+        .collect()
+}
+
 /// The command line's settings as the top layer; errors name the flag.
 fn command_line_layer(args: &CheckArgs) -> Result<Layer, Box<ConfigError>> {
     let err = |flag: &str, (message, help): (String, Option<String>)| {
@@ -834,6 +1028,19 @@ fn command_line_layer(args: &CheckArgs) -> Result<Layer, Box<ConfigError>> {
             );
         }
         layer.select = Some(ids);
+    }
+    for name in &args.extend_select {
+        layer.extend_select.extend(
+            resolve::rule_selector(name.trim(), rule_catalog())
+                .map_err(|e| err("--extend-select", e))?,
+        );
+    }
+    let cwd = read::absolute(Path::new("."));
+    for text in &args.per_file_ignores {
+        layer.per_file_ignores.push(
+            PerFileIgnore::from_flag(text, &cwd, rule_catalog())
+                .map_err(|e| err("--per-file-ignores", e))?,
+        );
     }
     for name in &args.ignore {
         layer.ignore.extend(

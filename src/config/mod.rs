@@ -9,5 +9,5 @@ pub mod resolve;
 pub mod settings;
 
 pub use error::ConfigError;
-pub use resolve::{Config, Layer, Preset, RuleInfo};
+pub use resolve::{Config, Exclusions, Layer, PathGlobs, PerFileIgnore, Preset, RuleInfo};
 pub use settings::{BlockOverride, Settings};

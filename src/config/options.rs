@@ -34,6 +34,8 @@ macro_rules! options_struct {
             pub min_conflict_factor: Option<Spanned<f64>>,
             /// Only these rules (ids or groups) are enabled.
             pub select: Option<Vec<Spanned<String>>>,
+            /// These rules (ids or groups) are enabled on top of `select` (or the defaults).
+            pub extend_select: Option<Vec<Spanned<String>>>,
             /// These rules (ids or groups) are disabled.
             pub ignore: Option<Vec<Spanned<String>>>,
             /// Severity per rule id or group: `error`, `warning`, `info` or `off`.
@@ -49,8 +51,14 @@ options_struct! {
     Options {
         /// File-name globs a directory walk picks up. Default: `*.cu`, `*.cuh`, `*.hlsl`, `*.hlsli`, `*.fx`.
         include: Option<Vec<String>>,
-        /// Globs (relative to this file's directory) that a directory walk skips.
-        exclude: Option<Vec<String>>,
+        /// Globs (relative to this file's directory, or names) that a directory walk
+        /// skips, instead of the default list (`resolve::DEFAULT_EXCLUDE`).
+        exclude: Option<Spanned<Vec<String>>>,
+        /// Globs a directory walk skips as well as `exclude` (or the default list).
+        extend_exclude: Option<Spanned<Vec<String>>>,
+        /// Rules (ids or groups) turned off for the files a glob matches, relative to this
+        /// file's directory: `"tests/**" = ["possible-conflict"]`.
+        per_file_ignores: Option<BTreeMap<Spanned<String>, Vec<Spanned<String>>>>,
         /// Settings for some paths only: `files = ["glob"]` plus any setting key.
         overrides: Option<Vec<Override>>,
     }
@@ -72,14 +80,17 @@ pub const TOP_LEVEL_KEYS: &[&str] = &[
     "warp-size",
     "include",
     "exclude",
+    "extend-exclude",
     "block-shapes",
     "defines",
     "include-dirs",
     "min-conflict-factor",
     "select",
+    "extend-select",
     "ignore",
     "rules",
     "fail-on",
+    "per-file-ignores",
     "overrides",
 ];
 

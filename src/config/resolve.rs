@@ -79,11 +79,121 @@ pub struct Layer {
     pub include_dirs: Vec<String>,
     pub min_conflict_factor: Option<f64>,
     pub select: Option<Vec<&'static str>>,
+    /// Rules enabled on top of `select` (or of the layers below).
+    pub extend_select: Vec<&'static str>,
     pub ignore: Vec<&'static str>,
     /// Severity per rule, in the order given; `None` turns the rule off.
     pub severities: Vec<(&'static str, Option<Severity>)>,
     pub fail_on: Option<Severity>,
+    /// Rules turned off for the files some globs match; applied after every layer.
+    pub per_file_ignores: Vec<PerFileIgnore>,
 }
+
+/// Globs of paths relative to one directory (a `lint.toml`'s, or the working directory
+/// for the command line's); a glob also matches a path's last component alone, so
+/// `build` names any directory or file called so.
+#[derive(Debug, Clone)]
+pub struct PathGlobs {
+    pub base: PathBuf,
+    pub patterns: Vec<String>,
+    set: GlobSet,
+}
+
+impl PartialEq for PathGlobs {
+    fn eq(&self, other: &Self) -> bool {
+        self.base == other.base && self.patterns == other.patterns
+    }
+}
+
+impl PathGlobs {
+    /// Compiles `patterns` (relative to `base`); the error names the bad glob.
+    pub fn new(base: &Path, patterns: &[String]) -> Result<PathGlobs, String> {
+        Ok(PathGlobs {
+            base: base.to_path_buf(),
+            patterns: patterns.to_vec(),
+            set: globs(patterns.iter().map(String::as_str))?,
+        })
+    }
+
+    /// Whether `path` (absolute) itself matches: its path relative to the base, or its
+    /// name.
+    pub fn matches(&self, path: &Path) -> bool {
+        let relative = path.strip_prefix(&self.base).unwrap_or(path);
+        let name = path.file_name().map_or(relative, Path::new);
+        self.set.is_match(relative) || self.set.is_match(name)
+    }
+
+    /// Whether `path` (absolute) or one of its directories below the base matches: for
+    /// a path named on the command line with `--force-exclude`. Above the base only the
+    /// name counts, so where the project lives never excludes it.
+    pub fn matches_with_ancestors(&self, path: &Path) -> bool {
+        let Ok(relative) = path.strip_prefix(&self.base) else {
+            return self.matches(path);
+        };
+        relative
+            .ancestors()
+            .filter(|a| !a.as_os_str().is_empty())
+            .any(|a| self.set.is_match(a) || a.file_name().is_some_and(|n| self.set.is_match(n)))
+    }
+}
+
+/// Rules turned off for the files that some globs match (`[per-file-ignores]`,
+/// `--per-file-ignores`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct PerFileIgnore {
+    pub globs: PathGlobs,
+    /// The rule ids (groups expanded), in the order given.
+    pub rules: Vec<&'static str>,
+    /// Where it was set: a `lint.toml` or `--per-file-ignores`.
+    pub source: String,
+}
+
+impl PerFileIgnore {
+    /// Parses the command line's `GLOB:RULE,RULE` (the glob relative to `base`).
+    pub fn from_flag(
+        text: &str,
+        base: &Path,
+        rules: &[RuleInfo],
+    ) -> Result<PerFileIgnore, (String, Option<String>)> {
+        let Some((glob, names)) = text.rsplit_once(':') else {
+            return Err((format!("`{text}` is not GLOB:RULE,RULE"), None));
+        };
+        let mut ids = Vec::new();
+        for name in names.split(',').map(str::trim).filter(|n| !n.is_empty()) {
+            ids.extend(rule_selector(name, rules)?);
+        }
+        if ids.is_empty() {
+            return Err((format!("`{text}` names no rule after the `:`"), None));
+        }
+        let globs = PathGlobs::new(base, &[glob.trim().to_string()]).map_err(|m| (m, None))?;
+        Ok(PerFileIgnore {
+            globs,
+            rules: ids,
+            source: "--per-file-ignores".to_string(),
+        })
+    }
+}
+
+/// What a directory walk skips besides hidden and git-ignored files, from the command
+/// line: `--exclude` replaces every `lint.toml`'s `exclude` (and the defaults),
+/// `--extend-exclude` adds to them. Globs are relative to the working directory.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Exclusions {
+    pub exclude: Option<PathGlobs>,
+    pub extend_exclude: Option<PathGlobs>,
+}
+
+/// Directories (or files) a walk skips unless `exclude` replaces the list: build output
+/// and package managers' folders, which hold generated or vendored code. Hidden
+/// directories (`.git`) and git-ignored paths are skipped by the walk itself.
+pub const DEFAULT_EXCLUDE: &[&str] = &[
+    "build",
+    "_build",
+    "dist",
+    "node_modules",
+    "CMakeFiles",
+    "_deps",
+];
 
 /// What configuration needs to know of one rule. The command line builds the list from
 /// the rule registry, so this module does not depend on `rules`.
@@ -205,7 +315,11 @@ pub struct Config {
     root: Layer,
     overrides: Vec<(GlobSet, Layer)>,
     include: GlobSet,
-    exclude: GlobSet,
+    /// `exclude`, or the defaults when the file does not set it.
+    exclude: PathGlobs,
+    /// Whether `exclude` is the default list.
+    default_exclude: bool,
+    extend_exclude: Option<PathGlobs>,
     /// The rules known to this build, for ids, groups and defaults.
     rules: &'static [RuleInfo],
 }
@@ -218,11 +332,13 @@ impl Config {
     pub fn empty(base_dir: PathBuf, rules: &'static [RuleInfo]) -> Config {
         Config {
             file: String::new(),
-            base_dir,
             root: Layer::default(),
             overrides: Vec::new(),
             include: globs(DEFAULT_INCLUDE.iter().copied()).unwrap_or_else(|_| GlobSet::empty()),
-            exclude: GlobSet::empty(),
+            exclude: default_exclude(&base_dir),
+            default_exclude: true,
+            extend_exclude: None,
+            base_dir,
             rules,
         }
     }
@@ -241,7 +357,19 @@ impl Config {
             base_dir,
             rules,
         };
-        let root = ctx.layer(&LayerOptions::from_options(&options))?;
+        let mut root = ctx.layer(&LayerOptions::from_options(&options))?;
+        for (glob, names) in options.per_file_ignores.iter().flatten() {
+            let globs = PathGlobs::new(base_dir, std::slice::from_ref(glob.get_ref()))
+                .map_err(|m| ctx.error(glob.span(), "per-file-ignores", m, None))?;
+            let rules = ctx
+                .rules("per-file-ignores", Some(names))?
+                .unwrap_or_default();
+            root.per_file_ignores.push(PerFileIgnore {
+                globs,
+                rules,
+                source: file.to_string(),
+            });
+        }
         let mut overrides = Vec::new();
         for entry in options.overrides.iter().flatten() {
             let Some(files) = &entry.files else {
@@ -265,44 +393,116 @@ impl Config {
                 ..ConfigError::command_line(message, None)
             })
         })?;
-        let exclude =
-            globs(options.exclude.iter().flatten().map(String::as_str)).map_err(|message| {
-                Box::new(ConfigError {
-                    file: file.to_string(),
-                    key: Some("exclude".into()),
-                    ..ConfigError::command_line(message, None)
+        let path_globs = |key: &str, list: &Option<Spanned<Vec<String>>>| {
+            list.as_ref()
+                .map(|list| {
+                    PathGlobs::new(base_dir, list.get_ref())
+                        .map_err(|m| ctx.error(list.span(), key, m, None))
                 })
-            })?;
+                .transpose()
+        };
+        let exclude = path_globs("exclude", &options.exclude)?;
+        let extend_exclude = path_globs("extend-exclude", &options.extend_exclude)?;
         Ok(Config {
             file: file.to_string(),
             base_dir: base_dir.to_path_buf(),
             root,
             overrides,
             include,
-            exclude,
+            default_exclude: exclude.is_none(),
+            exclude: exclude.unwrap_or_else(|| default_exclude(base_dir)),
+            extend_exclude,
             rules,
         })
     }
 
-    /// Whether a directory walk should pick up `path` (absolute, or relative to the working directory).
+    /// Whether a directory walk should pick up the file `path` (absolute) by its name:
+    /// `include`. Exclusions are [`Config::excludes`]'s.
     pub fn walk_selects(&self, path: &Path) -> bool {
         let relative = path.strip_prefix(&self.base_dir).unwrap_or(path);
         let name = path.file_name().map_or(relative, Path::new);
-        if self.exclude.is_match(relative) || self.exclude.is_match(name) {
-            return false;
-        }
         self.include.is_match(name) || self.include.is_match(relative)
     }
 
-    /// Whether `dir` (during a walk) is excluded, so its contents need not be visited.
-    pub fn walk_excludes_dir(&self, dir: &Path) -> bool {
-        let relative = dir.strip_prefix(&self.base_dir).unwrap_or(dir);
-        let name = dir.file_name().map_or(relative, Path::new);
-        self.exclude.is_match(relative) || self.exclude.is_match(name)
+    /// Whether a walk skips `path` (absolute; a directory's contents with it): the
+    /// command line's `--exclude` or else this file's `exclude` (or the defaults), and
+    /// both `extend-exclude`s. With `ancestors`, a directory above `path` that matches
+    /// excludes it too (`--force-exclude` on a named path).
+    pub fn excludes(&self, path: &Path, command_line: &Exclusions, ancestors: bool) -> bool {
+        let hit = |globs: &PathGlobs| {
+            if ancestors {
+                globs.matches_with_ancestors(path)
+            } else {
+                globs.matches(path)
+            }
+        };
+        command_line
+            .exclude
+            .as_ref()
+            .map_or_else(|| hit(&self.exclude), hit)
+            || self.extend_exclude.as_ref().is_some_and(hit)
+            || command_line.extend_exclude.as_ref().is_some_and(hit)
+    }
+
+    /// The exclusions and per-file ignores in force, for `--show-settings`: each with
+    /// where it comes from, and whether it applies to `path` (absolute).
+    pub fn describe_paths(&self, path: &Path, command_line: &Layer, cli: &Exclusions) -> String {
+        use std::fmt::Write as _;
+        let file = if self.file.is_empty() {
+            "defaults"
+        } else {
+            self.file.as_str()
+        };
+        let mut out = String::new();
+        let list = |g: &PathGlobs| format!("{:?}", g.patterns);
+        match &cli.exclude {
+            Some(globs) => {
+                let _ = writeln!(out, "exclude: {} (--exclude)", list(globs));
+            }
+            None if self.default_exclude => {
+                let _ = writeln!(out, "exclude: {} (the defaults)", list(&self.exclude));
+            }
+            None => {
+                let _ = writeln!(out, "exclude: {} ({file})", list(&self.exclude));
+            }
+        }
+        for (globs, from) in [
+            (&self.extend_exclude, file),
+            (&cli.extend_exclude, "--extend-exclude"),
+        ] {
+            if let Some(globs) = globs {
+                let _ = writeln!(out, "extend-exclude: {} ({from})", list(globs));
+            }
+        }
+        let ignores: Vec<&PerFileIgnore> = self
+            .root
+            .per_file_ignores
+            .iter()
+            .chain(&command_line.per_file_ignores)
+            .collect();
+        if ignores.is_empty() {
+            out.push_str("per-file-ignores: none\n");
+        }
+        for ignore in ignores {
+            let applies = if ignore.globs.matches(path) {
+                "applies to this file"
+            } else {
+                "not this file"
+            };
+            let _ = writeln!(
+                out,
+                "per-file-ignores: {} = {:?} ({}; {applies})",
+                list(&ignore.globs),
+                ignore.rules,
+                ignore.source
+            );
+        }
+        out
     }
 
     /// The settings for `path` (absolute): defaults, this file, the overrides that match it,
-    /// then `command_line`.
+    /// then `command_line`; last, the per-file ignores (this file's and the command
+    /// line's) that match it turn their rules off, whatever selected them.
     pub fn settings_for(&self, path: &Path, command_line: &Layer) -> Settings {
         let relative = path.strip_prefix(&self.base_dir).unwrap_or(path);
         let name = path.file_name().map_or(relative, Path::new);
@@ -313,8 +513,26 @@ impl Config {
             }
         }
         layers.push(command_line);
-        stack(&layers, self.rules)
+        let mut settings = stack(&layers, self.rules);
+        for ignore in layers.iter().flat_map(|l| &l.per_file_ignores) {
+            if ignore.globs.matches(path) {
+                for id in &ignore.rules {
+                    settings.severities.insert((*id).to_string(), None);
+                }
+            }
+        }
+        settings
     }
+}
+
+/// The default exclusions, relative to `base`.
+fn default_exclude(base: &Path) -> PathGlobs {
+    let patterns: Vec<String> = DEFAULT_EXCLUDE.iter().map(|p| (*p).to_string()).collect();
+    PathGlobs::new(base, &patterns).unwrap_or_else(|_| PathGlobs {
+        base: base.to_path_buf(),
+        patterns: Vec::new(),
+        set: GlobSet::empty(),
+    })
 }
 
 /// Stacks layers, later ones winning, on top of the defaults.
@@ -356,6 +574,7 @@ pub fn stack(layers: &[&Layer], rules: &[RuleInfo]) -> Settings {
         if let Some(select) = &layer.select {
             enabled = select.iter().copied().collect();
         }
+        enabled.extend(layer.extend_select.iter().copied());
         for id in &layer.ignore {
             enabled.remove(id);
         }
@@ -449,6 +668,7 @@ struct LayerOptions<'a> {
     include_dirs: &'a Option<Vec<String>>,
     min_conflict_factor: &'a Option<Spanned<f64>>,
     select: &'a Option<Vec<Spanned<String>>>,
+    extend_select: &'a Option<Vec<Spanned<String>>>,
     ignore: &'a Option<Vec<Spanned<String>>>,
     rules: &'a Option<std::collections::BTreeMap<Spanned<String>, Spanned<String>>>,
     fail_on: &'a Option<Spanned<String>>,
@@ -466,6 +686,7 @@ macro_rules! layer_options {
             include_dirs: &$source.include_dirs,
             min_conflict_factor: &$source.min_conflict_factor,
             select: &$source.select,
+            extend_select: &$source.extend_select,
             ignore: &$source.ignore,
             rules: &$source.rules,
             fail_on: &$source.fail_on,
@@ -570,6 +791,9 @@ impl Context<'_> {
             );
         }
         layer.select = self.rules("select", o.select.as_ref())?;
+        layer.extend_select = self
+            .rules("extend-select", o.extend_select.as_ref())?
+            .unwrap_or_default();
         layer.ignore = self.rules("ignore", o.ignore.as_ref())?.unwrap_or_default();
         for (name, level) in o.rules.iter().flatten() {
             let ids = rule_selector(name.get_ref(), self.rules)
@@ -721,13 +945,70 @@ mod tests {
 
     #[test]
     fn walk_selection_uses_include_and_exclude() {
+        let none = Exclusions::default();
         let config = parse("exclude = [\"third_party/**\", \"*.gen.cu\"]\n").unwrap();
         assert!(config.walk_selects(Path::new("/p/src/a.cu")));
         assert!(config.walk_selects(Path::new("/p/src/a.hlsli")));
         assert!(!config.walk_selects(Path::new("/p/src/a.h")));
-        assert!(!config.walk_selects(Path::new("/p/third_party/x/a.cu")));
-        assert!(config.walk_excludes_dir(Path::new("/p/third_party")));
-        assert!(!config.walk_selects(Path::new("/p/src/k.gen.cu")));
+        assert!(config.excludes(Path::new("/p/third_party/x/a.cu"), &none, false));
+        assert!(config.excludes(Path::new("/p/third_party"), &none, false));
+        assert!(config.excludes(Path::new("/p/src/k.gen.cu"), &none, false));
+        // `exclude` replaced the defaults; `extend-exclude` adds to them.
+        assert!(!config.excludes(Path::new("/p/build"), &none, false));
+        let config = parse("extend-exclude = [\"gen\"]\n").unwrap();
+        assert!(config.excludes(Path::new("/p/build"), &none, false));
+        assert!(config.excludes(Path::new("/p/src/gen"), &none, false));
+        assert!(!config.excludes(Path::new("/p/src/gen/a.cu"), &none, false));
+        assert!(config.excludes(Path::new("/p/src/gen/a.cu"), &none, true));
+        // Where the project lives does not count: only directories below the lint.toml.
+        let config = Config::parse("lint.toml", Path::new("/build/p"), "", RULES).unwrap();
+        assert!(!config.excludes(Path::new("/build/p/src/a.cu"), &none, true));
+        // The command line's `--exclude` replaces the file's `exclude`, not its
+        // `extend-exclude`.
+        let config = parse("exclude = [\"a\"]\nextend-exclude = [\"b\"]\n").unwrap();
+        let cli = Exclusions {
+            exclude: Some(PathGlobs::new(Path::new("/p"), &["c".to_string()]).unwrap()),
+            extend_exclude: None,
+        };
+        assert!(!config.excludes(Path::new("/p/a"), &cli, false));
+        assert!(config.excludes(Path::new("/p/b"), &cli, false));
+        assert!(config.excludes(Path::new("/p/c"), &cli, false));
+    }
+
+    #[test]
+    fn extend_select_adds_and_per_file_ignores_win_last() {
+        let config = parse(concat!(
+            "select = [\"bank-conflict\"]\nextend-select = [\"undecided-access\"]\n",
+            "[per-file-ignores]\n\"tests/**\" = [\"bank-conflict\"]\n",
+        ))
+        .unwrap();
+        let src = config.settings_for(Path::new("/p/src/a.cu"), &Layer::default());
+        assert_eq!(src.severities["bank-conflict"], Some(Severity::Warning));
+        assert_eq!(src.severities["undecided-access"], Some(Severity::Info));
+        assert_eq!(src.severities["stride-conflict"], None);
+        let cli = Layer {
+            select: Some(vec!["bank-conflict", "stride-conflict"]),
+            per_file_ignores: vec![PerFileIgnore::from_flag(
+                "src/*.cu:conflict",
+                Path::new("/p"),
+                RULES,
+            )
+            .unwrap()],
+            ..Layer::default()
+        };
+        let tests = config.settings_for(Path::new("/p/tests/x/a.cu"), &cli);
+        assert_eq!(tests.severities["bank-conflict"], None);
+        assert_eq!(tests.severities["stride-conflict"], Some(Severity::Warning));
+        let src = config.settings_for(Path::new("/p/src/a.cu"), &cli);
+        assert_eq!(src.severities["stride-conflict"], None);
+        assert!(PerFileIgnore::from_flag("src/*.cu", Path::new("/p"), RULES).is_err());
+        let err = PerFileIgnore::from_flag("a:bank-confict", Path::new("/p"), RULES).unwrap_err();
+        assert_eq!(err.1.as_deref(), Some("did you mean `bank-conflict`?"));
+        let err = parse("[per-file-ignores]\n\"t/**\" = [\"possible\", \"nope\"]\n").unwrap_err();
+        assert_eq!(
+            (err.line, err.key.as_deref()),
+            (Some(2), Some("per-file-ignores"))
+        );
     }
 
     /// The project's own lint.toml documents every key: uncommented, it must parse, and
