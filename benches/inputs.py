@@ -84,7 +84,8 @@ def write_big(path, megabytes):
 
 
 def measure(binary, target, threads, timeout):
-    """(peak MB, wall s, exit status, diagnostics) of one run; on a timeout the run is
+    """(peak MB, wall s, CPU s, exit status, diagnostics) of one run (CPU: user and
+    system time, which moves less than wall time on a shared machine); on a timeout the run is
     killed (`timeout` under `time`, so nothing is left running) and no figure is given."""
     cmd = ["/usr/bin/time", "-v", "timeout", "--signal=KILL", str(int(timeout)),
            binary, "--format", "json", "--isolated"]
@@ -96,10 +97,11 @@ def measure(binary, target, threads, timeout):
     wall = time.monotonic() - start
     rss = re.search(r"Maximum resident set size \(kbytes\): (\d+)", done.stderr)
     peak = int(rss.group(1)) / 1024 if rss else None
+    cpu = sum(float(m) for m in re.findall(r"(?:User|System) time \(seconds\): ([\d.]+)", done.stderr))
     if done.returncode == 137:
-        return None, wall, "timeout", None
+        return None, wall, cpu, "timeout", None
     diagnostics = done.stdout.count('"rule":')
-    return peak, wall, done.returncode, diagnostics
+    return peak, wall, cpu, done.returncode, diagnostics
 
 
 def main():
@@ -136,12 +138,13 @@ def main():
     finally:
         if not args.keep:
             shutil.rmtree(root, ignore_errors=True)
-    print("| input | bytes | kernels | peak RSS | wall | exit | diagnostics |")
-    print("|---|---|---|---|---|---|---|")
-    for name, size, kernels, peak, wall, status, diags in rows:
+    print("| input | bytes | kernels | peak RSS | peak bytes per byte | wall | CPU | CPU s per MB | exit | diagnostics |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
+    for name, size, kernels, peak, wall, cpu, status, diags in rows:
         peak_text = f"{peak:.1f} MB" if peak is not None else "-"
+        per_byte = f"{peak * 1024 * 1024 / size:.0f}" if peak is not None else "-"
         wall_text = f"{wall:.1f} s" if status != "timeout" else f"> {wall:.0f} s (stopped)"
-        print(f"| {name} | {size:,} | {kernels:,} | {peak_text} | {wall_text} | {status} | {diags if diags is not None else '-'} |")
+        print(f"| {name} | {size:,} | {kernels:,} | {peak_text} | {per_byte} | {wall_text} | {cpu:.1f} s | {cpu / (size / 1e6):.2f} | {status} | {diags if diags is not None else '-'} |")
 
 
 if __name__ == "__main__":

@@ -692,6 +692,30 @@ fn command_line_conveniences() {
     );
     let out = run_in(empty.path(), &["-q", "."], b"", &[]);
     assert!(text(&out.stderr).is_empty());
+    // Headers that hold shared-memory code (HLSL libraries ship kernels as `.h`) are
+    // named when the walk found nothing else; a plain C header is not.
+    std::fs::create_dir(empty.path().join("lib")).unwrap();
+    std::fs::write(empty.path().join("lib/util.h"), "int add(int a, int b);\n").unwrap();
+    let out = run_in(empty.path(), &["."], b"", &[]);
+    assert!(
+        !text(&out.stderr).contains("header"),
+        "{}",
+        text(&out.stderr)
+    );
+    std::fs::write(
+        empty.path().join("lib/filter.h"),
+        "groupshared float tile[16][16];\n[numthreads(16, 16, 1)] void main() {}\n",
+    )
+    .unwrap();
+    let out = run_in(empty.path(), &["."], b"", &[]);
+    assert_eq!(out.status.code(), Some(0));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("1 C/C++ header here spells a shared-memory qualifier")
+            && err.contains("filter.h")
+            && !err.contains("util.h"),
+        "{err}"
+    );
 }
 
 /// A comment that starts like a suppression but is not one is reported through the

@@ -176,6 +176,38 @@ fn walk(dir: &Path, skip: Option<&Skip>) -> (Vec<PathBuf>, Vec<(PathBuf, String)
     (files, failures)
 }
 
+/// C and C++ headers under the directories of `paths` (walked as a check walks them,
+/// at most `limit` read) whose text spells a shared-memory qualifier: a directory walk
+/// skips them by default, and a run that found nothing else says they are there.
+pub fn shared_memory_headers(paths: &[String], skip: &Skip, limit: usize) -> Vec<PathBuf> {
+    const HEADERS: &[&str] = &["h", "hh", "hpp", "hxx", "inl", "inc"];
+    let mut found = Vec::new();
+    let mut read = 0;
+    for dir in paths.iter().map(Path::new).filter(|p| p.is_dir()) {
+        for entry in walker(dir, Some(skip)).filter_map(Result::ok) {
+            let path = entry.path();
+            let header = path
+                .extension()
+                .and_then(|e| e.to_str())
+                .is_some_and(|e| HEADERS.contains(&e.to_ascii_lowercase().as_str()));
+            if !header || !entry.file_type().is_some_and(|t| t.is_file()) {
+                continue;
+            }
+            if read == limit {
+                return found;
+            }
+            read += 1;
+            let Ok(bytes) = std::fs::read(path) else {
+                continue;
+            };
+            if bankcheck::source::mentions_shared_memory(&String::from_utf8_lossy(&bytes)) {
+                found.push(path.to_path_buf());
+            }
+        }
+    }
+    found
+}
+
 /// The path a walk error is about, if it names one, and its innermost reason.
 fn walk_failure(err: &ignore::Error) -> (Option<PathBuf>, String) {
     match err {
