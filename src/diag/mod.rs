@@ -143,12 +143,14 @@ pub struct AfterAccess {
     pub before_wavefronts: u64,
 }
 
-/// What a layout fix changes: the index (an XOR swizzle) or the declaration (padding).
+/// What a fix changes: the index (an XOR swizzle), the declaration (padding), or a rule
+/// id in a suppression comment (rename: a retired id to the rule's id).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum FixKind {
     Swizzle,
     Padding,
+    Rename,
 }
 
 impl std::fmt::Display for FixKind {
@@ -156,6 +158,7 @@ impl std::fmt::Display for FixKind {
         f.write_str(match self {
             FixKind::Swizzle => "swizzle",
             FixKind::Padding => "padding",
+            FixKind::Rename => "rename",
         })
     }
 }
@@ -255,6 +258,10 @@ pub struct Diagnostic {
     pub suggestion: Option<Suggestion>,
     /// The access facts, when the finding is about a shared-memory access.
     pub access: Option<AccessFacts>,
+    /// The findings of the same problem folded into this one (each conflicting access of
+    /// an array that one fix mends, the store of `s[i] += x`): shown as labels, listed in
+    /// the reports, never reported on their own (`rules::group`).
+    pub related: Vec<Diagnostic>,
 }
 
 impl Diagnostic {
@@ -269,7 +276,31 @@ impl Diagnostic {
             help: None,
             suggestion: None,
             access: None,
+            related: Vec::new(),
         }
+    }
+
+    /// This finding and those folded into it.
+    pub fn with_related(&self) -> impl Iterator<Item = &Diagnostic> {
+        std::iter::once(self).chain(&self.related)
+    }
+
+    /// The access facts of the worst access of this finding or of those folded into it
+    /// (most excess wavefronts, then the largest factor): what a finding of a whole array
+    /// costs.
+    pub fn worst_access(&self) -> Option<&AccessFacts> {
+        self.with_related()
+            .filter_map(|d| d.access.as_ref())
+            .max_by(|a, b| {
+                a.excess_wavefronts()
+                    .cmp(&b.excess_wavefronts())
+                    .then(
+                        a.conflict_factor
+                            .unwrap_or(0.0)
+                            .total_cmp(&b.conflict_factor.unwrap_or(0.0)),
+                    )
+                    .then(b.span.start.cmp(&a.span.start))
+            })
     }
 }
 

@@ -169,7 +169,7 @@ mod tests {
         assert_eq!(lines[0], "::error file=src/b%2C c.cu,line=1,endLine=1,col=1,endColumn=2,title=bankcheck parse-error::bad");
         assert_eq!(
             lines[1],
-            "::warning file=src/a.cu,line=3,endLine=3,col=3,endColumn=23,title=bankcheck stride-conflict::\
+            "::warning file=src/a.cu,line=3,endLine=3,col=3,endColumn=23,title=bankcheck bank-conflict::\
              32-way bank conflict on store to `tile`: 50%25, \"quoted\", a:b%0Asecond line%0Ahelp: pad the row to 33 floats"
         );
         assert!(
@@ -242,7 +242,7 @@ mod tests {
         assert!(out.starts_with("## bankcheck\n\nFound 2 problems"), "{out}");
         assert!(out.contains("### `src/a.cu`"), "{out}");
         assert!(
-            out.contains("| 3 | warning | `stride-conflict` | 32 | 31 | 32-way bank conflict"),
+            out.contains("| 3 | warning | `bank-conflict` | 32 | 31 | 32-way bank conflict"),
             "{out}"
         );
         assert!(

@@ -369,7 +369,7 @@ mod tests {
         let d = &v["diagnostics"][0];
         assert_eq!(
             (d["rule"].as_str(), d["file"].as_str()),
-            (Some("stride-conflict"), Some("src/a.cu"))
+            (Some("bank-conflict"), Some("src/a.cu"))
         );
         assert_eq!(
             (

@@ -269,7 +269,7 @@ mod tests {
         let r = &run["results"][0];
         assert_eq!(
             (r["ruleId"].as_str(), r["level"].as_str()),
-            (Some("stride-conflict"), Some("warning"))
+            (Some("bank-conflict"), Some("warning"))
         );
         let loc = &r["locations"][0]["physicalLocation"];
         assert_eq!(loc["artifactLocation"]["uri"], "src/a.cu");

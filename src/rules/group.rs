@@ -1,0 +1,367 @@
+//! One problem, one diagnostic: the findings of one problem are folded into one, the
+//! others becoming its `related` findings and its labels.
+//!
+//! A problem is what one edit mends:
+//! - the conflicting accesses of an array that one verified layout fix mends (the same
+//!   shared fix table): into the array's `layout-conflict` when it is reported, else into
+//!   the worst of them;
+//! - without a fix, the accesses of one array on one line reported by one rule (the load
+//!   and the store of `s[i] += x`, and `s[i] += s[i + d]`): into the worst of them.
+//!
+//! An access keeps its own diagnostic when its fix differs from the array's, or when it
+//! is more severe than the finding it would join (so no configured severity, and no exit
+//! status, changes). Run after suppressions and severities: a suppressed or disabled
+//! finding is never folded, and a suppression keeps silencing exactly what it silenced.
+
+use crate::diag::{Diagnostic, Label, Span};
+use std::collections::HashMap;
+
+/// What makes findings one problem.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+enum Problem {
+    /// The accesses one verified fix mends: the address of the fix's shared table.
+    Fix(usize),
+    /// Without a fix: one array's accesses on one line (and helper line), by one rule.
+    Line {
+        rule: &'static str,
+        array: String,
+        pointer: Option<String>,
+        line: usize,
+        helper_line: Option<usize>,
+    },
+}
+
+/// Folds the findings of each problem into one (see the module's documentation); the
+/// order of the remaining findings is kept.
+pub fn fold(text: &str, diagnostics: Vec<Diagnostic>) -> Vec<Diagnostic> {
+    if diagnostics.len() < 2 {
+        return diagnostics;
+    }
+    let line_starts = crate::diag::line_starts(text);
+    let line_of = |at: usize| crate::diag::line_of(&line_starts, at);
+    let keys: Vec<Option<Problem>> = diagnostics.iter().map(|d| problem(d, &line_of)).collect();
+    let mut groups: HashMap<&Problem, Vec<usize>> = HashMap::new();
+    let mut order: Vec<&Problem> = Vec::new();
+    for (i, key) in keys.iter().enumerate() {
+        if let Some(key) = key {
+            let group = groups.entry(key).or_default();
+            if group.is_empty() {
+                order.push(key);
+            }
+            group.push(i);
+        }
+    }
+    // Which finding each folded one joins.
+    let mut joins: Vec<Option<usize>> = vec![None; diagnostics.len()];
+    for key in order {
+        let group = &groups[key];
+        if group.len() < 2 {
+            continue;
+        }
+        let array = group
+            .iter()
+            .copied()
+            .find(|&i| diagnostics[i].rule == super::layout_conflict::META.id);
+        let host = array.unwrap_or_else(|| worst(&diagnostics, group));
+        for &i in group {
+            if i != host
+                && is_access_finding(&diagnostics[i])
+                && diagnostics[i].severity <= diagnostics[host].severity
+            {
+                joins[i] = Some(host);
+            }
+        }
+    }
+    if joins.iter().all(Option::is_none) {
+        return diagnostics;
+    }
+    let mut slots: Vec<Option<Diagnostic>> = diagnostics.into_iter().map(Some).collect();
+    for (i, host) in joins.iter().enumerate() {
+        let Some(host) = *host else { continue };
+        let Some(mut member) = slots[i].take() else {
+            continue;
+        };
+        let inner = std::mem::take(&mut member.related);
+        if let Some(h) = slots[host].as_mut() {
+            h.related.push(member);
+            h.related.extend(inner);
+        }
+    }
+    let mut out: Vec<Diagnostic> = slots.into_iter().flatten().collect();
+    for d in out.iter_mut().filter(|d| !d.related.is_empty()) {
+        d.related
+            .sort_by_key(|r| (r.span.start, r.span.end, r.access.as_ref().map(|a| a.kind)));
+        label_related(d);
+    }
+    out
+}
+
+/// A conflict finding of one access (not `undecided-access`, whose problem is another).
+fn is_access_finding(d: &Diagnostic) -> bool {
+    d.access.is_some()
+        && super::registry::rule(d.rule).is_some_and(|r| matches!(r.group, "conflict" | "possible"))
+}
+
+/// The problem a finding belongs to, when it can share one.
+fn problem(d: &Diagnostic, line_of: &dyn Fn(usize) -> usize) -> Option<Problem> {
+    let table = d
+        .suggestion
+        .as_ref()
+        .and_then(|s| s.table.as_ref())
+        .map(|t| std::sync::Arc::as_ptr(t) as usize);
+    if d.rule == super::layout_conflict::META.id {
+        return table.map(Problem::Fix);
+    }
+    if !is_access_finding(d) {
+        return None;
+    }
+    if let Some(table) = table {
+        return Some(Problem::Fix(table));
+    }
+    let a = d.access.as_ref()?;
+    Some(Problem::Line {
+        rule: d.rule,
+        array: a.array.clone(),
+        pointer: a.pointer.clone(),
+        line: line_of(d.span.start),
+        helper_line: a.helper_span.map(|h| line_of(h.start)),
+    })
+}
+
+/// The finding that stands for a group of access findings: the most severe, then the
+/// most costly, then the first.
+fn worst(diagnostics: &[Diagnostic], group: &[usize]) -> usize {
+    let cost = |i: usize| {
+        let d = &diagnostics[i];
+        let a = d.access.as_ref();
+        (
+            d.severity,
+            a.and_then(crate::diag::AccessFacts::excess_wavefronts),
+            a.and_then(|a| a.conflict_factor).unwrap_or(0.0),
+        )
+    };
+    let mut best = group[0];
+    for &i in &group[1..] {
+        let (s, e, f) = cost(i);
+        let (bs, be, bf) = cost(best);
+        if (s, e).cmp(&(bs, be)).then(f.total_cmp(&bf)).is_gt() {
+            best = i;
+        }
+    }
+    best
+}
+
+/// Labels `d`'s related findings: one label per related access (the load and the store of
+/// one expression share it), replacing the labels `d` had inside that access, plus their
+/// own labels (the access inside a helper); the message says `load and store` when the
+/// related findings include another kind of access at `d`'s own span.
+fn label_related(d: &mut Diagnostic) {
+    let primary = d.span;
+    let mut spans: Vec<Span> = d
+        .related
+        .iter()
+        .map(|r| r.span)
+        .filter(|s| *s != primary)
+        .collect();
+    spans.dedup();
+    d.labels.retain(|l| {
+        !spans
+            .iter()
+            .any(|s| s.start <= l.span.start && l.span.end <= s.end)
+    });
+    for span in &spans {
+        let at: Vec<&Diagnostic> = d.related.iter().filter(|r| r.span == *span).collect();
+        d.labels.push(Label {
+            span: *span,
+            message: related_label(&at, d.rule),
+        });
+    }
+    let own: Vec<Label> = d
+        .related
+        .iter()
+        .flat_map(|r| r.labels.iter())
+        .filter(|l| l.span != primary)
+        .cloned()
+        .collect();
+    for l in own {
+        if !d.labels.iter().any(|m| m.span == l.span) {
+            d.labels.push(l);
+        }
+    }
+    d.labels.sort_by_key(|l| (l.span.start, l.span.end));
+    // The load and the store of one expression: one finding, said so.
+    if let Some(a) = &d.access {
+        let kinds: Vec<crate::diag::AccessKind> = d
+            .with_related()
+            .filter(|r| r.span == primary)
+            .filter_map(|r| r.access.as_ref().map(|a| a.kind))
+            .collect();
+        let one = super::conflict::kind_phrase(&[a.kind]);
+        let all = super::conflict::kind_phrase(&kinds);
+        if one != all {
+            d.message = d
+                .message
+                .replacen(&format!(" on {one} "), &format!(" on {all} "), 1);
+        }
+    }
+}
+
+/// The label of the related findings at one span: `store of `tile`: factor 2, 2
+/// wavefronts where 1 would do`, with the rule when it is not the host's.
+fn related_label(at: &[&Diagnostic], host_rule: &str) -> String {
+    let mut kinds: Vec<&str> = at
+        .iter()
+        .filter_map(|r| r.access.as_ref().map(|a| a.kind.as_str()))
+        .collect();
+    kinds.dedup();
+    let worst = at.iter().filter_map(|r| r.access.as_ref()).max_by(|a, b| {
+        a.conflict_factor
+            .unwrap_or(0.0)
+            .total_cmp(&b.conflict_factor.unwrap_or(0.0))
+    });
+    let mut label = match worst {
+        Some(a) => {
+            let what = format!("{} of `{}`", kinds.join(" and "), a.array);
+            match (a.conflict_factor, a.wavefronts, a.ideal_wavefronts) {
+                (Some(f), Some(w), Some(i)) => format!(
+                    "{what}: {}factor {}, {w} wavefronts where {i} would do",
+                    if a.factor_is_lower_bound {
+                        "at least "
+                    } else {
+                        ""
+                    },
+                    super::conflict::factor_words(f).trim_end_matches("-way")
+                ),
+                _ => what,
+            }
+        }
+        None => String::from("the same problem"),
+    };
+    // A conflict that hinges on run-time values, in a finding of definite ones, says so.
+    let possible = super::possible_conflict::META.id;
+    if host_rule != possible && at.iter().any(|r| r.rule == possible) {
+        label.push_str(" (possible: it depends on run-time values)");
+    }
+    label
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::diag::{AccessFacts, AccessKind, Severity, Status};
+
+    fn finding(text: &str, needle: &str, kind: AccessKind, factor: f64) -> Diagnostic {
+        let at = text.find(needle).unwrap();
+        let span = Span::new(at, at + needle.len());
+        let mut d = Diagnostic::new(
+            "bank-conflict",
+            Severity::Warning,
+            span,
+            format!(
+                "{factor}-way bank conflict on {} `s` (8 wavefronts, ideal 1)",
+                super::super::conflict::kind_phrase(&[kind])
+            ),
+        );
+        d.access = Some(AccessFacts {
+            span,
+            helper_span: None,
+            array: "s".into(),
+            pointer: None,
+            kind,
+            element_bytes: 4,
+            status: Status::Conflict,
+            conflict_factor: Some(factor),
+            wavefronts: Some(factor as u64),
+            ideal_wavefronts: Some(1),
+            reason: None,
+            assumptions: Vec::new(),
+            depends_on: Vec::new(),
+            method: None,
+            exact: true,
+            factor_is_lower_bound: false,
+            condition: None,
+            explanation: None,
+            function: None,
+        });
+        d
+    }
+
+    /// `s[i] += s[i + d]`: three accesses, one problem, the worst first; another line
+    /// and a more severe finding stay apart.
+    #[test]
+    fn one_line_of_one_array_is_one_problem() {
+        let text = "s[i] += s[i + d];\ns[j] = 0;\n";
+        let mut error = finding(text, "s[j]", AccessKind::Store, 2.0);
+        error.severity = Severity::Error;
+        let folded = fold(
+            text,
+            vec![
+                finding(text, "s[i]", AccessKind::Load, 8.0),
+                finding(text, "s[i]", AccessKind::Store, 8.0),
+                finding(text, "s[i + d]", AccessKind::Load, 8.0),
+                error,
+            ],
+        );
+        assert_eq!(folded.len(), 2);
+        let d = &folded[0];
+        assert_eq!(d.related.len(), 2);
+        assert!(
+            d.message
+                .starts_with("8-way bank conflict on load and store of `s`"),
+            "{}",
+            d.message
+        );
+        assert_eq!(
+            d.labels
+                .iter()
+                .map(|l| l.message.as_str())
+                .collect::<Vec<_>>(),
+            vec!["load of `s`: factor 8, 8 wavefronts where 1 would do"]
+        );
+        assert_eq!(folded[1].severity, Severity::Error);
+        assert!(folded[1].related.is_empty());
+    }
+
+    /// Findings that share a fix join the array's finding, unless more severe.
+    #[test]
+    fn a_shared_fix_is_one_problem() {
+        let text = "__shared__ float s[32][32];\ns[t][0] = 1;\nx = s[0][t];\n";
+        let mut fix = crate::diag::Suggestion {
+            kind: crate::diag::FixKind::Padding,
+            message: "pad".into(),
+            replacement: "s[32][33]".into(),
+            cute: None,
+            classic: None,
+            after: Vec::new(),
+            lower_bound_wavefronts: None,
+            memory_cost_bytes: None,
+            applicability: crate::diag::Applicability::Safe,
+            edits: Vec::new(),
+            table: None,
+        };
+        fix.share();
+        let mut array = Diagnostic::new(
+            "layout-conflict",
+            Severity::Warning,
+            Span::new(0, 26),
+            "accesses of `s` conflict".into(),
+        );
+        array.suggestion = Some(fix.clone());
+        let mut store = finding(text, "s[t][0]", AccessKind::Store, 32.0);
+        store.suggestion = Some(fix.for_access(2, None));
+        let mut load = finding(text, "s[0][t]", AccessKind::Load, 2.0);
+        load.suggestion = Some(fix.for_access(3, None));
+        load.severity = Severity::Error;
+        let folded = fold(text, vec![array, store, load]);
+        assert_eq!(
+            folded.iter().map(|d| d.rule).collect::<Vec<_>>(),
+            vec!["layout-conflict", "bank-conflict"]
+        );
+        assert_eq!(folded[0].related.len(), 1);
+        assert_eq!(
+            folded[0].worst_access().map(|a| a.kind),
+            Some(AccessKind::Store)
+        );
+        assert_eq!(folded[1].severity, Severity::Error);
+    }
+}
