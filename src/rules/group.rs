@@ -91,7 +91,7 @@ pub fn fold(text: &str, diagnostics: Vec<Diagnostic>) -> Vec<Diagnostic> {
     for d in out.iter_mut().filter(|d| !d.related.is_empty()) {
         d.related
             .sort_by_key(|r| (r.span.start, r.span.end, r.access.as_ref().map(|a| a.kind)));
-        label_related(d);
+        label_related(d, &line_starts);
     }
     out
 }
@@ -155,7 +155,7 @@ fn worst(diagnostics: &[Diagnostic], group: &[usize]) -> usize {
 /// one expression share it), replacing the labels `d` had inside that access, plus their
 /// own labels (the access inside a helper); the message says `load and store` when the
 /// related findings include another kind of access at `d`'s own span.
-fn label_related(d: &mut Diagnostic) {
+fn label_related(d: &mut Diagnostic, line_starts: &[usize]) {
     let primary = d.span;
     let mut spans: Vec<Span> = d
         .related
@@ -189,6 +189,25 @@ fn label_related(d: &mut Diagnostic) {
         }
     }
     d.labels.sort_by_key(|l| (l.span.start, l.span.end));
+    // A finding of a whole array says why its worst access conflicts.
+    if d.access.is_none() {
+        let line_starts = &line_starts;
+        if let Some(worst) = d
+            .related
+            .iter()
+            .filter(|r| r.access.as_ref().is_some_and(|a| a.explanation.is_some()))
+            .max_by(|a, b| {
+                cost(a)
+                    .total_cmp(&cost(b))
+                    .then(b.span.start.cmp(&a.span.start))
+            })
+        {
+            if let Some(e) = worst.access.as_ref().and_then(|a| a.explanation.as_ref()) {
+                let line = crate::diag::line_of(line_starts, worst.span.start);
+                d.notes.push(format!("worst at line {line}: {e}"));
+            }
+        }
+    }
     // The load and the store of one expression: one finding, said so.
     if let Some(a) = &d.access {
         let kinds: Vec<crate::diag::AccessKind> = d
@@ -204,6 +223,13 @@ fn label_related(d: &mut Diagnostic) {
                 .replacen(&format!(" on {one} "), &format!(" on {all} "), 1);
         }
     }
+}
+
+/// Excess wavefronts, then the factor, as one number for ordering.
+fn cost(d: &Diagnostic) -> f64 {
+    d.access.as_ref().map_or(0.0, |a| {
+        a.excess_wavefronts().unwrap_or(0) as f64 * 1e6 + a.conflict_factor.unwrap_or(0.0)
+    })
 }
 
 /// The label of the related findings at one span: `store of `tile`: factor 2, 2
