@@ -231,6 +231,44 @@ fn a_transpose_is_one_finding_and_a_more_severe_access_stays_apart() {
 }
 
 #[test]
+fn accesses_with_one_lane_pattern_are_one_finding() {
+    // Four stores of one stride-2 pattern, shifted by whole banks: one problem. The
+    // stride-4 load is another one. (A dynamic array gets no layout fix.)
+    const QUAD: &str = "__global__ void k(float* out) {
+    extern __shared__ float s[];
+    int i = threadIdx.x * 2;
+    s[i] = 1;
+    s[i + 1] = 2;
+    s[i + 256] = 3;
+    s[i + 257] = 4;
+    __syncthreads();
+    out[threadIdx.x] = s[threadIdx.x * 4];
+}
+void launch(float* o) { k<<<1, 64, 4096>>>(o); }
+";
+    let dir = project(&[("quad.cu", QUAD)]);
+    let report = json(dir.path(), &["quad.cu"]);
+    let found: Vec<(u64, usize, String)> = report["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| {
+            (
+                d["line"].as_u64().unwrap(),
+                d["related"].as_array().unwrap().len(),
+                d["conflict_factor"].to_string(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        found,
+        vec![(4, 3, "2".to_string()), (9, 0, "4".to_string())],
+        "the four stores are one finding, the load another"
+    );
+    assert_eq!(verdicts(&report).len(), 5);
+}
+
+#[test]
 fn the_retired_stride_conflict_id_still_works_and_names_bank_conflict() {
     const STRIDE: &str = "__global__ void k(float* out) {
     __shared__ float s[32 * 32];

@@ -258,6 +258,11 @@ pub struct Diagnostic {
     pub suggestion: Option<Suggestion>,
     /// The access facts, when the finding is about a shared-memory access.
     pub access: Option<AccessFacts>,
+    /// The access's lane pattern, up to a shift by whole banks (`s[2 * t]` and
+    /// `s[2 * t + 1]` in one function): accesses with one pattern conflict alike, for one
+    /// cause, and one change of the index mends them all (`rules::group`).
+    #[serde(skip)]
+    pub pattern: Option<u64>,
     /// The findings of the same problem folded into this one (each conflicting access of
     /// an array that one fix mends, the store of `s[i] += x`): shown as labels, listed in
     /// the reports, never reported on their own (`rules::group`).
@@ -276,6 +281,7 @@ impl Diagnostic {
             help: None,
             suggestion: None,
             access: None,
+            pattern: None,
             related: Vec::new(),
         }
     }

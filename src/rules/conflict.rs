@@ -38,10 +38,56 @@ impl super::rule::Rule for ConflictRule {
                 continue;
             }
             let mut d = diagnostic(rule.id, rule.default_severity, a, facts, file.lowered);
+            d.pattern = pattern(a, file.settings.bank.bank_width);
             file.attach_layout(&mut d);
             out.push(d);
         }
     }
+}
+
+/// The access's lane pattern up to a shift by whole banks, as a number: the addresses of
+/// the first warp's lanes relative to its first lane (and which lanes take part), with
+/// the loop counters and uniform values at two samples. Two accesses of one function
+/// with the same pattern differ by a per-warp shift of whole banks, which only renames
+/// the banks (`s[2 * t]`, `s[2 * t + 1]`): the same conflict, for the same cause.
+fn pattern(a: &AnalysedSite, bank_width: u32) -> Option<u64> {
+    use crate::model::ir::{Axis, VarKind};
+    use std::hash::{Hash, Hasher};
+    let components = a.site.lowered.as_ref().ok()?;
+    let width = i64::from(bank_width.max(1));
+    // The hasher of `new` has fixed keys: the same pattern gives the same number.
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    a.site.function.name.hash(&mut h);
+    a.site.helper_span.is_some().hash(&mut h);
+    for c in components {
+        (c.width, c.atomic, c.block, c.warp_size).hash(&mut h);
+        let (bx, by) = (i64::from(c.block.x.max(1)), i64::from(c.block.y.max(1)));
+        let lanes = i64::from(c.warp_size.min(c.block.threads().min(64) as u32).max(1));
+        for sample in [0i64, 3] {
+            let mut first = None;
+            for lane in 0..lanes {
+                let values: Vec<i64> = c
+                    .vars
+                    .iter()
+                    .map(|v| match v.kind {
+                        VarKind::Thread(Axis::X) => lane % bx,
+                        VarKind::Thread(Axis::Y) => (lane / bx) % by,
+                        VarKind::Thread(Axis::Z) => lane / (bx * by),
+                        _ => sample,
+                    })
+                    .collect();
+                let active = c
+                    .guards
+                    .iter()
+                    .all(|g| g.eval(&values).is_some_and(|v| v != 0));
+                let address = c.address.eval(&values)?;
+                let base = *first.get_or_insert(address);
+                (active, address - base).hash(&mut h);
+            }
+            first.map(|f| f.rem_euclid(width)).hash(&mut h);
+        }
+    }
+    Some(h.finish())
 }
 
 /// Which conflict rule owns a conflicting access.

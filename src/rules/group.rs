@@ -6,7 +6,11 @@
 //!   shared fix table): into the array's `layout-conflict` when it is reported, else into
 //!   the worst of them;
 //! - without a fix, the accesses of one array on one line reported by one rule (the load
-//!   and the store of `s[i] += x`, and `s[i] += s[i + d]`): into the worst of them.
+//!   and the store of `s[i] += x`, and `s[i] += s[i + d]`; an access in a helper counts
+//!   on its line in the helper, so every call that reaches it is one problem), and the
+//!   accesses of one array and function whose lane patterns differ only by a shift by
+//!   whole banks (`s[2 * t]`, `s[2 * t + 1]`: the same conflict, renamed): into the worst
+//!   of them.
 //!
 //! An access keeps its own diagnostic when its fix differs from the array's, or when it
 //! is more severe than the finding it would join (so no configured severity, and no exit
@@ -21,13 +25,21 @@ use std::collections::HashMap;
 enum Problem {
     /// The accesses one verified fix mends: the address of the fix's shared table.
     Fix(usize),
-    /// Without a fix: one array's accesses on one line (and helper line), by one rule.
+    /// Without a fix: one array's accesses on one line of source, by one rule (an access
+    /// in a helper is on its line in the helper, whichever call reaches it).
     Line {
         rule: &'static str,
         array: String,
         pointer: Option<String>,
         line: usize,
-        helper_line: Option<usize>,
+    },
+    /// Without a fix: one array's accesses with one lane pattern up to a shift by whole
+    /// banks (`Diagnostic::pattern`), by one rule and with one factor.
+    Pattern {
+        rule: &'static str,
+        array: String,
+        pattern: u64,
+        wavefronts: Option<u64>,
     },
 }
 
@@ -39,22 +51,47 @@ pub fn fold(text: &str, diagnostics: Vec<Diagnostic>) -> Vec<Diagnostic> {
     }
     let line_starts = crate::diag::line_starts(text);
     let line_of = |at: usize| crate::diag::line_of(&line_starts, at);
-    let keys: Vec<Option<Problem>> = diagnostics.iter().map(|d| problem(d, &line_of)).collect();
-    let mut groups: HashMap<&Problem, Vec<usize>> = HashMap::new();
-    let mut order: Vec<&Problem> = Vec::new();
-    for (i, key) in keys.iter().enumerate() {
-        if let Some(key) = key {
-            let group = groups.entry(key).or_default();
-            if group.is_empty() {
-                order.push(key);
-            }
-            group.push(i);
+    let keys: Vec<Vec<Problem>> = diagnostics.iter().map(|d| problems(d, &line_of)).collect();
+    // Findings that share a problem are one group, transitively (a union-find).
+    let mut parent: Vec<usize> = (0..diagnostics.len()).collect();
+    fn root(parent: &mut [usize], mut i: usize) -> usize {
+        while parent[i] != i {
+            parent[i] = parent[parent[i]];
+            i = parent[i];
         }
+        i
+    }
+    let mut first: HashMap<&Problem, usize> = HashMap::new();
+    for (i, ks) in keys.iter().enumerate() {
+        for key in ks {
+            match first.get(key) {
+                Some(&j) => {
+                    let (a, b) = (root(&mut parent, i), root(&mut parent, j));
+                    parent[a.max(b)] = a.min(b);
+                }
+                None => {
+                    first.insert(key, i);
+                }
+            }
+        }
+    }
+    let mut groups: HashMap<usize, Vec<usize>> = HashMap::new();
+    let mut order: Vec<usize> = Vec::new();
+    for i in 0..diagnostics.len() {
+        if keys[i].is_empty() {
+            continue;
+        }
+        let r = root(&mut parent, i);
+        let group = groups.entry(r).or_default();
+        if group.is_empty() {
+            order.push(r);
+        }
+        group.push(i);
     }
     // Which finding each folded one joins.
     let mut joins: Vec<Option<usize>> = vec![None; diagnostics.len()];
     for key in order {
-        let group = &groups[key];
+        let group = &groups[&key];
         if group.len() < 2 {
             continue;
         }
@@ -102,30 +139,40 @@ fn is_access_finding(d: &Diagnostic) -> bool {
         && super::registry::rule(d.rule).is_some_and(|r| matches!(r.group, "conflict" | "possible"))
 }
 
-/// The problem a finding belongs to, when it can share one.
-fn problem(d: &Diagnostic, line_of: &dyn Fn(usize) -> usize) -> Option<Problem> {
+/// The problems a finding belongs to (none when it shares none).
+fn problems(d: &Diagnostic, line_of: &dyn Fn(usize) -> usize) -> Vec<Problem> {
     let table = d
         .suggestion
         .as_ref()
         .and_then(|s| s.table.as_ref())
         .map(|t| std::sync::Arc::as_ptr(t) as usize);
     if d.rule == super::layout_conflict::META.id {
-        return table.map(Problem::Fix);
+        return table.map(Problem::Fix).into_iter().collect();
     }
     if !is_access_finding(d) {
-        return None;
+        return Vec::new();
     }
     if let Some(table) = table {
-        return Some(Problem::Fix(table));
+        return vec![Problem::Fix(table)];
     }
-    let a = d.access.as_ref()?;
-    Some(Problem::Line {
+    let Some(a) = d.access.as_ref() else {
+        return Vec::new();
+    };
+    let mut out = vec![Problem::Line {
         rule: d.rule,
         array: a.array.clone(),
         pointer: a.pointer.clone(),
-        line: line_of(d.span.start),
-        helper_line: a.helper_span.map(|h| line_of(h.start)),
-    })
+        line: line_of(a.helper_span.unwrap_or(d.span).start),
+    }];
+    if let Some(pattern) = d.pattern {
+        out.push(Problem::Pattern {
+            rule: d.rule,
+            array: a.array.clone(),
+            pattern,
+            wavefronts: a.wavefronts,
+        });
+    }
+    out
 }
 
 /// The finding that stands for a group of access findings: the most severe, then the
@@ -346,6 +393,30 @@ mod tests {
         );
         assert_eq!(folded[1].severity, Severity::Error);
         assert!(folded[1].related.is_empty());
+    }
+
+    /// Accesses with one lane pattern and factor are one problem, on any line; another
+    /// pattern, or another factor, is another problem.
+    #[test]
+    fn one_pattern_is_one_problem() {
+        let text = "s[2*t] = 0;\ns[2*t+1] = 0;\ns[4*t] = 0;\ns[2*t+2] = 0;\n";
+        let with = |needle: &str, pattern: u64, factor: f64| {
+            let mut d = finding(text, needle, AccessKind::Store, factor);
+            d.pattern = Some(pattern);
+            d
+        };
+        let folded = fold(
+            text,
+            vec![
+                with("s[2*t]", 7, 2.0),
+                with("s[2*t+1]", 7, 2.0),
+                with("s[4*t]", 8, 4.0),
+                with("s[2*t+2]", 7, 4.0),
+            ],
+        );
+        assert_eq!(folded.len(), 3);
+        assert_eq!(folded[0].related.len(), 1);
+        assert_eq!(folded[0].labels.len(), 1);
     }
 
     /// Findings that share a fix join the array's finding, unless more severe.
