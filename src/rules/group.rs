@@ -54,13 +54,6 @@ pub fn fold(text: &str, diagnostics: Vec<Diagnostic>) -> Vec<Diagnostic> {
     let keys: Vec<Vec<Problem>> = diagnostics.iter().map(|d| problems(d, &line_of)).collect();
     // Findings that share a problem are one group, transitively (a union-find).
     let mut parent: Vec<usize> = (0..diagnostics.len()).collect();
-    fn root(parent: &mut [usize], mut i: usize) -> usize {
-        while parent[i] != i {
-            parent[i] = parent[parent[i]];
-            i = parent[i];
-        }
-        i
-    }
     let mut first: HashMap<&Problem, usize> = HashMap::new();
     for (i, ks) in keys.iter().enumerate() {
         for key in ks {
@@ -77,8 +70,8 @@ pub fn fold(text: &str, diagnostics: Vec<Diagnostic>) -> Vec<Diagnostic> {
     }
     let mut groups: HashMap<usize, Vec<usize>> = HashMap::new();
     let mut order: Vec<usize> = Vec::new();
-    for i in 0..diagnostics.len() {
-        if keys[i].is_empty() {
+    for (i, ks) in keys.iter().enumerate() {
+        if ks.is_empty() {
             continue;
         }
         let r = root(&mut parent, i);
@@ -131,6 +124,15 @@ pub fn fold(text: &str, diagnostics: Vec<Diagnostic>) -> Vec<Diagnostic> {
         label_related(d, &line_starts);
     }
     out
+}
+
+/// The representative of `i`'s group in a union-find forest.
+fn root(parent: &mut [usize], mut i: usize) -> usize {
+    while parent[i] != i {
+        parent[i] = parent[parent[i]];
+        i = parent[i];
+    }
+    i
 }
 
 /// A conflict finding of one access (not `undecided-access`, whose problem is another).
