@@ -386,15 +386,67 @@ impl AccessFacts {
         } else {
             "the verdict"
         };
-        let names: Vec<String> = self.depends_on.iter().map(|n| format!("`{n}`")).collect();
-        Some(format!(
-            "{what} depends on the run-time value of {}",
-            names.join(", ")
-        ))
+        // A loop counter is named `s (iteration)`: said as the loop's iteration.
+        let (loops, values): (Vec<&String>, Vec<&String>) = self
+            .depends_on
+            .iter()
+            .partition(|n| n.ends_with(" (iteration)"));
+        let mut parts = Vec::new();
+        if !values.is_empty() {
+            let names: Vec<String> = values.iter().map(|n| format!("`{n}`")).collect();
+            parts.push(format!("the run-time value of {}", names.join(", ")));
+        }
+        if !loops.is_empty() {
+            let names: Vec<String> = loops
+                .iter()
+                .map(|n| format!("`{}`", n.trim_end_matches(" (iteration)")))
+                .collect();
+            let plural = if loops.len() == 1 { "" } else { "s" };
+            parts.push(format!(
+                "the iteration of the loop{plural} over {}",
+                names.join(", ")
+            ));
+        }
+        Some(format!("{what} depends on {}", parts.join(" and on ")))
     }
 
     /// Wavefronts beyond the ideal: what profilers' bank-conflict counters count.
     pub fn excess_wavefronts(&self) -> Option<u64> {
         Some(self.wavefronts?.saturating_sub(self.ideal_wavefronts?))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A loop counter is said as the loop's iteration, not as a value named `s (iteration)`.
+    #[test]
+    fn depends_note_names_values_and_loops() {
+        let facts = AccessFacts {
+            span: Span::default(),
+            helper_span: None,
+            array: "s".into(),
+            pointer: None,
+            kind: AccessKind::Load,
+            element_bytes: 4,
+            status: Status::Conflict,
+            conflict_factor: Some(2.0),
+            wavefronts: Some(2),
+            ideal_wavefronts: Some(1),
+            reason: None,
+            assumptions: Vec::new(),
+            depends_on: vec!["n".into(), "stride (iteration)".into()],
+            method: None,
+            exact: true,
+            factor_is_lower_bound: false,
+            condition: None,
+            explanation: None,
+            function: None,
+        };
+        assert_eq!(
+            facts.depends_note().as_deref(),
+            Some("the conflict depends on the run-time value of `n` and on the iteration of the loop over `stride`")
+        );
     }
 }
