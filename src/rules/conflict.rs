@@ -82,7 +82,7 @@ fn pattern(a: &AnalysedSite, bank_width: u32) -> Option<u64> {
                     .all(|g| g.eval(&values).is_some_and(|v| v != 0));
                 let address = c.address.eval(&values)?;
                 let base = *first.get_or_insert(address);
-                (active, address - base).hash(&mut h);
+                (active, address.wrapping_sub(base)).hash(&mut h);
             }
             first.map(|f| f.rem_euclid(width)).hash(&mut h);
         }
