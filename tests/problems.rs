@@ -266,6 +266,34 @@ void launch(float* o) { k<<<1, 64, 4096>>>(o); }
         "the four stores are one finding, the load another"
     );
     assert_eq!(verdicts(&report).len(), 5);
+
+    // Strides of two run-time values are two problems; the same one shifted is one.
+    const STRIDES: &str = "__global__ void k(float* out, int d, int n) {
+    extern __shared__ float s[];
+    out[threadIdx.x] = s[threadIdx.x * d];
+    out[threadIdx.x + 32] = s[threadIdx.x * n];
+    out[threadIdx.x + 64] = s[threadIdx.x * d + 64];
+}
+void launch(float* o, int d, int n) { k<<<1, 32, 4096>>>(o, d, n); }
+";
+    std::fs::write(dir.path().join("strides.cu"), STRIDES).unwrap();
+    let report = json(dir.path(), &["strides.cu"]);
+    let found: Vec<(u64, Vec<u64>)> = report["diagnostics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| {
+            let related = d["related"].as_array().unwrap();
+            (
+                d["line"].as_u64().unwrap(),
+                related
+                    .iter()
+                    .map(|r| r["line"].as_u64().unwrap())
+                    .collect(),
+            )
+        })
+        .collect();
+    assert_eq!(found, vec![(3, vec![5]), (4, vec![])]);
 }
 
 #[test]

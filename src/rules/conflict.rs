@@ -47,7 +47,7 @@ impl super::rule::Rule for ConflictRule {
 
 /// The access's lane pattern up to a shift by whole banks, as a number: the addresses of
 /// the first warp's lanes relative to its first lane (and which lanes take part), with
-/// the loop counters and uniform values at two samples. Two accesses of one function
+/// the loop counters and uniform values at two samples (each its own value, by name). Two accesses of one function
 /// with the same pattern differ by a per-warp shift of whole banks, which only renames
 /// the banks (`s[2 * t]`, `s[2 * t + 1]`): the same conflict, for the same cause.
 fn pattern(a: &AnalysedSite, bank_width: u32) -> Option<u64> {
@@ -63,7 +63,14 @@ fn pattern(a: &AnalysedSite, bank_width: u32) -> Option<u64> {
         (c.width, c.atomic, c.block, c.warp_size).hash(&mut h);
         let (bx, by) = (i64::from(c.block.x.max(1)), i64::from(c.block.y.max(1)));
         let lanes = i64::from(c.warp_size.min(c.block.threads().min(64) as u32).max(1));
-        for sample in [0i64, 3] {
+        // Each loop counter and uniform value gets its own sample value, from its name, so
+        // that `t * d` and `t * n` do not look alike.
+        let by_name = |name: &str, sample: i64| {
+            let mut n = std::collections::hash_map::DefaultHasher::new();
+            name.hash(&mut n);
+            sample + (n.finish() % 29) as i64
+        };
+        for sample in [1i64, 40] {
             let mut first = None;
             for lane in 0..lanes {
                 let values: Vec<i64> = c
@@ -73,7 +80,7 @@ fn pattern(a: &AnalysedSite, bank_width: u32) -> Option<u64> {
                         VarKind::Thread(Axis::X) => lane % bx,
                         VarKind::Thread(Axis::Y) => (lane / bx) % by,
                         VarKind::Thread(Axis::Z) => lane / (bx * by),
-                        _ => sample,
+                        _ => by_name(&v.name, sample),
                     })
                     .collect();
                 let active = c

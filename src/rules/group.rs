@@ -296,7 +296,10 @@ fn related_label(at: &[&Diagnostic], host_rule: &str) -> String {
     });
     let mut label = match worst {
         Some(a) => {
-            let what = format!("{} of `{}`", kinds.join(" and "), a.array);
+            let what = match &a.pointer {
+                Some(p) => format!("{} of `{}` (through `{p}`)", kinds.join(" and "), a.array),
+                None => format!("{} of `{}`", kinds.join(" and "), a.array),
+            };
             match (a.conflict_factor, a.wavefronts, a.ideal_wavefronts) {
                 (Some(f), Some(w), Some(i)) => format!(
                     "{what}: {}factor {}, {w} wavefronts where {i} would do",
