@@ -38,22 +38,22 @@ status=0
     bash "$repo/scripts/action.sh" run) >"$work/run1.out" 2>"$work/run1.err" || status=$?
 [[ $status -eq 1 ]] || { cat "$work/run1.out" "$work/run1.err"; fail "expected status 1, got $status"; }
 passed=$((passed + 1))
-expect_in "$work/run1.out" "::warning file=kernels/conflict.cu,line=7,endLine=7,col=24,endColumn=44,title=bankcheck stride-conflict::32-way bank conflict on load of \`tile\` (32 wavefronts, ideal 1)"
+expect_in "$work/run1.out" "::warning file=kernels/conflict.cu,line=7,endLine=7,col=24,endColumn=44,title=bankcheck bank-conflict::32-way bank conflict on load of \`tile\` (32 wavefronts, ideal 1)"
 if grep -qv '^::' "$work/run1.out" || grep -q 'clean' "$work/run1.out"; then
     cat "$work/run1.out"
     fail "every stdout line is an annotation, none for the clean files"
 fi
 passed=$((passed + 1))
 expect_in "$GITHUB_STEP_SUMMARY" "## bankcheck"
-expect_in "$GITHUB_STEP_SUMMARY" "(2 warnings) in 1 of 3 files"
+expect_in "$GITHUB_STEP_SUMMARY" "(1 warning) in 1 of 3 files"
 expect_in "$GITHUB_STEP_SUMMARY" "### \`kernels/conflict.cu\`"
-expect_in "$GITHUB_STEP_SUMMARY" "| 7 | warning | \`stride-conflict\` | 32 | 31 |"
+expect_in "$GITHUB_STEP_SUMMARY" "| 7 | warning | \`bank-conflict\` | 32 | 31 |"
 expect_in "$GITHUB_OUTPUT" "exit-code=1"
 python3 - "$GITHUB_WORKSPACE/results.sarif" <<'PY' || fail "SARIF file"
 import json, sys
 run = json.load(open(sys.argv[1]))["runs"][0]
 [result] = [r for r in run["results"] if r["locations"][0]["physicalLocation"]["region"]["startLine"] == 7]
-assert result["ruleId"] == "stride-conflict", result
+assert result["ruleId"] == "bank-conflict", result
 assert result["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] == "kernels/conflict.cu", result
 assert result["properties"]["conflict_factor"] == 32, result
 PY

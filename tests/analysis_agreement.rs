@@ -23,20 +23,24 @@ fn vars(trips: u64) -> Vec<VarInfo> {
         VarInfo {
             name: "threadIdx.x".to_string(),
             kind: VarKind::Thread(Axis::X),
+            loop_value: None,
         },
         VarInfo {
             name: "threadIdx.y".to_string(),
             kind: VarKind::Thread(Axis::Y),
+            loop_value: None,
         },
         VarInfo {
             name: "k".to_string(),
             kind: VarKind::Counter { trips: Some(trips) },
+            loop_value: None,
         },
         VarInfo {
             name: "u".to_string(),
             kind: VarKind::Uniform {
                 range: Some((0, 5)),
             },
+            loop_value: None,
         },
     ]
 }

@@ -203,11 +203,11 @@ fn config_is_discovered_per_file_nearest_wins_and_overrides_apply() {
         "the nearer lint.toml turns the deep conflict into an error"
     );
     assert!(
-        text(&out.stdout).contains("src/deep/more.cuh:7:24: error[stride-conflict]"),
+        text(&out.stdout).contains("src/deep/more.cuh:7:24: error[bank-conflict]"),
         "{}",
         text(&out.stdout)
     );
-    assert!(text(&out.stdout).contains("src/conflict.cu:7:24: warning[stride-conflict]"));
+    assert!(text(&out.stdout).contains("src/conflict.cu:7:24: warning[bank-conflict]"));
     // Nearest wins without merging: the deep file's own lint.toml would ignore the top exclude.
     std::fs::rename(
         dir.path().join("src/deep/lint.toml"),
@@ -234,7 +234,7 @@ fn config_is_discovered_per_file_nearest_wins_and_overrides_apply() {
         &[],
     );
     assert!(
-        text(&out.stdout).contains("error[stride-conflict]"),
+        text(&out.stdout).contains("error[bank-conflict]"),
         "--config wins over discovery"
     );
 }
@@ -364,7 +364,7 @@ fn github_annotations_escape_and_write_the_step_summary() {
     );
     assert!(
         stdout.starts_with(
-            "::warning file=src/a%2Cb%3A c.cu,line=7,endLine=7,col=24,endColumn=44,title=bankcheck stride-conflict::\
+            "::warning file=src/a%2Cb%3A c.cu,line=7,endLine=7,col=24,endColumn=44,title=bankcheck bank-conflict::\
              32-way bank conflict on load of `tile` (32 wavefronts, ideal 1)%0Ahelp: "
         ),
         "{stdout}"
@@ -372,7 +372,7 @@ fn github_annotations_escape_and_write_the_step_summary() {
     let markdown = std::fs::read_to_string(&summary).unwrap();
     assert!(markdown.contains("### `src/a,b: c.cu`"), "{markdown}");
     assert!(
-        markdown.contains("| 7 | warning | `stride-conflict` | 32 | 31 |"),
+        markdown.contains("| 7 | warning | `bank-conflict` | 32 | 31 |"),
         "{markdown}"
     );
 }
@@ -388,7 +388,7 @@ fn sarif_carries_rules_results_and_numbers() {
         .iter()
         .find(|r| r["locations"][0]["physicalLocation"]["region"]["startLine"] == 7)
         .expect("the load on line 7 is a result");
-    assert_eq!(result["ruleId"], "stride-conflict");
+    assert_eq!(result["ruleId"], "bank-conflict");
     assert_eq!(
         result["locations"][0]["physicalLocation"]["artifactLocation"]["uri"],
         "conflict.cu"
@@ -723,15 +723,24 @@ fn command_line_conveniences() {
 #[test]
 fn malformed_suppressions_are_reported() {
     let dir = tempfile::tempdir().unwrap();
-    let source = "__global__ void k(float* out) {\n    __shared__ float s[32 * 32];\n    // bankcheck: ignore-next-line[stride-conflict]\n    out[threadIdx.x] = s[threadIdx.x * 32];\n    // bankcheck: ignore stride-conflict\n    out[threadIdx.x] += s[threadIdx.x * 32 + 1];\n}\nvoid launch(float* o) { k<<<1, 32>>>(o); }\n";
+    let source = "__global__ void k(float* out) {\n    __shared__ float s[32 * 32];\n    // bankcheck: ignore-next-line[bank-conflict]\n    out[threadIdx.x] = s[threadIdx.x * 32];\n    // bankcheck: ignore bank-conflict\n    out[threadIdx.x] += s[threadIdx.x * 32 + 1];\n}\nvoid launch(float* o) { k<<<1, 32>>>(o); }\n";
     std::fs::write(dir.path().join("k.cu"), source).unwrap();
-    let out = run_in(dir.path(), &["--format", "compact", "k.cu"], b"", &[]);
-    let stdout = text(&out.stdout);
-    assert!(!stdout.contains("k.cu:4:"), "{stdout}");
-    assert!(stdout.contains("k.cu:6:"), "{stdout}");
+    let out = run_in(dir.path(), &["--format", "json", "k.cu"], b"", &[]);
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    // The findings' lines, those folded into another finding of the same problem included.
+    let mut lines: Vec<(u64, String)> = Vec::new();
+    for d in report["diagnostics"].as_array().unwrap() {
+        for f in std::iter::once(d).chain(d["related"].as_array().unwrap()) {
+            lines.push((f["line"].as_u64().unwrap(), f["message"].to_string()));
+        }
+    }
+    assert!(!lines.iter().any(|(l, _)| *l == 4), "{lines:?}");
+    assert!(lines.iter().any(|(l, _)| *l == 6), "{lines:?}");
     assert!(
-        stdout.contains("k.cu:5:") && stdout.contains("malformed suppression"),
-        "{stdout}"
+        lines
+            .iter()
+            .any(|(l, m)| *l == 5 && m.contains("malformed suppression")),
+        "{lines:?}"
     );
 }
 

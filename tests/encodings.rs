@@ -85,13 +85,16 @@ fn json(out: &Output) -> Value {
     })
 }
 
-/// (line, column, end column) of each `stride-conflict` reported in `file`.
+/// (line, column, end column) of each `bank-conflict` reported in `file`, those folded
+/// into another finding of the same problem (its `related`) included.
 fn positions(report: &Value, file: &str) -> Vec<(u64, u64, u64)> {
     let mut found: Vec<(u64, u64, u64)> = report["diagnostics"]
         .as_array()
         .into_iter()
         .flatten()
-        .filter(|d| d["file"] == file && d["rule"] == "stride-conflict")
+        .filter(|d| d["file"] == file)
+        .flat_map(|d| std::iter::once(d).chain(d["related"].as_array().into_iter().flatten()))
+        .filter(|d| d["rule"] == "bank-conflict")
         .map(|d| {
             let n = |k: &str| d[k].as_u64().unwrap_or(0);
             (n("line"), n("column"), n("end_column"))

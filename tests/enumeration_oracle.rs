@@ -20,6 +20,7 @@ fn vars(trips: u64, hi: i64) -> Vec<VarInfo> {
     let var = |name: &str, kind| VarInfo {
         name: name.to_string(),
         kind,
+        loop_value: None,
     };
     vec![
         var("threadIdx.x", VarKind::Thread(Axis::X)),

@@ -576,12 +576,12 @@ fn cr_only_files_have_lines_positions_and_diff_hunks() {
     );
 
     // A suppression on the first line reaches the second, not the whole file.
-    let suppressed = format!("// bankcheck: ignore[stride-conflict]\r{cr}");
+    let suppressed = format!("// bankcheck: ignore[bank-conflict]\r{cr}");
     std::fs::write(dir.path().join("suppressed.cu"), suppressed).unwrap();
     let out = run(dir.path(), &["--format", "compact", "suppressed.cu"]);
     let stdout = text(&out.stdout);
     assert!(
-        stdout.contains("suppressed.cu:8:24: warning[stride-conflict]"),
+        stdout.contains("suppressed.cu:8:24: warning[bank-conflict]"),
         "{stdout}"
     );
     assert!(stdout.contains("[unused-suppression]"), "{stdout}");

@@ -95,8 +95,29 @@ fn a_fix_shared_by_many_diagnostics_is_written_once() {
     let count = 200;
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("many.cu"), many_accesses(count)).unwrap();
+    // By default the accesses that one fix mends are one finding, listing the others.
     let out = Command::new(env!("CARGO_BIN_EXE_bankcheck"))
         .args(["--format", "json", "--isolated", "many.cu"])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(errors(&validator, &report), Vec::<String>::new());
+    let diagnostics = report["diagnostics"].as_array().unwrap();
+    assert_eq!(diagnostics.len(), 1, "one problem, one finding");
+    assert_eq!(
+        diagnostics[0]["related"].as_array().map(Vec::len),
+        Some(count),
+        "each access is listed"
+    );
+    // Accesses more severe than the array's finding keep their own, each with the fix.
+    std::fs::write(
+        dir.path().join("lint.toml"),
+        "[rules]\nbank-conflict = \"error\"\n",
+    )
+    .unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_bankcheck"))
+        .args(["--format", "json", "many.cu"])
         .current_dir(dir.path())
         .output()
         .unwrap();

@@ -118,6 +118,7 @@ fn var(name: &str, kind: VarKind) -> VarInfo {
     VarInfo {
         name: name.to_string(),
         kind,
+        loop_value: None,
     }
 }
 

@@ -147,10 +147,12 @@ mod tests {
                 VarInfo {
                     name: "threadIdx.x".to_string(),
                     kind: VarKind::Thread(Axis::X),
+                    loop_value: None,
                 },
                 VarInfo {
                     name: "k".to_string(),
                     kind: VarKind::Counter { trips: Some(4) },
+                    loop_value: None,
                 },
             ],
             address,

@@ -365,10 +365,12 @@ mod tests {
             VarInfo {
                 name: "threadIdx.x".to_string(),
                 kind: VarKind::Thread(Axis::X),
+                loop_value: None,
             },
             VarInfo {
                 name: "r".to_string(),
                 kind: VarKind::Counter { trips: Some(16) },
+                loop_value: None,
             },
         ]
     }

@@ -118,6 +118,7 @@ mod tests {
             vars: vec![VarInfo {
                 name: "threadIdx.x".to_string(),
                 kind: VarKind::Thread(Axis::X),
+                loop_value: None,
             }],
             address,
             width: 4,

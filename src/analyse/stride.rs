@@ -527,18 +527,22 @@ mod tests {
                 VarInfo {
                     name: "threadIdx.x".to_string(),
                     kind: VarKind::Thread(Axis::X),
+                    loop_value: None,
                 },
                 VarInfo {
                     name: "threadIdx.y".to_string(),
                     kind: VarKind::Thread(Axis::Y),
+                    loop_value: None,
                 },
                 VarInfo {
                     name: "k".to_string(),
                     kind: VarKind::Counter { trips: Some(5) },
+                    loop_value: None,
                 },
                 VarInfo {
                     name: "stride".to_string(),
                     kind: VarKind::Uniform { range: None },
+                    loop_value: None,
                 },
             ],
             address,

@@ -333,9 +333,9 @@ mod tests {
 
     #[test]
     fn subcommands_and_plain_paths() {
-        let args = Args::try_parse_from(["bankcheck", "explain", "stride-conflict"]).unwrap();
+        let args = Args::try_parse_from(["bankcheck", "explain", "bank-conflict"]).unwrap();
         assert!(
-            matches!(args.command, Some(Command::Explain { ref rule }) if rule == "stride-conflict")
+            matches!(args.command, Some(Command::Explain { ref rule }) if rule == "bank-conflict")
         );
         let args =
             Args::try_parse_from(["bankcheck", "check", "-D", "TILE=32", "-I", "inc", "x.cu"])

@@ -137,8 +137,13 @@ fn load(file: &Path) -> anyhow::Result<Config> {
         .map(Path::to_path_buf)
         .unwrap_or_default();
     let shown = pretty(file);
-    Config::parse(&shown, &base, &text, super::rule_catalog())
-        .map_err(|e| BadConfig(e.to_string()).into())
+    let config = Config::parse(&shown, &base, &text, super::rule_catalog())
+        .map_err(|e| BadConfig(e.to_string()))?;
+    // What works but should be written otherwise (a retired rule id) is said once, here.
+    for note in &config.notes {
+        errln!("note: {note}");
+    }
+    Ok(config)
 }
 
 /// The configuration path relative to the working directory when it is below it.

@@ -200,20 +200,22 @@ pub const DEFAULT_EXCLUDE: &[&str] = &[
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct RuleInfo {
     pub id: &'static str,
+    /// Retired ids that select this rule still (`stride-conflict` is `bank-conflict`).
+    pub retired: &'static [&'static str],
     pub group: &'static str,
     pub default_severity: Severity,
     pub default_enabled: bool,
 }
 
-/// The rules a name stands for: a rule id, a group or `all`; unknown names are an error
-/// message with a suggestion.
+/// The rules a name stands for: a rule id, a retired id, a group or `all`; unknown names
+/// are an error message with a suggestion.
 pub fn rule_selector(
     name: &str,
     rules: &[RuleInfo],
 ) -> Result<Vec<&'static str>, (String, Option<String>)> {
     let ids: Vec<&'static str> = rules
         .iter()
-        .filter(|r| r.id == name || r.group == name || name == "all")
+        .filter(|r| r.id == name || r.retired.contains(&name) || r.group == name || name == "all")
         .map(|r| r.id)
         .collect();
     if !ids.is_empty() {
@@ -322,6 +324,18 @@ pub struct Config {
     extend_exclude: Option<PathGlobs>,
     /// The rules known to this build, for ids, groups and defaults.
     rules: &'static [RuleInfo],
+    /// What the file says that works but should be written otherwise (a retired rule
+    /// id), each with its position: the command line prints them as notes.
+    pub notes: Vec<String>,
+}
+
+/// The note for `name` when it is a retired id: which rule it selects, and where.
+pub fn retired_note(name: &str, rules: &[RuleInfo]) -> Option<String> {
+    let rule = rules.iter().find(|r| r.retired.contains(&name))?;
+    Some(format!(
+        "`{name}` is a retired rule id: it selects `{}`; write `{}`",
+        rule.id, rule.id
+    ))
 }
 
 /// File names a directory walk picks up when `include` is not set.
@@ -340,6 +354,7 @@ impl Config {
             extend_exclude: None,
             base_dir,
             rules,
+            notes: Vec::new(),
         }
     }
 
@@ -356,6 +371,7 @@ impl Config {
             text,
             base_dir,
             rules,
+            notes: std::cell::RefCell::new(Vec::new()),
         };
         let mut root = ctx.layer(&LayerOptions::from_options(&options))?;
         for (glob, names) in options.per_file_ignores.iter().flatten() {
@@ -413,6 +429,7 @@ impl Config {
             exclude: exclude.unwrap_or_else(|| default_exclude(base_dir)),
             extend_exclude,
             rules,
+            notes: ctx.notes.into_inner(),
         })
     }
 
@@ -710,9 +727,31 @@ struct Context<'a> {
     text: &'a str,
     base_dir: &'a Path,
     rules: &'a [RuleInfo],
+    /// Notes on what works but should be written otherwise ([`Config::notes`]).
+    notes: std::cell::RefCell<Vec<String>>,
 }
 
 impl Context<'_> {
+    /// The rules `name` selects; a retired id adds a note naming the new id.
+    fn selector(
+        &self,
+        name: &Spanned<String>,
+        key: &str,
+    ) -> Result<Vec<&'static str>, Box<ConfigError>> {
+        let ids = rule_selector(name.get_ref(), self.rules)
+            .map_err(|(m, h)| self.error(name.span(), key, m, h))?;
+        if let Some(note) = retired_note(name.get_ref(), self.rules) {
+            let line = self.text[..name.span().start.min(self.text.len())]
+                .matches('\n')
+                .count()
+                + 1;
+            self.notes
+                .borrow_mut()
+                .push(format!("{}:{line}: {note}", self.file));
+        }
+        Ok(ids)
+    }
+
     fn error(
         &self,
         span: std::ops::Range<usize>,
@@ -738,9 +777,7 @@ impl Context<'_> {
         let Some(names) = names else { return Ok(None) };
         let mut ids = Vec::new();
         for name in names {
-            let found = rule_selector(name.get_ref(), self.rules)
-                .map_err(|(m, h)| self.error(name.span(), key, m, h))?;
-            ids.extend(found);
+            ids.extend(self.selector(name, key)?);
         }
         Ok(Some(ids))
     }
@@ -796,8 +833,7 @@ impl Context<'_> {
             .unwrap_or_default();
         layer.ignore = self.rules("ignore", o.ignore.as_ref())?.unwrap_or_default();
         for (name, level) in o.rules.iter().flatten() {
-            let ids = rule_selector(name.get_ref(), self.rules)
-                .map_err(|(m, h)| self.error(name.span(), "rules", m, h))?;
+            let ids = self.selector(name, "rules")?;
             let level = severity_setting(level.get_ref())
                 .map_err(|(m, h)| self.error(level.span(), name.get_ref(), m, h))?;
             layer
@@ -836,6 +872,7 @@ mod tests {
     ) -> RuleInfo {
         RuleInfo {
             id,
+            retired: &[],
             group,
             default_severity,
             default_enabled,
@@ -882,6 +919,29 @@ mod tests {
             err.message.contains("unknown severity `loud`"),
             "{}",
             err.message
+        );
+    }
+
+    /// A retired id selects the rule that replaced it, with a note naming the new id.
+    #[test]
+    fn retired_ids_select_their_rule_with_a_note() {
+        const RENAMED: &[RuleInfo] = &[RuleInfo {
+            id: "bank-conflict",
+            retired: &["stride-conflict"],
+            group: "conflict",
+            default_severity: Severity::Warning,
+            default_enabled: true,
+        }];
+        let text = "ignore = [\"stride-conflict\"]\n[rules]\nstride-conflict = \"error\"\n";
+        let config = Config::parse("lint.toml", Path::new("/p"), text, RENAMED).unwrap();
+        let settings = config.settings_for(Path::new("/p/a.cu"), &Layer::default());
+        assert_eq!(settings.severities["bank-conflict"], Some(Severity::Error));
+        assert_eq!(
+            config.notes,
+            vec![
+                "lint.toml:1: `stride-conflict` is a retired rule id: it selects `bank-conflict`; write `bank-conflict`".to_string(),
+                "lint.toml:3: `stride-conflict` is a retired rule id: it selects `bank-conflict`; write `bank-conflict`".to_string(),
+            ]
         );
     }
 

@@ -143,12 +143,14 @@ pub struct AfterAccess {
     pub before_wavefronts: u64,
 }
 
-/// What a layout fix changes: the index (an XOR swizzle) or the declaration (padding).
+/// What a fix changes: the index (an XOR swizzle), the declaration (padding), or a rule
+/// id in a suppression comment (rename: a retired id to the rule's id).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum FixKind {
     Swizzle,
     Padding,
+    Rename,
 }
 
 impl std::fmt::Display for FixKind {
@@ -156,6 +158,7 @@ impl std::fmt::Display for FixKind {
         f.write_str(match self {
             FixKind::Swizzle => "swizzle",
             FixKind::Padding => "padding",
+            FixKind::Rename => "rename",
         })
     }
 }
@@ -255,6 +258,15 @@ pub struct Diagnostic {
     pub suggestion: Option<Suggestion>,
     /// The access facts, when the finding is about a shared-memory access.
     pub access: Option<AccessFacts>,
+    /// The access's lane pattern, up to a shift by whole banks (`s[2 * t]` and
+    /// `s[2 * t + 1]` in one function): accesses with one pattern conflict alike, for one
+    /// cause, and one change of the index mends them all (`rules::group`).
+    #[serde(skip)]
+    pub pattern: Option<u64>,
+    /// The findings of the same problem folded into this one (each conflicting access of
+    /// an array that one fix mends, the store of `s[i] += x`): shown as labels, listed in
+    /// the reports, never reported on their own (`rules::group`).
+    pub related: Vec<Diagnostic>,
 }
 
 impl Diagnostic {
@@ -269,7 +281,32 @@ impl Diagnostic {
             help: None,
             suggestion: None,
             access: None,
+            pattern: None,
+            related: Vec::new(),
         }
+    }
+
+    /// This finding and those folded into it.
+    pub fn with_related(&self) -> impl Iterator<Item = &Diagnostic> {
+        std::iter::once(self).chain(&self.related)
+    }
+
+    /// The access facts of the worst access of this finding or of those folded into it
+    /// (most excess wavefronts, then the largest factor): what a finding of a whole array
+    /// costs.
+    pub fn worst_access(&self) -> Option<&AccessFacts> {
+        self.with_related()
+            .filter_map(|d| d.access.as_ref())
+            .max_by(|a, b| {
+                a.excess_wavefronts()
+                    .cmp(&b.excess_wavefronts())
+                    .then(
+                        a.conflict_factor
+                            .unwrap_or(0.0)
+                            .total_cmp(&b.conflict_factor.unwrap_or(0.0)),
+                    )
+                    .then(b.span.start.cmp(&a.span.start))
+            })
     }
 }
 
@@ -349,15 +386,67 @@ impl AccessFacts {
         } else {
             "the verdict"
         };
-        let names: Vec<String> = self.depends_on.iter().map(|n| format!("`{n}`")).collect();
-        Some(format!(
-            "{what} depends on the run-time value of {}",
-            names.join(", ")
-        ))
+        // A loop counter is named `s (iteration)`: said as the loop's iteration.
+        let (loops, values): (Vec<&String>, Vec<&String>) = self
+            .depends_on
+            .iter()
+            .partition(|n| n.ends_with(" (iteration)"));
+        let mut parts = Vec::new();
+        if !values.is_empty() {
+            let names: Vec<String> = values.iter().map(|n| format!("`{n}`")).collect();
+            parts.push(format!("the run-time value of {}", names.join(", ")));
+        }
+        if !loops.is_empty() {
+            let names: Vec<String> = loops
+                .iter()
+                .map(|n| format!("`{}`", n.trim_end_matches(" (iteration)")))
+                .collect();
+            let plural = if loops.len() == 1 { "" } else { "s" };
+            parts.push(format!(
+                "the iteration of the loop{plural} over {}",
+                names.join(", ")
+            ));
+        }
+        Some(format!("{what} depends on {}", parts.join(" and on ")))
     }
 
     /// Wavefronts beyond the ideal: what profilers' bank-conflict counters count.
     pub fn excess_wavefronts(&self) -> Option<u64> {
         Some(self.wavefronts?.saturating_sub(self.ideal_wavefronts?))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A loop counter is said as the loop's iteration, not as a value named `s (iteration)`.
+    #[test]
+    fn depends_note_names_values_and_loops() {
+        let facts = AccessFacts {
+            span: Span::default(),
+            helper_span: None,
+            array: "s".into(),
+            pointer: None,
+            kind: AccessKind::Load,
+            element_bytes: 4,
+            status: Status::Conflict,
+            conflict_factor: Some(2.0),
+            wavefronts: Some(2),
+            ideal_wavefronts: Some(1),
+            reason: None,
+            assumptions: Vec::new(),
+            depends_on: vec!["n".into(), "stride (iteration)".into()],
+            method: None,
+            exact: true,
+            factor_is_lower_bound: false,
+            condition: None,
+            explanation: None,
+            function: None,
+        };
+        assert_eq!(
+            facts.depends_note().as_deref(),
+            Some("the conflict depends on the run-time value of `n` and on the iteration of the loop over `stride`")
+        );
     }
 }

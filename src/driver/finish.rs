@@ -1,5 +1,6 @@
-//! The last two passes of a file: suppression comments, then each rule's configured
-//! severity. Severities are resolved here only: rules report at their default severity.
+//! The last three passes of a file: suppression comments, each rule's configured
+//! severity, then one diagnostic per problem. Severities are resolved here only: rules
+//! report at their default severity.
 
 use crate::config::Settings;
 use crate::rules::suppress;
@@ -28,6 +29,14 @@ pub(super) fn severities(report: &mut FileReport, settings: &Settings) {
         });
 }
 
+/// Pass `group`: the findings of one problem (the accesses one fix mends, the load and
+/// store of one expression) folded into one (`rules::group`), after suppressions and
+/// severities so that both apply to each finding as the rules made it.
+pub(super) fn group(report: &mut FileReport) {
+    let diagnostics = std::mem::take(&mut report.diagnostics);
+    report.diagnostics = crate::rules::group::fold(&report.text, diagnostics);
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -37,7 +46,7 @@ mod tests {
 
     fn finished(text: &str, settings: &Settings) -> FileReport {
         let d = Diagnostic::new(
-            "stride-conflict",
+            "bank-conflict",
             Severity::Warning,
             Span::new(0, 1),
             "32-way".into(),
@@ -62,13 +71,13 @@ mod tests {
         let mut layer = Layer::default();
         layer
             .severities
-            .push(("stride-conflict", Some(Severity::Error)));
+            .push(("bank-conflict", Some(Severity::Error)));
         let settings = stack(&[&layer], catalog);
         let report = finished("x", &settings);
         assert_eq!(report.diagnostics[0].severity, Severity::Error);
-        let report = finished("x // bankcheck: ignore[stride-conflict]\n", &settings);
+        let report = finished("x // bankcheck: ignore[bank-conflict]\n", &settings);
         assert!(report.diagnostics.is_empty());
-        layer.severities.push(("stride-conflict", None));
+        layer.severities.push(("bank-conflict", None));
         let report = finished("x", &stack(&[&layer], catalog));
         assert!(report.diagnostics.is_empty());
     }

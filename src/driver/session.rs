@@ -79,7 +79,7 @@ impl Session {
 
     /// Checks one file of the run (its `bytes`, named `path` as reported) on the calling
     /// thread: the per-file passes (`pipeline`), a panic caught as `internal-error`, then
-    /// the passes `suppress` and `severities`. Never panics, does no I/O.
+    /// the passes `suppress`, `severities` and `group`. Never panics, does no I/O.
     pub fn check(&self, path: &str, bytes: &[u8], settings: &Settings) -> FileReport {
         let report = super::guard::guarded(path, bytes, || {
             crate::pipeline::check_source(path, bytes, settings, &self.project, &self.caches)
@@ -119,10 +119,11 @@ impl Session {
     }
 }
 
-/// The passes after the rules: suppressions, then severities.
+/// The passes after the rules: suppressions, severities, then one diagnostic per problem.
 fn finished(mut report: FileReport, settings: &Settings) -> FileReport {
     super::finish::suppress(&mut report, settings);
     super::finish::severities(&mut report, settings);
+    super::finish::group(&mut report);
     report
 }
 

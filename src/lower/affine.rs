@@ -796,6 +796,7 @@ mod tests {
         VarInfo {
             name: "threadIdx.x".to_string(),
             kind: VarKind::Thread(Axis::X),
+            loop_value: None,
         }
     }
     fn block(x: u32) -> BlockShape {
@@ -822,6 +823,7 @@ mod tests {
             VarInfo {
                 name: "r".to_string(),
                 kind: VarKind::Counter { trips: Some(16) },
+                loop_value: None,
             },
         ];
         let acc = access(addr.clone(), vars.clone(), block(32));
@@ -864,6 +866,7 @@ mod tests {
             VarInfo {
                 name: "u".to_string(),
                 kind: VarKind::Uniform { range: None },
+                loop_value: None,
             },
         ];
         // t + 64*(u*u) cannot carry into t's bits... but u*u may be negative: overlap.
@@ -884,6 +887,7 @@ mod tests {
                 kind: VarKind::Uniform {
                     range: Some((0, 7)),
                 },
+                loop_value: None,
             },
         ];
         let acc = access(

@@ -229,14 +229,17 @@ impl<'a> Interp<'a> {
             VarInfo {
                 name: format!("{thread}.x"),
                 kind: VarKind::Thread(Axis::X),
+                loop_value: None,
             },
             VarInfo {
                 name: format!("{thread}.y"),
                 kind: VarKind::Thread(Axis::Y),
+                loop_value: None,
             },
             VarInfo {
                 name: format!("{thread}.z"),
                 kind: VarKind::Thread(Axis::Z),
+                loop_value: None,
             },
         ];
         Interp {

@@ -35,6 +35,38 @@ pub struct VarInfo {
     /// The source name (`threadIdx.x`, `k`, `stride`) for messages.
     pub name: String,
     pub kind: VarKind,
+    /// For a loop counter, the loop variable's value in each iteration, when it is a
+    /// constant progression: messages name the value (`s = 4`), not the iteration.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub loop_value: Option<LoopValue>,
+}
+
+/// The value of a loop variable in iteration `k` of its loop: `start + step * k`, or
+/// with `shift`, `start << (step * k)` (`>>` for a negative step).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
+pub struct LoopValue {
+    /// The loop variable's name.
+    pub variable: String,
+    pub start: i64,
+    pub step: i64,
+    pub shift: bool,
+}
+
+impl LoopValue {
+    /// The variable's value in iteration `k`, when it fits in an `i64`.
+    pub fn at(&self, k: i64) -> Option<i64> {
+        if !self.shift {
+            return self.start.checked_add(self.step.checked_mul(k)?);
+        }
+        let by = u32::try_from(self.step.checked_mul(k)?.unsigned_abs()).ok()?;
+        if self.step >= 0 {
+            let v = self.start.checked_shl(by)?;
+            // A shift that drops bits is past what the variable holds.
+            (v.checked_shr(by)? == self.start).then_some(v)
+        } else {
+            Some(self.start.checked_shr(by).unwrap_or(0))
+        }
+    }
 }
 
 /// Binary operators, with C semantics on 64-bit signed integers.
@@ -335,5 +367,24 @@ impl LoweredAccess {
             .as_ref()
             .map(|cs| cs.iter().map(|c| c.renumbered(&map)).collect());
         self
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::LoopValue;
+
+    #[test]
+    fn loop_values_step_add_or_shift() {
+        let value = |start, step, shift| LoopValue {
+            variable: "s".into(),
+            start,
+            step,
+            shift,
+        };
+        assert_eq!(value(1, 1, true).at(2), Some(4));
+        assert_eq!(value(128, -1, true).at(3), Some(16));
+        assert_eq!(value(3, 4, false).at(2), Some(11));
+        assert_eq!(value(1, 1, true).at(70), None);
     }
 }

@@ -36,7 +36,7 @@ mod tests {
         });
         assert_eq!(
             out,
-            "src/a.cu:3:3: warning[stride-conflict] 32-way bank conflict on store to `tile`: 50%, \"quoted\", a:b second line\n\
+            "src/a.cu:3:3: warning[bank-conflict] 32-way bank conflict on store to `tile`: 50%, \"quoted\", a:b second line\n\
              src/a.cu:4:12: info[possible-conflict] possible 2-way conflict\n"
         );
     }

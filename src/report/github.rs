@@ -31,6 +31,17 @@ pub fn render(run: &Run<'_>) -> String {
             property(&format!("bankcheck {}", d.rule))
         );
         let mut message = d.message.clone();
+        // An annotation shows one place: the other accesses of the problem are listed.
+        let also = also_at(&index, d);
+        if !also.is_empty() {
+            // A finding of a whole array points at its declaration: every access is listed.
+            let lead = if d.access.is_some() {
+                "also at"
+            } else {
+                "conflicting accesses at"
+            };
+            let _ = write!(message, "\n{lead} {also}");
+        }
         if let Some(help) = &d.help {
             let _ = write!(message, "\nhelp: {help}");
         }
@@ -47,7 +58,7 @@ fn by_harm<'a>(run: &'a Run<'a>) -> Vec<(&'a FileReport, &'a Diagnostic)> {
     let mut findings: Vec<(&FileReport, &Diagnostic)> = run.diagnostics().collect();
     findings.sort_by(|(_, a), (_, b)| {
         let harm = |d: &Diagnostic| {
-            let facts = d.access.as_ref();
+            let facts = d.worst_access();
             (
                 facts.and_then(crate::diag::AccessFacts::excess_wavefronts),
                 facts
@@ -97,7 +108,7 @@ pub fn step_summary(run: &Run<'_>) -> String {
         out.push_str("|---:|---|---|---:|---:|---|\n");
         for d in &file.diagnostics {
             let (line, _) = index.line_col(d.span.start);
-            let facts = d.access.as_ref();
+            let facts = d.worst_access();
             let factor = facts
                 .and_then(|a| a.conflict_factor)
                 .map_or_else(|| "-".to_string(), factor_text);
@@ -120,6 +131,32 @@ pub fn step_summary(run: &Run<'_>) -> String {
         );
     }
     out
+}
+
+/// The other accesses of a finding's problem (`Diagnostic::related`), by line: `line 7
+/// (store, 2-way), line 9 (load, 2-way)`; empty when it has none.
+fn also_at(index: &LineIndex<'_>, d: &Diagnostic) -> String {
+    let (line, _) = index.line_col(d.span.start);
+    let mut places: Vec<(usize, String)> = Vec::new();
+    for r in &d.related {
+        let (at, _) = index.line_col(r.span.start);
+        let Some(a) = r.access.as_ref() else { continue };
+        let what = match a.conflict_factor {
+            Some(f) => format!("{}, {}-way", a.kind.as_str(), factor_text(f)),
+            None => a.kind.as_str().to_string(),
+        };
+        if at == line && r.span == d.span {
+            continue;
+        }
+        if !places.iter().any(|(l, w)| *l == at && *w == what) {
+            places.push((at, what));
+        }
+    }
+    places
+        .iter()
+        .map(|(l, w)| format!("line {l} ({w})"))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// The workflow command of a severity, which is also what GitHub calls the level.
@@ -169,7 +206,7 @@ mod tests {
         assert_eq!(lines[0], "::error file=src/b%2C c.cu,line=1,endLine=1,col=1,endColumn=2,title=bankcheck parse-error::bad");
         assert_eq!(
             lines[1],
-            "::warning file=src/a.cu,line=3,endLine=3,col=3,endColumn=23,title=bankcheck stride-conflict::\
+            "::warning file=src/a.cu,line=3,endLine=3,col=3,endColumn=23,title=bankcheck bank-conflict::\
              32-way bank conflict on store to `tile`: 50%25, \"quoted\", a:b%0Asecond line%0Ahelp: pad the row to 33 floats"
         );
         assert!(
@@ -242,7 +279,7 @@ mod tests {
         assert!(out.starts_with("## bankcheck\n\nFound 2 problems"), "{out}");
         assert!(out.contains("### `src/a.cu`"), "{out}");
         assert!(
-            out.contains("| 3 | warning | `stride-conflict` | 32 | 31 | 32-way bank conflict"),
+            out.contains("| 3 | warning | `bank-conflict` | 32 | 31 | 32-way bank conflict"),
             "{out}"
         );
         assert!(

@@ -154,7 +154,7 @@ impl Fixes {
         self.by_table.insert(key, n);
         self.entries.push(json!({
             "file": path,
-            "array": d.access.as_ref().map(|a| &a.array),
+            "array": d.access.as_ref().or_else(|| d.worst_access()).map(|a| &a.array),
             "kind": s.kind,
             "message": s.message,
             "replacement": s.replacement,
@@ -177,7 +177,11 @@ fn diagnostic(path: &str, index: &LineIndex<'_>, d: &Diagnostic, fixes: &RefCell
     o.insert("end_column".into(), json!(at.end_column));
     o.insert("message".into(), json!(d.message));
     let facts = d.access.as_ref();
-    o.insert("array".into(), json!(facts.map(|a| &a.array)));
+    // A finding of a whole array (`layout-conflict`) names it from its accesses.
+    o.insert(
+        "array".into(),
+        json!(facts.or_else(|| d.worst_access()).map(|a| &a.array)),
+    );
     o.insert("kind".into(), json!(facts.map(|a| a.kind)));
     o.insert(
         "conflict_factor".into(),
@@ -211,6 +215,9 @@ fn diagnostic(path: &str, index: &LineIndex<'_>, d: &Diagnostic, fixes: &RefCell
         })
         .collect();
     o.insert("labels".into(), Value::Array(labels));
+    // The findings of the same problem folded into this one, each at its access.
+    let related: Vec<Value> = d.related.iter().map(|r| related(index, r)).collect();
+    o.insert("related".into(), Value::Array(related));
     o.insert(
         "suggestion".into(),
         d.suggestion.as_ref().map_or(Value::Null, |s| {
@@ -224,6 +231,30 @@ fn diagnostic(path: &str, index: &LineIndex<'_>, d: &Diagnostic, fixes: &RefCell
         }),
     );
     Value::Object(o)
+}
+
+/// One finding folded into another (`Diagnostic::related`): where, which rule, and the
+/// numbers of its access.
+fn related(index: &LineIndex<'_>, r: &Diagnostic) -> Value {
+    let p = index.position(r.span);
+    let facts = r.access.as_ref();
+    json!({
+        "rule": r.rule,
+        "severity": r.severity,
+        "line": p.line,
+        "column": p.column,
+        "end_line": p.end_line,
+        "end_column": p.end_column,
+        "message": r.message,
+        "array": facts.map(|a| &a.array),
+        "kind": facts.map(|a| a.kind),
+        "conflict_factor": factor_json(facts.and_then(|a| a.conflict_factor)),
+        "wavefronts": facts.and_then(|a| a.wavefronts),
+        "ideal_wavefronts": facts.and_then(|a| a.ideal_wavefronts),
+        "excess_wavefronts": facts.and_then(AccessFacts::excess_wavefronts),
+        "helper": facts.map_or(Value::Null, |a| helper(index, a)),
+        "notes": r.notes,
+    })
 }
 
 /// A suggestion with its edits placed in the file: the text each span becomes, so that a
@@ -369,7 +400,7 @@ mod tests {
         let d = &v["diagnostics"][0];
         assert_eq!(
             (d["rule"].as_str(), d["file"].as_str()),
-            (Some("stride-conflict"), Some("src/a.cu"))
+            (Some("bank-conflict"), Some("src/a.cu"))
         );
         assert_eq!(
             (

@@ -262,7 +262,7 @@ pub(crate) mod tests {
         };
         let decl = text.find("tile[32][32]").unwrap_or(0);
         let mut diagnostic = Diagnostic::new(
-            "stride-conflict",
+            "bank-conflict",
             Severity::Warning,
             span,
             "32-way bank conflict on store to `tile`: 50%, \"quoted\", a:b\nsecond line".into(),

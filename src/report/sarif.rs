@@ -58,7 +58,33 @@ pub fn write(
             if let Some(i) = metas().position(|r| r.id == d.rule) {
                 result["ruleIndex"] = json!(i);
             }
-            if let Some(a) = &d.access {
+            // Secondary locations: each conflicting access of the problem, the
+            // declaration, the access inside a helper.
+            let related: Vec<Value> = d
+                .labels
+                .iter()
+                .enumerate()
+                .map(|(id, l)| {
+                    let p = index.position(l.span);
+                    json!({
+                        "id": id,
+                        "message": {"text": l.message},
+                        "physicalLocation": {
+                            "artifactLocation": {"uri": uri, "uriBaseId": "%SRCROOT%"},
+                            "region": {
+                                "startLine": p.line,
+                                "startColumn": p.column,
+                                "endLine": p.end_line,
+                                "endColumn": p.end_column,
+                            }
+                        }
+                    })
+                })
+                .collect();
+            if !related.is_empty() {
+                result["relatedLocations"] = json!(related);
+            }
+            if let Some(a) = d.access.as_ref().or_else(|| d.worst_access()) {
                 result["properties"] = json!({
                     "array": a.array,
                     "kind": a.kind,
@@ -129,7 +155,7 @@ pub fn write(
 const RESULTS: &str = "\u{1}bankcheck results\u{1}";
 
 fn rule(meta: &RuleMeta) -> Value {
-    json!({
+    let mut rule = json!({
         "id": meta.id,
         "name": pascal_case(meta.id),
         "shortDescription": {"text": sentence(meta.summary)},
@@ -138,7 +164,12 @@ fn rule(meta: &RuleMeta) -> Value {
         "helpUri": format!("{}/blob/main/rules/{}.md", env!("CARGO_PKG_REPOSITORY"), meta.id),
         "defaultConfiguration": {"level": level(meta.default_severity), "enabled": meta.default_enabled},
         "properties": {"tags": [meta.group, "performance"], "group": meta.group},
-    })
+    });
+    // Retired ids, so that code scanning can match the alerts they raised.
+    if !meta.retired.is_empty() {
+        rule["deprecatedIds"] = json!(meta.retired);
+    }
+    rule
 }
 
 /// The summary and the page's *What it flags* section, as plain sentences.
@@ -269,7 +300,7 @@ mod tests {
         let r = &run["results"][0];
         assert_eq!(
             (r["ruleId"].as_str(), r["level"].as_str()),
-            (Some("stride-conflict"), Some("warning"))
+            (Some("bank-conflict"), Some("warning"))
         );
         let loc = &r["locations"][0]["physicalLocation"];
         assert_eq!(loc["artifactLocation"]["uri"], "src/a.cu");

@@ -105,15 +105,24 @@ fn shown(d: &Diagnostic, len: usize) -> Shown<()> {
         Severity::Info => ShownSeverity::Note,
     };
     let clamp = |s: crate::diag::Span| s.start.min(len)..s.end.min(len);
+    // The load and the store of one expression (`s[i] += x`) are one finding.
+    let mut kinds: Vec<crate::diag::AccessKind> = d
+        .with_related()
+        .filter(|r| r.span == d.span)
+        .filter_map(|r| r.access.as_ref().map(|a| a.kind))
+        .collect();
+    kinds.sort();
+    kinds.dedup();
+    let kinds: Vec<&str> = kinds.iter().map(|k| k.as_str()).collect();
     let primary = match &d.access {
         Some(a) => match (a.conflict_factor, a.wavefronts, a.ideal_wavefronts) {
             (Some(factor), Some(wavefronts), Some(ideal)) => format!(
                 "{} of `{}`: factor {}, {wavefronts} wavefronts where {ideal} would do",
-                a.kind.as_str(),
+                kinds.join(" and "),
                 a.array,
                 factor_text(factor)
             ),
-            _ => format!("{} of `{}`", a.kind.as_str(), a.array),
+            _ => format!("{} of `{}`", kinds.join(" and "), a.array),
         },
         None => String::new(),
     };
@@ -123,16 +132,31 @@ fn shown(d: &Diagnostic, len: usize) -> Shown<()> {
             .iter()
             .map(|l| Label::secondary((), clamp(l.span)).with_message(l.message.clone())),
     );
-    let mut notes = d.notes.clone();
+    let mut notes: Vec<String> = Vec::new();
+    // Each note once: a rule that states the assumptions among its notes has them
+    // printed once, and an assumption that says "assumed" itself is not prefixed again.
+    let mut add = |note: String| {
+        if !notes.contains(&note) {
+            notes.push(note);
+        }
+    };
+    for n in &d.notes {
+        add(n.clone());
+    }
     if let Some(a) = &d.access {
-        // A rule that states the assumptions among its notes has them printed once.
-        notes.extend(
-            a.assumptions
-                .iter()
-                .filter(|s| !d.notes.contains(s))
-                .map(|s| format!("assumed: {s}")),
-        );
-        notes.extend(a.depends_note().filter(|n| !d.notes.contains(n)));
+        for s in &a.assumptions {
+            if d.notes.contains(s) {
+                continue;
+            }
+            if s.contains("assumed") {
+                add(s.clone());
+            } else {
+                add(format!("assumed: {s}"));
+            }
+        }
+        if let Some(n) = a.depends_note() {
+            add(n);
+        }
     }
     if let Some(help) = &d.help {
         notes.push(format!("help: {help}"));
@@ -178,7 +202,7 @@ mod tests {
         ))
         .unwrap();
         assert!(
-            out.starts_with("warning[stride-conflict]: 32-way bank conflict on store to `tile`"),
+            out.starts_with("warning[bank-conflict]: 32-way bank conflict on store to `tile`"),
             "{out}"
         );
         assert!(out.contains("src/a.cu:3:3"), "{out}");

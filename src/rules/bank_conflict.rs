@@ -8,6 +8,7 @@ use crate::diag::Severity;
 
 pub const META: RuleMeta = RuleMeta {
     id: "bank-conflict",
+    retired: &["stride-conflict"],
     group: "conflict",
     default_severity: Severity::Warning,
     default_enabled: true,
@@ -16,7 +17,8 @@ pub const META: RuleMeta = RuleMeta {
 };
 
 /// The rule: the conflict rules share one check, which gives each conflicting access to
-/// exactly one of them (`conflict::owner`).
+/// exactly one of them (`conflict::owner`): this one every definite conflict, whichever
+/// analysis decided it (the constant-stride formula's were `stride-conflict`, retired).
 pub(crate) const RULE: super::conflict::ConflictRule = super::conflict::ConflictRule {
     meta: &META,
     owns: super::conflict::Owner::Bank,

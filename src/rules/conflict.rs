@@ -1,5 +1,5 @@
-//! Shared wording and facts of the conflict rules (`bank-conflict`, `stride-conflict`,
-//! `possible-conflict`): deciding which rule owns a conflicting access, and the message.
+//! Shared wording and facts of the conflict rules (`bank-conflict`, `possible-conflict`):
+//! deciding which rule owns a conflicting access, and the message.
 
 use crate::analyse::AnalysedSite;
 use crate::analyse::Method;
@@ -8,7 +8,7 @@ use crate::diag::Label;
 use crate::diag::{AccessFacts, Diagnostic, Severity, Status};
 use crate::model::site::LoweredFile;
 
-/// One of the conflict rules (`bank-conflict`, `stride-conflict`, `possible-conflict`):
+/// One of the conflict rules (`bank-conflict`, `possible-conflict`):
 /// it reports each conflicting access it owns whose factor is large enough.
 pub(crate) struct ConflictRule {
     pub meta: &'static super::rule::RuleMeta,
@@ -19,10 +19,9 @@ pub(crate) struct ConflictRule {
 /// Which of the conflict rules reports a conflicting access.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Owner {
-    /// A definite conflict found by enumeration or the F2 count (`bank-conflict`).
+    /// A definite conflict (`bank-conflict`), whichever analysis found it: a rule id
+    /// names what is wrong, never how it was found.
     Bank,
-    /// A definite conflict found by the constant-stride formula (`stride-conflict`).
-    Stride,
     /// A factor that hinges on run-time values or is only a bound (`possible-conflict`).
     Possible,
 }
@@ -35,18 +34,71 @@ impl super::rule::Rule for ConflictRule {
     fn check(&self, file: &super::facts::FileFacts<'_>, out: &mut Vec<Diagnostic>) {
         let rule = self.meta;
         for (a, facts) in file.accesses() {
-            if owner(a, facts) != Some(self.owns) || !reportable(facts, file.settings) {
+            if owner(facts) != Some(self.owns) || !reportable(facts, file.settings) {
                 continue;
             }
             let mut d = diagnostic(rule.id, rule.default_severity, a, facts, file.lowered);
+            d.pattern = pattern(a, file.settings.bank.bank_width);
             file.attach_layout(&mut d);
             out.push(d);
         }
     }
 }
 
+/// The access's lane pattern up to a shift by whole banks, as a number: the addresses of
+/// the first warp's lanes relative to its first lane (and which lanes take part), with
+/// the loop counters and uniform values at two samples (each its own value, by name). Two accesses of one function
+/// with the same pattern differ by a per-warp shift of whole banks, which only renames
+/// the banks (`s[2 * t]`, `s[2 * t + 1]`): the same conflict, for the same cause.
+fn pattern(a: &AnalysedSite, bank_width: u32) -> Option<u64> {
+    use crate::model::ir::{Axis, VarKind};
+    use std::hash::{Hash, Hasher};
+    let components = a.site.lowered.as_ref().ok()?;
+    let width = i64::from(bank_width.max(1));
+    // The hasher of `new` has fixed keys: the same pattern gives the same number.
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    a.site.function.name.hash(&mut h);
+    a.site.helper_span.is_some().hash(&mut h);
+    for c in components {
+        (c.width, c.atomic, c.block, c.warp_size).hash(&mut h);
+        let (bx, by) = (i64::from(c.block.x.max(1)), i64::from(c.block.y.max(1)));
+        let lanes = i64::from(c.warp_size.min(c.block.threads().min(64) as u32).max(1));
+        // Each loop counter and uniform value gets its own sample value, from its name, so
+        // that `t * d` and `t * n` do not look alike.
+        let by_name = |name: &str, sample: i64| {
+            let mut n = std::collections::hash_map::DefaultHasher::new();
+            name.hash(&mut n);
+            sample + (n.finish() % 29) as i64
+        };
+        for sample in [1i64, 40] {
+            let mut first = None;
+            for lane in 0..lanes {
+                let values: Vec<i64> = c
+                    .vars
+                    .iter()
+                    .map(|v| match v.kind {
+                        VarKind::Thread(Axis::X) => lane % bx,
+                        VarKind::Thread(Axis::Y) => (lane / bx) % by,
+                        VarKind::Thread(Axis::Z) => lane / (bx * by),
+                        _ => by_name(&v.name, sample),
+                    })
+                    .collect();
+                let active = c
+                    .guards
+                    .iter()
+                    .all(|g| g.eval(&values).is_some_and(|v| v != 0));
+                let address = c.address.eval(&values)?;
+                let base = *first.get_or_insert(address);
+                (active, address.wrapping_sub(base)).hash(&mut h);
+            }
+            first.map(|f| f.rem_euclid(width)).hash(&mut h);
+        }
+    }
+    Some(h.finish())
+}
+
 /// Which conflict rule owns a conflicting access.
-pub(crate) fn owner(a: &AnalysedSite, facts: &AccessFacts) -> Option<Owner> {
+pub(crate) fn owner(facts: &AccessFacts) -> Option<Owner> {
     if facts.status != Status::Conflict {
         return None;
     }
@@ -54,9 +106,6 @@ pub(crate) fn owner(a: &AnalysedSite, facts: &AccessFacts) -> Option<Owner> {
     // a definite conflict.
     if !facts.depends_on.is_empty() || facts.factor_is_lower_bound || !facts.exact {
         return Some(Owner::Possible);
-    }
-    if a.verdict.method == Method::Stride {
-        return Some(Owner::Stride);
     }
     Some(Owner::Bank)
 }
@@ -68,6 +117,24 @@ pub(crate) fn factor_words(f: f64) -> String {
     } else {
         let s = format!("{f:.3}");
         format!("{}-way", s.trim_end_matches('0').trim_end_matches('.'))
+    }
+}
+
+/// What the accesses do to the array, as the message says it: `load of`, `store to`,
+/// `load and store of` (one expression's, `s[i] += x`).
+pub(crate) fn kind_phrase(kinds: &[crate::diag::AccessKind]) -> String {
+    use crate::diag::AccessKind;
+    let mut kinds = kinds.to_vec();
+    kinds.sort();
+    kinds.dedup();
+    match kinds.as_slice() {
+        [AccessKind::Load] => "load of".to_string(),
+        [AccessKind::Store] => "store to".to_string(),
+        [AccessKind::Atomic] => "atomic on".to_string(),
+        several => {
+            let words: Vec<&str> = several.iter().map(|k| k.as_str()).collect();
+            format!("{} of", words.join(" and "))
+        }
     }
 }
 
@@ -84,12 +151,8 @@ pub(crate) fn diagnostic(
         Some(p) => format!("`{}` (through `{p}`)", facts.array),
         None => format!("`{}`", facts.array),
     };
-    let kind = match facts.kind {
-        crate::diag::AccessKind::Load => "load of",
-        crate::diag::AccessKind::Store => "store to",
-        crate::diag::AccessKind::Atomic => "atomic on",
-    };
-    let possible = if owner(a, facts) == Some(Owner::Possible) {
+    let kind = kind_phrase(&[facts.kind]);
+    let possible = if owner(facts) == Some(Owner::Possible) {
         "possible "
     } else {
         ""
@@ -145,7 +208,7 @@ pub(crate) fn diagnostic(
         a.verdict
             .worst_case
             .iter()
-            .map(|(n, v)| format!("{n} = {v}"))
+            .map(|(n, v)| worst_value(a, n, *v))
             .collect()
     };
     // Only enumeration finds a particular worst case; the formulas hold for every warp.
@@ -177,6 +240,27 @@ pub(crate) fn diagnostic(
     }
     d.access = Some(facts.clone());
     d
+}
+
+/// One value of the worst case as users read it: a loop counter as its loop variable's
+/// value in that iteration (`s = 4`, which tells the iteration), or the iteration in
+/// words when that value is not a constant progression, else `name = value`.
+fn worst_value(a: &AnalysedSite, name: &str, value: i64) -> String {
+    let loop_value = a
+        .site
+        .lowered
+        .iter()
+        .flatten()
+        .flat_map(|l| &l.vars)
+        .find(|v| v.name == name)
+        .and_then(|v| v.loop_value.as_ref());
+    match loop_value.and_then(|l| Some((l, l.at(value)?))) {
+        Some((l, at)) => format!("{} = {at}", l.variable),
+        None => match name.strip_suffix(" (iteration)") {
+            Some(variable) => format!("iteration {value} of the loop over `{variable}`"),
+            None => format!("{name} = {value}"),
+        },
+    }
 }
 
 /// Whether the factor is large enough to report under the settings.

@@ -8,6 +8,7 @@ use crate::diag::Severity;
 
 pub const META: RuleMeta = RuleMeta {
     id: "internal-error",
+    retired: &[],
     group: "input",
     default_severity: Severity::Error,
     default_enabled: true,

@@ -13,6 +13,7 @@ use crate::swizzle::input::ArrayUse;
 
 pub const META: RuleMeta = RuleMeta {
     id: "layout-conflict",
+    retired: &[],
     group: "conflict",
     default_severity: Severity::Warning,
     default_enabled: true,

@@ -15,6 +15,7 @@ use crate::diag::{Diagnostic, Severity, Span};
 
 pub const META: RuleMeta = RuleMeta {
     id: "parse-error",
+    retired: &[],
     group: "input",
     default_severity: Severity::Info,
     default_enabled: true,

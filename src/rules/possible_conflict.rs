@@ -8,6 +8,7 @@ use crate::diag::Severity;
 
 pub const META: RuleMeta = RuleMeta {
     id: "possible-conflict",
+    retired: &[],
     group: "possible",
     default_severity: Severity::Info,
     default_enabled: true,

@@ -10,7 +10,7 @@ pub const RULES: &[&dyn Rule] = &[
     &super::layout_conflict::LayoutConflict,
     &super::parse_error::ParseError,
     &super::possible_conflict::RULE,
-    &super::stride_conflict::RULE,
+    &super::retired_rule_id::RetiredRuleId,
     &super::undecided_access::UndecidedAccess,
     &super::unused_suppression::UnusedSuppression,
 ];
@@ -27,6 +27,7 @@ pub fn catalog() -> &'static [crate::config::RuleInfo] {
         metas()
             .map(|r| crate::config::RuleInfo {
                 id: r.id,
+                retired: r.retired,
                 group: r.group,
                 default_severity: r.default_severity,
                 default_enabled: r.default_enabled,
@@ -35,15 +36,20 @@ pub fn catalog() -> &'static [crate::config::RuleInfo] {
     })
 }
 
-/// The rule with id `id`.
+/// The rule with id `id`, or that answers to the retired id `id`.
 pub fn rule(id: &str) -> Option<&'static RuleMeta> {
-    metas().find(|r| r.id == id)
+    metas().find(|r| r.id == id).or_else(|| renamed(id))
 }
 
-/// Rule ids selected by a name that is an id or a group.
+/// The rule that a retired id now names: `stride-conflict` is `bank-conflict`.
+pub fn renamed(name: &str) -> Option<&'static RuleMeta> {
+    metas().find(|r| r.retired.contains(&name))
+}
+
+/// Rule ids selected by a name that is an id, a retired id or a group.
 pub fn expand(name: &str) -> Vec<&'static str> {
     metas()
-        .filter(|r| r.id == name || r.group == name || name == "all")
+        .filter(|r| r.id == name || r.retired.contains(&name) || r.group == name || name == "all")
         .map(|r| r.id)
         .collect()
 }
@@ -65,6 +71,23 @@ mod tests {
                 "{id}"
             );
             assert_eq!(rule(id).map(|r| r.id), Some(id));
+        }
+    }
+
+    /// A retired id selects its rule and nothing else, and names no rule of its own.
+    #[test]
+    fn retired_ids_select_their_rule() {
+        assert_eq!(expand("stride-conflict"), vec!["bank-conflict"]);
+        assert_eq!(rule("stride-conflict").map(|r| r.id), Some("bank-conflict"));
+        assert_eq!(
+            renamed("stride-conflict").map(|r| r.id),
+            Some("bank-conflict")
+        );
+        assert!(renamed("bank-conflict").is_none());
+        for r in metas() {
+            for old in r.retired {
+                assert!(metas().all(|m| m.id != *old && m.group != *old), "{old}");
+            }
         }
     }
 

@@ -10,6 +10,10 @@ use crate::diag::{Diagnostic, Severity};
 pub struct RuleMeta {
     /// Stable kebab-case id; never renamed.
     pub id: &'static str,
+    /// Retired ids this rule answers to (in lint.toml, on the command line and in
+    /// suppression comments), each with a note naming `id`: ids are never renamed, only
+    /// retired, so that no configuration breaks.
+    pub retired: &'static [&'static str],
     /// The group that sets the default severity (`conflict`, `possible`, `input`, `hygiene`).
     pub group: &'static str,
     pub default_severity: Severity,

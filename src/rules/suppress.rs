@@ -3,8 +3,10 @@
 //! `// bankcheck: ignore-file[rule-id]` the whole file;
 //! `/* */` comments work the same (CUDA and HLSL share the syntax). Several ids are
 //! separated by commas and groups are allowed. A suppression that silences nothing, and
-//! a comment that starts like one but is not (`bankcheck: ignore stride-conflict`,
-//! `ignore[]`), is itself reported as `unused-suppression`.
+//! a comment that starts like one but is not (`bankcheck: ignore bank-conflict`,
+//! `ignore[]`), is itself reported as `unused-suppression`. A retired rule id
+//! (`stride-conflict`) suppresses what its rule reports, and is reported as
+//! `retired-rule-id` with the new id as a safe fix.
 //!
 //! Works on a file's text and its diagnostics only: no I/O, no settings.
 
@@ -95,6 +97,9 @@ pub fn apply_enabled(
     }
     for (suppression, used) in suppressions.iter().zip(&used) {
         for ((name, span), used) in suppression.names.iter().zip(used) {
+            if let Some(rule) = registry::renamed(name) {
+                kept.push(retired(*span, name, rule.id));
+            }
             let ids = registry::expand(name);
             if ids.is_empty() {
                 let help =
@@ -120,6 +125,40 @@ pub fn apply_enabled(
         (a.span.start, a.rule, a.span.end).cmp(&(b.span.start, b.rule, b.span.end))
     });
     kept
+}
+
+/// The `retired-rule-id` finding of a suppression that names `rule` by its retired id
+/// `name`, with the rename as a safe fix.
+fn retired(span: Span, name: &str, rule: &str) -> Diagnostic {
+    let meta = &crate::rules::retired_rule_id::META;
+    let mut d = Diagnostic::new(
+        meta.id,
+        meta.default_severity,
+        span,
+        format!("`{name}` is a retired rule id: it is `{rule}` now"),
+    );
+    d.notes.push(format!(
+        "the suppression works: `{name}` stands for `{rule}`"
+    ));
+    let message = format!("write `{rule}`");
+    d.help = Some(message.clone());
+    d.suggestion = Some(crate::diag::Suggestion {
+        kind: crate::diag::FixKind::Rename,
+        message,
+        replacement: rule.to_string(),
+        cute: None,
+        classic: None,
+        after: Vec::new(),
+        lower_bound_wavefronts: None,
+        memory_cost_bytes: None,
+        applicability: crate::diag::Applicability::Safe,
+        edits: vec![crate::diag::Edit {
+            span,
+            text: rule.to_string(),
+        }],
+        table: None,
+    });
+    d
 }
 
 fn unused(span: Span, message: String) -> Diagnostic {
@@ -251,16 +290,16 @@ mod tests {
     /// suppression but is not one is reported, never taken silently.
     #[test]
     fn next_line_only_and_malformed_comments() {
-        let text = "a = s[t*32]; // bankcheck: ignore-next-line[stride-conflict]\nb = s[t*2];\n// bankcheck: ignore stride-conflict\nc = s[t*4];\n// bankcheck: ignore[]\n/* bankcheck: ignore[stride-conflict */\n";
+        let text = "a = s[t*32]; // bankcheck: ignore-next-line[bank-conflict]\nb = s[t*2];\n// bankcheck: ignore bank-conflict\nc = s[t*4];\n// bankcheck: ignore[]\n/* bankcheck: ignore[bank-conflict */\n";
         let diagnostics = vec![
-            finding(text, "s[t*32]", "stride-conflict"),
-            finding(text, "s[t*2]", "stride-conflict"),
-            finding(text, "s[t*4]", "stride-conflict"),
+            finding(text, "s[t*32]", "bank-conflict"),
+            finding(text, "s[t*2]", "bank-conflict"),
+            finding(text, "s[t*4]", "bank-conflict"),
         ];
         let kept = apply(text, diagnostics);
         let conflicts: Vec<usize> = kept
             .iter()
-            .filter(|d| d.rule == "stride-conflict")
+            .filter(|d| d.rule == "bank-conflict")
             .map(|d| d.span.start)
             .collect();
         assert_eq!(
@@ -276,11 +315,11 @@ mod tests {
 
     #[test]
     fn same_line_and_line_above_silence() {
-        let text = "a = s[t*32]; // bankcheck: ignore[stride-conflict] known\n// bankcheck: ignore[stride-conflict]\nb = s[t*2];\nc = s[t*4];\n";
+        let text = "a = s[t*32]; // bankcheck: ignore[bank-conflict] known\n// bankcheck: ignore[bank-conflict]\nb = s[t*2];\nc = s[t*4];\n";
         let diagnostics = vec![
-            finding(text, "s[t*32]", "stride-conflict"),
-            finding(text, "s[t*2]", "stride-conflict"),
-            finding(text, "s[t*4]", "stride-conflict"),
+            finding(text, "s[t*32]", "bank-conflict"),
+            finding(text, "s[t*2]", "bank-conflict"),
+            finding(text, "s[t*4]", "bank-conflict"),
         ];
         let kept = apply(text, diagnostics);
         assert_eq!(kept.len(), 1);
@@ -290,7 +329,7 @@ mod tests {
     #[test]
     fn block_comments_several_ids_and_groups() {
         let text = "x = s[t*32]; /* bankcheck: ignore[bank-conflict, conflict] */\n";
-        let kept = apply(text, vec![finding(text, "s[t*32]", "stride-conflict")]);
+        let kept = apply(text, vec![finding(text, "s[t*32]", "layout-conflict")]);
         assert_eq!(
             rules_of(&kept),
             vec![(
@@ -304,35 +343,57 @@ mod tests {
 
     #[test]
     fn file_wide_silences_everywhere() {
-        let text = "// bankcheck: ignore-file[stride-conflict]\n\n\nx = s[t*32];\n";
-        assert!(apply(text, vec![finding(text, "s[t*32]", "stride-conflict")]).is_empty());
+        let text = "// bankcheck: ignore-file[bank-conflict]\n\n\nx = s[t*32];\n";
+        assert!(apply(text, vec![finding(text, "s[t*32]", "bank-conflict")]).is_empty());
         assert_eq!(apply(text, Vec::new()).len(), 1);
     }
 
     #[test]
     fn unknown_ids_and_strings_and_other_rules() {
-        let text = "x = s[t]; // bankcheck: ignore[stride-conflcit]\nputs(\"// bankcheck: ignore[stride-conflict]\");\n";
+        let text = "x = s[t]; // bankcheck: ignore[bank-conflcit]\nputs(\"// bankcheck: ignore[bank-conflict]\");\n";
         let kept = apply(text, Vec::new());
         assert_eq!(kept.len(), 1);
         assert_eq!(
             kept[0].message,
-            "suppression names unknown rule `stride-conflcit`"
+            "suppression names unknown rule `bank-conflcit`"
         );
         assert_eq!(
             kept[0].help.as_deref(),
-            Some("did you mean `stride-conflict`?")
+            Some("did you mean `bank-conflict`?")
         );
-        let far = "// bankcheck: ignore[stride-conflict]\n\nx = s[t*32];\n";
-        let kept = apply(far, vec![finding(far, "s[t*32]", "stride-conflict")]);
+        let far = "// bankcheck: ignore[bank-conflict]\n\nx = s[t*32];\n";
+        let kept = apply(far, vec![finding(far, "s[t*32]", "bank-conflict")]);
         assert_eq!(
             kept.iter().map(|d| d.rule).collect::<Vec<_>>(),
-            vec!["unused-suppression", "stride-conflict"]
+            vec!["unused-suppression", "bank-conflict"]
         );
+    }
+
+    /// A retired id suppresses what its rule reports, and says the new id with a fix.
+    #[test]
+    fn retired_ids_suppress_and_name_the_new_id() {
+        let text = "x = s[t*32]; // bankcheck: ignore[stride-conflict]\n";
+        let kept = apply(text, vec![finding(text, "s[t*32]", "bank-conflict")]);
+        assert_eq!(
+            rules_of(&kept),
+            vec![(
+                "retired-rule-id",
+                "`stride-conflict` is a retired rule id: it is `bank-conflict` now".to_string()
+            )]
+        );
+        let fix = kept[0].suggestion.as_ref().expect("a rename");
+        assert_eq!(fix.edits.len(), 1);
+        let at = text.find("stride-conflict").unwrap();
+        assert_eq!(
+            fix.edits[0].span,
+            Span::new(at, at + "stride-conflict".len())
+        );
+        assert_eq!(fix.edits[0].text, "bank-conflict");
     }
 
     #[test]
     fn disabled_rules_do_not_make_suppressions_unused() {
-        let text = "x = s[t]; // bankcheck: ignore[stride-conflict]\n";
-        assert!(apply_enabled(text, Vec::new(), &|id| id != "stride-conflict").is_empty());
+        let text = "x = s[t]; // bankcheck: ignore[bank-conflict]\n";
+        assert!(apply_enabled(text, Vec::new(), &|id| id != "bank-conflict").is_empty());
     }
 }

@@ -8,6 +8,7 @@ use crate::diag::Severity;
 
 pub const META: RuleMeta = RuleMeta {
     id: "undecided-access",
+    retired: &[],
     group: "input",
     default_severity: Severity::Info,
     default_enabled: false,

@@ -8,6 +8,7 @@ use crate::diag::Severity;
 
 pub const META: RuleMeta = RuleMeta {
     id: "unused-suppression",
+    retired: &[],
     group: "hygiene",
     default_severity: Severity::Warning,
     default_enabled: true,

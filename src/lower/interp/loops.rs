@@ -96,9 +96,18 @@ impl Interp<'_> {
         let stepped = step_value.is_some();
         if let (Some(Value::Int(start)), Some((shift, step))) = (start, step_value) {
             let k = self.vars.len();
+            let loop_value = start.as_const().zip(step.as_const()).map(|(start, step)| {
+                crate::model::ir::LoopValue {
+                    variable: name.to_string(),
+                    start,
+                    step,
+                    shift,
+                }
+            });
             self.vars.push(VarInfo {
                 name: format!("{name} (iteration)"),
                 kind: VarKind::Counter { trips: None },
+                loop_value,
             });
             let kv = Ir::Var(k);
             let value = if shift {
@@ -128,6 +137,7 @@ impl Interp<'_> {
             self.vars.push(VarInfo {
                 name: format!("{name} (iteration)"),
                 kind: VarKind::Counter { trips: None },
+                loop_value: None,
             });
             return Some(k);
         }

@@ -33,6 +33,7 @@ impl Interp<'_> {
         self.vars.push(VarInfo {
             name: name.to_string(),
             kind: VarKind::Uniform { range: None },
+            loop_value: None,
         });
         Ir::Var(i)
     }
@@ -46,6 +47,7 @@ impl Interp<'_> {
         self.vars.push(VarInfo {
             name: name.to_string(),
             kind: VarKind::Uniform { range },
+            loop_value: None,
         });
         self.uniform_names.insert(name.to_string(), i);
         Ir::Var(i)
