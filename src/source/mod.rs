@@ -122,17 +122,13 @@ pub fn prepare(file: &mut SourceFile, front: FrontEnd<'_>) {
     // Uses are found in the text as compiled: not in dropped branches.
     let compiled = String::from_utf8(bytes)
         .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
-    let function_macros: std::collections::HashSet<&str> = resolved
-        .definitions
-        .iter()
-        .filter(|(name, params, _)| params.is_some() && !qualifiers.contains_key(name))
-        .map(|(name, _, _)| name.as_str())
-        .collect();
+    let statement_macros =
+        macros::declaration_macros(&resolved.definitions, front.header_definitions, &qualifiers);
     let lexed = lex::lex(&compiled, &|w| {
-        qualifiers.contains_key(w) || blank::is_gap_word(w) || function_macros.contains(w)
+        qualifiers.contains_key(w) || blank::is_gap_word(w) || statement_macros.contains_key(w)
     });
     let mut bytes = compiled.as_bytes().to_vec();
-    macros::blank_statement_calls(&mut bytes, &compiled, &lexed.idents, &function_macros);
+    macros::blank_statement_calls(&mut bytes, &compiled, &lexed.idents, &statement_macros);
     macros::rewrite_uses(&mut bytes, &compiled, &lexed.idents, &qualifiers);
     blank::rewrite_gaps(&mut bytes, &compiled, &lexed.idents);
     file.parse_text = String::from_utf8(bytes)
