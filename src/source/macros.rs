@@ -39,6 +39,7 @@ pub const WELL_KNOWN: &[(&str, &str)] = &[
     ("_CCCL_HOST", "__host__"),
     ("_CCCL_HOST_DEVICE", "__host__ __device__"),
     ("_CCCL_FORCEINLINE", ""),
+    ("_CCCL_FORCEINLINE_LAMBDA", ""),
     ("_CCCL_API", "__host__ __device__"),
     ("_CCCL_DEVICE_API", "__device__"),
     ("_CCCL_HOST_API", "__host__"),

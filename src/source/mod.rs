@@ -13,6 +13,7 @@ pub mod decode;
 mod lex;
 mod macros;
 mod preproc;
+mod targets;
 
 pub use macros::Definition;
 
@@ -122,12 +123,25 @@ pub fn prepare(file: &mut SourceFile, front: FrontEnd<'_>) {
     // Uses are found in the text as compiled: not in dropped branches.
     let compiled = String::from_utf8(bytes)
         .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
-    let statement_macros =
+    let mut statement_macros =
         macros::declaration_macros(&resolved.definitions, front.header_definitions, &qualifiers);
+    statement_macros.retain(|name, _| !targets::is_target_macro(name));
     let lexed = lex::lex(&compiled, &|w| {
-        qualifiers.contains_key(w) || blank::is_gap_word(w) || statement_macros.contains_key(w)
+        qualifiers.contains_key(w)
+            || blank::is_gap_word(w)
+            || statement_macros.contains_key(w)
+            || targets::is_target_macro(w)
     });
     let mut bytes = compiled.as_bytes().to_vec();
+    if language == Language::Cuda {
+        let arch = defines
+            .get("__CUDA_ARCH__")
+            .and_then(|v| v.trim().parse().ok());
+        file.assumptions = targets::rewrite_dispatch(&mut bytes, &compiled, &lexed.idents, arch)
+            .into_iter()
+            .map(|(s, e, a)| (crate::diag::Span::new(s, e), a))
+            .collect();
+    }
     macros::blank_statement_calls(&mut bytes, &compiled, &lexed.idents, &statement_macros);
     macros::rewrite_uses(&mut bytes, &compiled, &lexed.idents, &qualifiers);
     blank::rewrite_gaps(&mut bytes, &compiled, &lexed.idents);
@@ -305,13 +319,10 @@ fn resolve_undecided(
         return tree;
     };
     file.parse_text = text;
-    file.assumptions = touched
-        .iter()
-        .map(|&i| {
-            let g = &file.undecided[i];
-            (crate::diag::Span::new(g.start, g.end), g.assumption.clone())
-        })
-        .collect();
+    file.assumptions.extend(touched.iter().map(|&i| {
+        let g = &file.undecided[i];
+        (crate::diag::Span::new(g.start, g.end), g.assumption.clone())
+    }));
     resolved
 }
 
