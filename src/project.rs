@@ -59,6 +59,9 @@ struct Includes {
     /// resolved to the only file of the run whose path ends with the included path
     /// (the build's `-I` flags are not known to bankcheck).
     by_name: HashMap<(PathBuf, String), PathBuf>,
+    /// The includes of `by_name` whose file matched only with letter case ignored:
+    /// (includer, included name, file found).
+    case_folded: Vec<(PathBuf, String, PathBuf)>,
 }
 
 /// What the index learns from one file's text: the cheap part of [`ProjectIndex::scan`],
@@ -165,6 +168,20 @@ fn mentions_word(text: &str, word: &str) -> bool {
 }
 
 /// `a/b/../c` -> `a/c`, without touching the file system.
+/// True when the last components of `path` spell `inc` (leading `..` dropped) with the
+/// same letter case.
+fn ends_with_exactly(path: &Path, inc: &str) -> bool {
+    let tail: Vec<&std::ffi::OsStr> = Path::new(inc)
+        .components()
+        .filter_map(|c| match c {
+            Component::Normal(n) => Some(n),
+            _ => None,
+        })
+        .collect();
+    let comps: Vec<&std::ffi::OsStr> = path.components().map(Component::as_os_str).collect();
+    comps.len() >= tail.len() && comps[comps.len() - tail.len()..] == tail[..]
+}
+
 fn normalise(p: &Path) -> PathBuf {
     let mut out = PathBuf::new();
     for c in p.components() {
@@ -333,6 +350,26 @@ impl ProjectIndex {
         out
     }
 
+    /// A note for each include that found its file only with letter case ignored
+    /// (`"Ray Sorting/x.hlsli"` for `Ray sorting/x.hlsli`, written on a case-insensitive
+    /// file system): (includer, note), in scan order. A compiler on a case-sensitive file
+    /// system would not find the file, so the user is told which one bankcheck read.
+    pub fn include_notes(&self) -> Vec<(String, String)> {
+        self.includes()
+            .case_folded
+            .iter()
+            .map(|(includer, inc, hit)| {
+                (
+                    includer.display().to_string(),
+                    format!(
+                        "`#include \"{inc}\"` names no file with that letter case; bankcheck read `{}`, which matches it only when letter case is ignored (a case-sensitive file system would not find it)",
+                        hit.display()
+                    ),
+                )
+            })
+            .collect()
+    }
+
     /// True when some file of the run includes `path`.
     pub fn is_included(&self, path: &Path) -> bool {
         self.includes().includers.contains_key(&normalise(path))
@@ -428,6 +465,10 @@ impl ProjectIndex {
                         let list = out.includers.entry(hit.clone()).or_default();
                         if list.len() < 64 {
                             list.push(includer.clone());
+                        }
+                        if !ends_with_exactly(&hit, inc) {
+                            out.case_folded
+                                .push((includer.clone(), inc.clone(), hit.clone()));
                         }
                         out.by_name.insert((includer.clone(), inc.clone()), hit);
                     }

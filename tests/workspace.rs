@@ -131,3 +131,54 @@ fn one_file_a_folder_and_the_repository_agree() {
         );
     }
 }
+
+/// An include spelled with other letter case than the folder (code written on a
+/// case-insensitive file system) is still read, and the user is told, in the JSON
+/// report's `notes` and on standard error; an include with the right case is not noted.
+#[test]
+fn an_include_found_only_with_letter_case_ignored_is_read_and_noted() {
+    let dir = tempfile::tempdir().expect("scratch directory");
+    std::fs::create_dir_all(dir.path().join("Tile sizes")).unwrap();
+    std::fs::write(
+        dir.path().join("Tile sizes/width.hlsli"),
+        "#define WIDTH 32\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("Tile sizes/height.hlsli"),
+        "#define ROWS 2\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("blur.hlsl"),
+        "#include \"Tile Sizes/width.hlsli\"\n#include \"Tile sizes/height.hlsli\"\n\
+         groupshared float row[WIDTH * ROWS];\n[numthreads(WIDTH, 1, 1)]\n\
+         void main(uint gi : SV_GroupIndex) { row[gi * ROWS] = 0; }\n",
+    )
+    .unwrap();
+    let v = run(dir.path(), &["."]);
+    // The constants came through the include: the stride is known.
+    let access = &v["accesses"][0];
+    assert_eq!(access["status"], "conflict", "{v}");
+    assert_eq!(access["conflict_factor"], 2.0, "{v}");
+    let notes = v["notes"].as_array().expect("notes");
+    assert_eq!(notes.len(), 1, "{notes:?}");
+    assert_eq!(notes[0]["file"], "blur.hlsl");
+    let message = notes[0]["message"].as_str().unwrap();
+    assert!(
+        message.contains("`#include \"Tile Sizes/width.hlsli\"`")
+            && message.contains("`Tile sizes/width.hlsli`")
+            && message.contains("letter case"),
+        "{message}"
+    );
+    let text = Command::new(env!("CARGO_BIN_EXE_bankcheck"))
+        .args(["--color", "never", "."])
+        .current_dir(dir.path())
+        .output()
+        .expect("the bankcheck binary runs");
+    let stderr = String::from_utf8_lossy(&text.stderr);
+    assert!(
+        stderr.contains("note: blur.hlsl: `#include \"Tile Sizes/width.hlsli\"`"),
+        "{stderr}"
+    );
+}

@@ -402,6 +402,8 @@ fn check_paths(args: &CheckArgs) -> anyhow::Result<ExitStatus> {
                 Err(failure) => failures.push(failure),
             }
         }
+        // Includes found only with letter case ignored (src/project.rs).
+        notes.extend(session.project().include_notes());
     }
     stats.lap("check", &mut clock);
 

@@ -173,7 +173,52 @@ pub fn is_gap_word(w: &str) -> bool {
             | "vertices"
             | "indices"
             | "primitives"
+            | "typename"
+            | "enum"
     )
+}
+
+/// The end of a qualified name starting at `at` (`A::B<int, C<2>>::D`,
+/// `decltype(x)::D`), when it has a `::`.
+fn qualified_name_end(text: &str, mut at: usize) -> Option<usize> {
+    let b = text.as_bytes();
+    let mut qualified = false;
+    loop {
+        if text[at..].starts_with("::") {
+            at += 2;
+            qualified = true;
+        }
+        let s = at;
+        while at < b.len() && (b[at].is_ascii_alphanumeric() || b[at] == b'_') {
+            at += 1;
+        }
+        if at == s {
+            return None;
+        }
+        if &text[s..at] == "decltype" {
+            at = super::lex::balanced(text, at)?;
+        } else if b.get(at) == Some(&b'<') {
+            let mut depth = 0usize;
+            while at < b.len() {
+                match b[at] {
+                    b'<' => depth += 1,
+                    b'>' => {
+                        depth -= 1;
+                        if depth == 0 {
+                            break;
+                        }
+                    }
+                    b';' | b'{' | b'}' => return None,
+                    _ => {}
+                }
+                at += 1;
+            }
+            at += 1;
+        }
+        if !text.get(at..)?.starts_with("::") {
+            return qualified.then_some(at);
+        }
+    }
 }
 
 /// Grammar gaps found by the lexer (so never inside comments or literals), rewritten in
@@ -187,6 +232,9 @@ pub fn is_gap_word(w: &str) -> bool {
 /// - the third argument of `__launch_bounds__(T, B, C)` is blanked (the block shape
 ///   is the first);
 /// - `typeid(T)` becomes `sizeof(T)` (same length), an expression the grammar reads;
+/// - the base type of an unnamed enum (`enum : uint32_t {`) is blanked;
+/// - `typename` before a qualified name that a `{` or `(` follows (a temporary of a
+///   dependent type, `f(typename T::Tile{})`) is blanked;
 /// - `__device__`/`__host__` after a lambda's capture list (`[&] __device__ (int i)`)
 ///   are blanked: the grammar has no place for them there.
 pub fn rewrite_gaps(bytes: &mut [u8], text: &str, idents: &[(usize, usize)]) {
@@ -230,6 +278,30 @@ pub fn rewrite_gaps(bytes: &mut [u8], text: &str, idents: &[(usize, usize)]) {
                 if let Some(close) = super::lex::balanced(text, open) {
                     if let Some(third) = nth_top_level_comma(text, open, close, 2) {
                         super::lex::blank(bytes, third, close - 1);
+                    }
+                }
+            }
+            // `typename X::Y{}` or `typename X::Y(...)` as an expression (an argument,
+            // an initialiser): the grammar reads `typename` only in declarations. The
+            // type named is the same without it.
+            "typename" => {
+                let next = qualified_name_end(text, open).map(|mut k| {
+                    while k < b.len() && b[k].is_ascii_whitespace() {
+                        k += 1;
+                    }
+                    b.get(k).copied()
+                });
+                if matches!(next, Some(Some(b'{' | b'('))) {
+                    super::lex::blank(bytes, s, e);
+                }
+            }
+            // An unnamed enum with a base type, `enum : uint32_t { ... }`: the grammar
+            // reads a base type only after a name. The enumerators' values are the same
+            // without it.
+            "enum" if b.get(open) == Some(&b':') && b.get(open + 1) != Some(&b':') => {
+                if let Some(brace) = text[open..].find(['{', ';']).map(|k| open + k) {
+                    if b[brace] == b'{' {
+                        super::lex::blank(bytes, open, brace);
                     }
                 }
             }
@@ -340,6 +412,15 @@ mod tests {
         assert!(
             out.contains("(out          V v[4], in         P p)"),
             "{out}"
+        );
+        let text = "template <typename T, typename U = typename T::V> void f(typename T::W w) { g(typename T::Tile{}, typename A<B<2>>::R(1), typename decltype(m)::I{}); typename T::X x; enum : int { A }; enum E : int { B }; }";
+        let lexed = super::super::lex::lex(text, &is_gap_word);
+        let mut bytes = text.as_bytes().to_vec();
+        rewrite_gaps(&mut bytes, text, &lexed.idents);
+        let out = String::from_utf8(bytes).unwrap();
+        assert_eq!(
+            out,
+            "template <typename T, typename U = typename T::V> void f(typename T::W w) { g(         T::Tile{},          A<B<2>>::R(1),          decltype(m)::I{}); typename T::X x; enum       { A }; enum E : int { B }; }"
         );
     }
 }

@@ -166,6 +166,34 @@ pub fn balanced(text: &str, open: usize) -> Option<usize> {
     None
 }
 
+/// `{` minus `}` in the code of `text` (comments and literals skipped).
+pub fn brace_balance(text: &str) -> i64 {
+    let b = text.as_bytes();
+    let mut n = 0i64;
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b'{' => n += 1,
+            b'}' => n -= 1,
+            b'/' if b.get(i + 1) == Some(&b'/') => {
+                i = text[i..].find('\n').map_or(b.len(), |e| i + e);
+            }
+            b'/' if b.get(i + 1) == Some(&b'*') => {
+                i = text[i + 2..].find("*/").map_or(b.len(), |e| i + 2 + e + 1);
+            }
+            q @ (b'"' | b'\'') => {
+                i += 1;
+                while i < b.len() && b[i] != q && b[i] != b'\n' {
+                    i += if b[i] == b'\\' { 2 } else { 1 };
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    n
+}
+
 /// Replaces `start..end` of `bytes` with spaces, newlines kept.
 pub fn blank(bytes: &mut [u8], start: usize, end: usize) {
     let end = end.min(bytes.len());
@@ -190,5 +218,6 @@ mod tests {
         let idents: Vec<&str> = l.idents.iter().map(|(s, e)| &text[*s..*e]).collect();
         assert_eq!(idents, ["int", "a", "B", "E"]);
         assert_eq!(balanced("f(a, (b), \")\") x", 1), Some(14));
+        assert_eq!(brace_balance("if (a) { f('}'); /* } */ } else { // }\n"), 1);
     }
 }

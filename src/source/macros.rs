@@ -39,6 +39,7 @@ pub const WELL_KNOWN: &[(&str, &str)] = &[
     ("_CCCL_HOST", "__host__"),
     ("_CCCL_HOST_DEVICE", "__host__ __device__"),
     ("_CCCL_FORCEINLINE", ""),
+    ("_CCCL_FORCEINLINE_LAMBDA", ""),
     ("_CCCL_API", "__host__ __device__"),
     ("_CCCL_DEVICE_API", "__device__"),
     ("_CCCL_HOST_API", "__host__"),
@@ -292,35 +293,118 @@ pub fn rewrite_uses(
     }
 }
 
-/// Uses of function-like macros of the file standing as a whole statement or
-/// declaration without a `;` (`CONFIG_CASE(64, 2)` line after line, as the expansion
-/// supplies it): blanked, since the grammar cannot end the statement. A use followed by
-/// `;`, a block or an operator is an expression or a declaration head, and stays.
+/// How a macro that is not a qualifier reads where a statement or declaration starts
+/// (the start of a line), from its definition.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Expansion {
+    /// Function-like: a use standing alone on its line(s), with no `;`, supplies a whole
+    /// statement or declaration (`CONFIG_CASE(64, 2)` line after line; a member
+    /// definition `DEFINE_GETTER(name, kernel)` in a class).
+    Call,
+    /// Function-like whose body ends in a parenthesised group and is no statement head
+    /// (`#define MY_TEST(name) void test_##name()`, test-framework macros): a use followed
+    /// by `{` opens a function definition.
+    FunctionHead,
+    /// Object-like whose body is statements or declarations, ending with `;` or `}`
+    /// (`#define TENSOR_LOCALS const int ne0 = ...; const int ne1 = ...;`).
+    Statements,
+}
+
+/// Words that start a statement, not a declaration: a function-like macro whose body
+/// starts with one of them is a statement head (`#define LOOP(i, n) for (...)`), and a
+/// use followed by `{` is a loop or branch, not a function.
+const STATEMENT_HEADS: [&str; 6] = ["for", "while", "if", "switch", "do", "return"];
+
+/// The macros of `file` and `headers` (the file's win) that are not qualifiers, by how
+/// they read at the start of a line; object-like macros standing for expressions are
+/// left out.
+pub fn declaration_macros(
+    file: &[Definition],
+    headers: &[Definition],
+    qualifiers: &HashMap<String, Rewrite>,
+) -> HashMap<String, Expansion> {
+    let mut out = HashMap::new();
+    for (name, params, body) in headers.iter().chain(file) {
+        if qualifiers.contains_key(name) {
+            continue;
+        }
+        let body = body.trim();
+        // A body that opens or closes a scope (`#define NS_BEGIN namespace n {`) pairs
+        // with another use: blanking one of them alone would unbalance the text.
+        let balanced = body.matches('{').count() == body.matches('}').count();
+        let expansion = if !balanced {
+            None
+        } else if params.is_some() {
+            let first = body
+                .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                .next()
+                .unwrap_or("");
+            if body.ends_with(')') && !STATEMENT_HEADS.contains(&first) {
+                Some(Expansion::FunctionHead)
+            } else {
+                Some(Expansion::Call)
+            }
+        } else if body.ends_with(';') || body.ends_with('}') {
+            Some(Expansion::Statements)
+        } else {
+            None
+        };
+        match expansion {
+            Some(e) => out.insert(name.clone(), e),
+            None => out.remove(name),
+        };
+    }
+    out
+}
+
+/// Uses of `macros` at the start of a line that stand where a statement or declaration
+/// does and that the grammar cannot read, rewritten in place:
+///
+/// - a function-like use standing alone on its line(s) without `;` (the expansion
+///   supplies it), or an object-like one expanding to statements or declarations
+///   (`TENSOR_LOCALS` on its own line, which the grammar would read as the type of the
+///   next line's statement): blanked. The names such a use declares are then unknown,
+///   and an index that needs them says so.
+/// - a function head followed by a body (`MY_TEST("name", "[tag]", float) { ... }` at
+///   file scope): its arguments are blanked, so that the grammar reads a function named
+///   after the macro, with no parameters.
+///
+/// A use followed by `;` (or `{` when the macro is no function head), or by an
+/// operator, is an expression or a declaration head, and stays.
 pub fn blank_statement_calls(
     bytes: &mut [u8],
     text: &str,
     idents: &[(usize, usize)],
-    function_macros: &std::collections::HashSet<&str>,
+    macros: &HashMap<String, Expansion>,
 ) {
     let b = text.as_bytes();
     for &(s, e) in idents {
-        if !function_macros.contains(&text[s..e]) {
+        let Some(&expansion) = macros.get(&text[s..e]) else {
             continue;
-        }
+        };
         let line_start = text[..s].rfind('\n').map_or(0, |n| n + 1);
         if !text[line_start..s].trim().is_empty() {
             continue;
         }
-        let mut open = e;
-        while open < b.len() && matches!(b[open], b' ' | b'\t') {
-            open += 1;
-        }
-        let Some(close) = lex::balanced(text, open) else {
-            continue;
+        let (open, close) = if expansion == Expansion::Statements {
+            (e, e)
+        } else {
+            let mut open = e;
+            while open < b.len() && matches!(b[open], b' ' | b'\t') {
+                open += 1;
+            }
+            let Some(close) = lex::balanced(text, open) else {
+                continue;
+            };
+            (open, close)
         };
         let mut next = close;
         while next < b.len() && b[next].is_ascii_whitespace() {
             next += 1;
+        }
+        if expansion == Expansion::FunctionHead && b.get(next) == Some(&b'{') {
+            lex::blank(bytes, open + 1, close - 1);
+            continue;
         }
         let ends_line = text[close..next].contains('\n') || next == b.len();
         let stands_alone = ends_line
@@ -382,5 +466,46 @@ mod tests {
         assert!(out.starts_with("__device__ __host__ void f();"));
         assert!(out.contains("                 for(;;);"));
         assert!(out.ends_with("                   x"));
+    }
+
+    #[test]
+    fn declaration_position_uses_keep_byte_positions() {
+        let text = "TEST_HEAD(\"sums\", float)\n{\n}\nstruct S {\n  GETTER(get, k<4>)\n  int y;\n};\nvoid f() {\n  LOCALS\n  a[i] = 0;\n  LOOP(i, n)\n  {\n  }\n  GETTER(x, y);\n}\n";
+        let file = [
+            def(
+                "TEST_HEAD",
+                Some(&["name", "type"]),
+                "using t = list<type>; CASE(name, t)",
+            ),
+            def(
+                "GETTER",
+                Some(&["name", "k"]),
+                "static auto name() { return &k; }",
+            ),
+            def("LOCALS", None, "const int a0 = 1; const int a1 = 2;"),
+            def("LOOP", Some(&["i", "n"]), "for (int i = 0; i < n; ++i)"),
+            def("NS_BEGIN", None, "namespace n {"),
+            def("TWO", None, "2"),
+        ];
+        let m = declaration_macros(&file, &[], &HashMap::new());
+        assert_eq!(m["TEST_HEAD"], Expansion::FunctionHead);
+        assert_eq!(m["GETTER"], Expansion::Call);
+        assert_eq!(m["LOCALS"], Expansion::Statements);
+        assert_eq!(m["LOOP"], Expansion::Call);
+        assert!(!m.contains_key("NS_BEGIN") && !m.contains_key("TWO"));
+        let lexed = lex::lex(text, &|w| m.contains_key(w));
+        let mut bytes = text.as_bytes().to_vec();
+        blank_statement_calls(&mut bytes, text, &lexed.idents, &m);
+        let out = String::from_utf8(bytes).unwrap();
+        assert_eq!(out.len(), text.len());
+        assert_eq!(out.matches('\n').count(), text.matches('\n').count());
+        // The function head keeps its name and parentheses, its arguments go.
+        assert!(out.starts_with("TEST_HEAD(             )\n{"));
+        // A whole member definition, and a statement macro alone on its line, go.
+        assert!(out.contains("struct S {\n                   \n  int y;"));
+        assert!(out.contains("void f() {\n        \n  a[i] = 0;"));
+        // A loop head before a block, and a use followed by `;`, stay.
+        assert!(out.contains("  LOOP(i, n)\n  {"));
+        assert!(out.contains("  GETTER(x, y);"));
     }
 }

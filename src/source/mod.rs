@@ -13,6 +13,7 @@ pub mod decode;
 mod lex;
 mod macros;
 mod preproc;
+mod targets;
 
 pub use macros::Definition;
 
@@ -122,17 +123,26 @@ pub fn prepare(file: &mut SourceFile, front: FrontEnd<'_>) {
     // Uses are found in the text as compiled: not in dropped branches.
     let compiled = String::from_utf8(bytes)
         .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
-    let function_macros: std::collections::HashSet<&str> = resolved
-        .definitions
-        .iter()
-        .filter(|(name, params, _)| params.is_some() && !qualifiers.contains_key(name))
-        .map(|(name, _, _)| name.as_str())
-        .collect();
+    let mut statement_macros =
+        macros::declaration_macros(&resolved.definitions, front.header_definitions, &qualifiers);
+    statement_macros.retain(|name, _| !targets::is_target_macro(name));
     let lexed = lex::lex(&compiled, &|w| {
-        qualifiers.contains_key(w) || blank::is_gap_word(w) || function_macros.contains(w)
+        qualifiers.contains_key(w)
+            || blank::is_gap_word(w)
+            || statement_macros.contains_key(w)
+            || targets::is_target_macro(w)
     });
     let mut bytes = compiled.as_bytes().to_vec();
-    macros::blank_statement_calls(&mut bytes, &compiled, &lexed.idents, &function_macros);
+    if language == Language::Cuda {
+        let arch = defines
+            .get("__CUDA_ARCH__")
+            .and_then(|v| v.trim().parse().ok());
+        file.assumptions = targets::rewrite_dispatch(&mut bytes, &compiled, &lexed.idents, arch)
+            .into_iter()
+            .map(|(s, e, a)| (crate::diag::Span::new(s, e), a))
+            .collect();
+    }
+    macros::blank_statement_calls(&mut bytes, &compiled, &lexed.idents, &statement_macros);
     macros::rewrite_uses(&mut bytes, &compiled, &lexed.idents, &qualifiers);
     blank::rewrite_gaps(&mut bytes, &compiled, &lexed.idents);
     file.parse_text = String::from_utf8(bytes)
@@ -242,9 +252,6 @@ fn resolve_undecided(
         return tree;
     }
     let errors = error_ranges(&tree);
-    // For each error, the innermost undecided group around it; a group whose dropped
-    // branches hold shared-memory code is not resolved on a guess.
-    let mut touched: Vec<usize> = Vec::new();
     // An error just before a group counts as in it: a statement the grammar found
     // missing (`for (...)` with the group as its unbraced body) ends where the group
     // begins.
@@ -252,43 +259,70 @@ fn resolve_undecided(
     let just_before = |e: usize, start: usize| {
         e <= start && text.get(e..start).is_some_and(|t| t.trim().is_empty())
     };
-    for &(s, e) in &errors {
-        let innermost = (0..file.undecided.len())
+    // A group whose dropped branches hold shared-memory code is not resolved on a guess.
+    let groups = &file.undecided;
+    let around = |s: usize, e: usize| -> Vec<usize> {
+        (0..groups.len())
             .filter(|&i| {
-                let g = &file.undecided[i];
-                (s < g.end && g.start <= e) || just_before(e, g.start)
+                let g = &groups[i];
+                ((s < g.end && g.start <= e) || just_before(e, g.start)) && !g.drops_shared(text)
             })
-            .min_by_key(|&i| file.undecided[i].end - file.undecided[i].start);
-        if let Some(i) = innermost {
-            if !touched.contains(&i) && !file.undecided[i].drops_shared(&file.parse_text) {
-                touched.push(i);
+            .collect()
+    };
+    // First, for each error, the innermost undecided group around it.
+    let mut innermost: Vec<usize> = Vec::new();
+    for &(s, e) in &errors {
+        let i = around(s, e)
+            .into_iter()
+            .min_by_key(|&i| groups[i].end - groups[i].start);
+        if let Some(i) = i.filter(|i| !innermost.contains(i)) {
+            innermost.push(i);
+        }
+    }
+    // Then every group an error overlaps whose branches split braces: an error region
+    // that runs over several of them (each alternative opening a block that one `}`
+    // after the group closes) ends only when all of them are resolved. Groups whose
+    // branches are whole parse with every branch kept, and stay.
+    let spans: Vec<(usize, usize)> = groups.iter().map(|g| (g.start, g.end)).collect();
+    let mut all: Vec<usize> = Vec::new();
+    for &(s, e) in &errors {
+        for i in around(s, e) {
+            if !all.contains(&i) && groups[i].splits_braces(text, &spans) {
+                all.push(i);
             }
         }
     }
-    if touched.is_empty() {
-        return tree;
+    all.sort_unstable();
+    let mut best: Option<(Vec<usize>, String, tree_sitter::Tree, usize)> = None;
+    let mut weight = error_weight(&errors);
+    for touched in [innermost, all] {
+        if touched.is_empty() || best.as_ref().is_some_and(|b| b.0 == touched || b.3 == 0) {
+            continue;
+        }
+        let mut bytes = text.as_bytes().to_vec();
+        for &i in &touched {
+            groups[i].apply(&mut bytes);
+        }
+        let Ok(candidate) = String::from_utf8(bytes) else {
+            continue;
+        };
+        let Some(resolved) = parse_bounded(parser, &candidate) else {
+            continue;
+        };
+        let w = error_weight(&error_ranges(&resolved));
+        if w < weight {
+            weight = w;
+            best = Some((touched, candidate, resolved, w));
+        }
     }
-    let mut bytes = file.parse_text.as_bytes().to_vec();
-    for &i in &touched {
-        file.undecided[i].apply(&mut bytes);
-    }
-    let Ok(text) = String::from_utf8(bytes) else {
+    let Some((touched, text, resolved, _)) = best else {
         return tree;
     };
-    let Some(resolved) = parse_bounded(parser, &text) else {
-        return tree;
-    };
-    if error_weight(&error_ranges(&resolved)) >= error_weight(&errors) {
-        return tree;
-    }
     file.parse_text = text;
-    file.assumptions = touched
-        .iter()
-        .map(|&i| {
-            let g = &file.undecided[i];
-            (crate::diag::Span::new(g.start, g.end), g.assumption.clone())
-        })
-        .collect();
+    file.assumptions.extend(touched.iter().map(|&i| {
+        let g = &file.undecided[i];
+        (crate::diag::Span::new(g.start, g.end), g.assumption.clone())
+    }));
     resolved
 }
 

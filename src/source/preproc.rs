@@ -20,7 +20,7 @@ use crate::Language;
 use std::collections::{BTreeMap, HashMap};
 
 /// The `__CUDA_ARCH__` a device compilation is taken to target when nothing says.
-const DEVICE_ARCH: &str = "900";
+pub(super) const DEVICE_ARCH: &str = "900";
 
 /// What the front end knows of a macro at a point of the file.
 #[derive(Debug, Clone)]
@@ -92,6 +92,9 @@ fn predefined(language: Language, name: &str) -> Option<Def> {
         // Device code is what bankcheck checks: the device pass defines it.
         (Language::Cuda, "__CUDA_ARCH__") => Some(Def::DefinedUnknownValue),
         (Language::Hlsl, "__SHADER_TARGET_MINOR") => Some(Def::DefinedUnknownValue),
+        // HLSL is not C++: the shader compilers never define it, and files shared with
+        // C++ code (`#ifndef __cplusplus` around the shader part) rely on that.
+        (Language::Hlsl, "__cplusplus") => Some(Def::Undefined),
         _ => None,
     }
 }
@@ -117,6 +120,32 @@ impl Undecided {
     pub fn drops_shared(&self, text: &str) -> bool {
         self.bodies.iter().enumerate().any(|(i, &(s, e))| {
             Some(i) != self.device_choice && super::mentions_shared_memory(&text[s..e])
+        })
+    }
+
+    /// Whether a branch opens or closes more braces than it closes or opens (each
+    /// alternative opening a block that one `}` after the group closes): such a group
+    /// cannot parse with all its branches kept. The groups nested in a branch
+    /// (`nested`: spans of the other undecided groups) are left out of its count: they
+    /// answer for themselves.
+    pub fn splits_braces(&self, text: &str, nested: &[(usize, usize)]) -> bool {
+        self.bodies.iter().any(|&(s, e)| {
+            let mut inner: Vec<(usize, usize)> = nested
+                .iter()
+                .copied()
+                .filter(|&(ns, ne)| s <= ns && ne <= e && (ns, ne) != (self.start, self.end))
+                .collect();
+            inner.sort_unstable();
+            let mut balance = 0;
+            let mut at = s;
+            for (ns, ne) in inner {
+                if ns >= at {
+                    balance += lex::brace_balance(&text[at..ns]);
+                    at = ne;
+                }
+            }
+            balance += lex::brace_balance(&text[at..e]);
+            balance != 0
         })
     }
 
@@ -187,7 +216,7 @@ pub fn resolve(
     let here = |stack: &[Frame]| stack.last().map_or(Some(true), |f| f.current);
     // The line of the current directive, counted incrementally.
     let (mut line, mut counted) = (1, 0);
-    for d in directives {
+    for (k, d) in directives.iter().enumerate() {
         line += memchr_count(&text.as_bytes()[counted..d.start]);
         counted = d.start;
         let mode = here(&stack);
@@ -195,7 +224,12 @@ pub fn resolve(
         match d.name.as_str() {
             "if" | "ifdef" | "ifndef" => {
                 let cond = condition(&d.name, rest);
-                let (value, device) = evaluate(&cond, &mut macros, mode);
+                let (mut value, mut device) = evaluate(&cond, &mut macros, mode);
+                // An include guard (`#ifndef X` then `#define X`): X is not defined when
+                // the file is first read, which is the reading that compiles its code.
+                if value.is_none() && is_include_guard(directives, k, text) {
+                    (value, device) = (Some(1), Some(1));
+                }
                 let current = match (mode, value) {
                     (Some(false), _) | (_, Some(0)) => Some(false),
                     (_, Some(_)) => mode,
@@ -398,6 +432,52 @@ fn assumption(f: &Frame, macros: &Macros<'_>) -> String {
     )
 }
 
+/// Whether the directive at `k` opens an include guard: `#ifndef X`, then `#define X`,
+/// and the matching `#endif` ends the file (only comments after it). A default value
+/// (`#ifndef TILE` / `#define TILE 16` / `#endif` with code after it) is no guard: a build
+/// may define the name.
+fn is_include_guard(directives: &[Directive], k: usize, text: &str) -> bool {
+    let d = &directives[k];
+    let name = d.rest(text).trim();
+    let defines_it = directives.get(k + 1).is_some_and(|n| {
+        n.name == "define" && definition(n.rest(text)).is_some_and(|(def, ..)| def == name)
+    });
+    if d.name != "ifndef" || name.is_empty() || !defines_it {
+        return false;
+    }
+    let mut depth = 0usize;
+    for e in &directives[k..] {
+        match e.name.as_str() {
+            "if" | "ifdef" | "ifndef" => depth += 1,
+            "endif" => {
+                depth -= 1;
+                if depth == 0 {
+                    return only_comments(&text[e.end..]);
+                }
+            }
+            _ => {}
+        }
+    }
+    false
+}
+
+/// Whether `text` holds nothing but white space and comments.
+fn only_comments(mut text: &str) -> bool {
+    loop {
+        text = text.trim_start();
+        if let Some(rest) = text.strip_prefix("//") {
+            text = rest.find('\n').map_or("", |e| &rest[e..]);
+        } else if let Some(rest) = text.strip_prefix("/*") {
+            match rest.find("*/") {
+                Some(e) => text = &rest[e + 2..],
+                None => return true,
+            }
+        } else {
+            return text.is_empty();
+        }
+    }
+}
+
 /// `NAME body`, `NAME(a, b) body` of a `#define`.
 fn definition(rest: &str) -> Option<(String, Option<Vec<String>>, String)> {
     let rest = rest.trim_start();
@@ -509,5 +589,59 @@ mod tests {
         let (out, undecided) = run(text, &[("FIXED", "1"), ("X", "0")]);
         assert!(!out.contains("int a,") && out.contains("int b,"));
         assert!(undecided.is_empty());
+    }
+
+    #[test]
+    fn include_guards_are_decided_and_defaults_are_not() {
+        // A guard spans the file (comments after its `#endif` are fine): its code is what
+        // a first reading compiles.
+        let text = "#ifndef K_H\n#define K_H\n#if FAST\nint a;\n#endif\nint b;\n#endif // K_H\n/* end */\n";
+        let (out, undecided) = run(text, &[]);
+        assert!(!out.contains("#ifndef K_H") && out.contains("int b;"));
+        assert_eq!(undecided.len(), 1, "only `#if FAST` is left");
+        // A default value followed by code is no guard: a build may define the name.
+        let text = "#ifndef TILE\n#define TILE 16\n#endif\nint t[TILE];\n";
+        let (out, undecided) = run(text, &[]);
+        assert!(out.contains("#ifndef TILE"));
+        assert_eq!(undecided.len(), 1);
+        // Defined by the settings, the guard's name drops its code, as a compiler would.
+        let text = "#ifndef K_H\n#define K_H\nint a;\n#endif\n";
+        let (out, _) = run(text, &[("K_H", "")]);
+        assert!(!out.contains("int a;"));
+    }
+
+    #[test]
+    fn hlsl_is_not_cplusplus() {
+        let text = "#ifndef __cplusplus\nint shader;\n#else\nint host;\n#endif\n";
+        let lexed = lex::lex(text, &|_| false);
+        let r = resolve(text, &lexed.directives, Language::Hlsl, &BTreeMap::new());
+        let out = String::from_utf8(r.text).unwrap();
+        assert!(out.contains("int shader;") && !out.contains("int host;"));
+        assert!(r.undecided.is_empty());
+        let r = resolve(text, &lexed.directives, Language::Cuda, &BTreeMap::new());
+        let out = String::from_utf8(r.text).unwrap();
+        assert!(!out.contains("int shader;") && out.contains("int host;"));
+    }
+
+    #[test]
+    fn branches_that_split_braces_are_told() {
+        let text = "void f() {\n#if A\n  for (;;) {\n#else\n  {\n#endif\n  }\n#if B\n  g();\n#else\n  h();\n#endif\n}\n#if C\n{\n#if D\n}\n#endif\n}\n#endif\n";
+        let (out, undecided) = run(text, &[]);
+        let spans: Vec<(usize, usize)> = undecided.iter().map(|g| (g.start, g.end)).collect();
+        let split: Vec<bool> = undecided
+            .iter()
+            .map(|g| g.splits_braces(&out, &spans))
+            .collect();
+        // `#if A` opens a block in each branch; `#if B` is whole; `#if C` is whole once
+        // the group nested in it (which splits braces itself) is left out.
+        assert_eq!(undecided.len(), 4);
+        let by_start = |needle: &str| {
+            let at = text.find(needle).unwrap();
+            undecided.iter().position(|g| g.start == at).unwrap()
+        };
+        assert!(split[by_start("#if A")]);
+        assert!(!split[by_start("#if B")]);
+        assert!(!split[by_start("#if C")]);
+        assert!(split[by_start("#if D")]);
     }
 }
