@@ -674,6 +674,16 @@ fn command_line_conveniences() {
         ids.contains(&"bank-conflict") && ids.contains(&"parse-error"),
         "{ids:?}"
     );
+    // A retired id is listed with the rule it became, in both formats.
+    let bank = rules
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["id"] == "bank-conflict")
+        .unwrap();
+    assert_eq!(bank["retired_ids"], serde_json::json!(["stride-conflict"]));
+    let out = run_in(&dir, &["rules"], b"", &[]);
+    assert!(text(&out.stdout).contains("(stride-conflict is a retired id of bank-conflict)"));
     // FORCE_COLOR colours text output even when it is not a terminal; NO_COLOR alone
     // does not.
     let out = run_in(&dir, &["conflict.cu"], b"", &[("FORCE_COLOR", "1")]);

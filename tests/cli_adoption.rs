@@ -306,13 +306,13 @@ fn extend_select_and_per_file_ignores_from_the_file_and_the_command_line() {
     // Errors name the flag and suggest.
     let out = run_in(
         root,
-        &["--per-file-ignores", "tests/**:stride-confict", "proj"],
+        &["--per-file-ignores", "tests/**:bank-confict", "proj"],
     );
     assert_eq!(out.status.code(), Some(2));
     let stderr = text(&out.stderr);
     assert!(
-        stderr.contains("--per-file-ignores: unknown rule or group `stride-confict`")
-            && stderr.contains("did you mean `stride-conflict`?"),
+        stderr.contains("--per-file-ignores: unknown rule or group `bank-confict`")
+            && stderr.contains("did you mean `bank-conflict`?"),
         "{stderr}"
     );
     let out = run_in(root, &["--per-file-ignores", "tests/**", "proj"]);
@@ -477,10 +477,11 @@ fn a_baseline_hides_todays_findings_through_moved_lines_and_reports_new_ones() {
         && e["array"] == "s"
         && e["function"] == "strided"
         && e["fingerprint"].as_str().is_some_and(|f| f.len() == 16)));
-    // A call chain is recorded without its line numbers, which move.
+    // An array's own finding (the helper's access folded into it) names the array.
     assert!(
-        entries.iter().any(|e| e["path"] == "src/helper.cu"
-            && e["function"] == "column (called from `via_helper`)"),
+        entries
+            .iter()
+            .any(|e| e["path"] == "src/helper.cu" && e["array"] == "grid"),
         "{entries:?}"
     );
     // Nothing else was written.
@@ -594,6 +595,36 @@ fn a_baseline_hides_todays_findings_through_moved_lines_and_reports_new_ones() {
         "{}",
         report["notes"]
     );
+
+    // A new conflicting access of an array the baseline knows joins that array's
+    // finding: the finding is a new problem, and is reported again.
+    let more = conflicting.replace(
+        "    clean[threadIdx.x] = 2.0f;",
+        "    clean[threadIdx.x] = 2.0f;\n    tile[1][threadIdx.x] = tile[threadIdx.x][1];",
+    );
+    assert_ne!(more, conflicting);
+    write(root, "src/k.cu", &more);
+    let out = run_in(
+        root,
+        &[
+            "--baseline",
+            "bankcheck-baseline.json",
+            "--format",
+            "json",
+            ".",
+        ],
+    );
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(
+        report["diagnostics"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|d| d["array"] == "tile"),
+        "{}",
+        report["diagnostics"]
+    );
+    write(root, "src/k.cu", &conflicting);
 
     // A fixed finding leaves an entry that matches nothing: the note says so.
     write(

@@ -268,7 +268,7 @@ void launch(float* o) { k<<<1, 64, 4096>>>(o); }
     assert_eq!(verdicts(&report).len(), 5);
 
     // Strides of two run-time values are two problems; the same one shifted is one.
-    const STRIDES: &str = "__global__ void k(float* out, int d, int n) {
+    let strides = "__global__ void k(float* out, int d, int n) {
     extern __shared__ float s[];
     out[threadIdx.x] = s[threadIdx.x * d];
     out[threadIdx.x + 32] = s[threadIdx.x * n];
@@ -276,7 +276,7 @@ void launch(float* o) { k<<<1, 64, 4096>>>(o); }
 }
 void launch(float* o, int d, int n) { k<<<1, 32, 4096>>>(o, d, n); }
 ";
-    std::fs::write(dir.path().join("strides.cu"), STRIDES).unwrap();
+    std::fs::write(dir.path().join("strides.cu"), strides).unwrap();
     let report = json(dir.path(), &["strides.cu"]);
     let found: Vec<(u64, Vec<u64>)> = report["diagnostics"]
         .as_array()

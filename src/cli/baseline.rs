@@ -176,7 +176,12 @@ pub fn entries(report: &FileReport, dir: &Path) -> Vec<(usize, Entry)> {
         if super::check::is_internal_error(d) {
             continue;
         }
-        let array = d.access.as_ref().map(|a| a.array.as_str());
+        // An array's own finding (`layout-conflict`) names it through its accesses.
+        let array = d
+            .access
+            .as_ref()
+            .or_else(|| d.worst_access())
+            .map(|a| a.array.as_str());
         let function = d
             .access
             .as_ref()
@@ -217,11 +222,25 @@ fn without_lines(function: &str) -> String {
 /// when the span holds no code (an empty span).
 fn fingerprint(text: &str, index: &LineIndex<'_>, d: &Diagnostic) -> u64 {
     let squeeze = |s: &str| -> String { s.chars().filter(|c| !c.is_whitespace()).collect() };
-    let code = text
-        .get(d.span.start..d.span.end)
-        .map(squeeze)
-        .filter(|s| !s.is_empty())
-        .unwrap_or_else(|| squeeze(index.line_text(index.position(d.span).line)));
+    let code_of = |d: &Diagnostic| {
+        text.get(d.span.start..d.span.end)
+            .map(squeeze)
+            .filter(|s| !s.is_empty())
+            .unwrap_or_else(|| squeeze(index.line_text(index.position(d.span).line)))
+    };
+    // A finding that folds others in (every conflicting access of an array) is the same
+    // problem only with the same accesses: a new conflicting access makes it new.
+    let mut folded: Vec<String> = d
+        .related
+        .iter()
+        .map(|r| format!("{}:{}", r.rule, code_of(r)))
+        .collect();
+    folded.sort();
+    let mut code = code_of(d);
+    for f in folded {
+        code.push('\n');
+        code.push_str(&f);
+    }
     fnv1a(code.as_bytes())
 }
 

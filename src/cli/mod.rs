@@ -77,6 +77,7 @@ fn list_rules(format: RulesFormat) -> anyhow::Result<ExitStatus> {
                     "default_severity": r.default_severity.as_str(),
                     "enabled_by_default": r.default_enabled,
                     "summary": r.summary,
+                    "retired_ids": r.retired,
                 })
             })
             .collect();
@@ -98,6 +99,12 @@ fn list_rules(format: RulesFormat) -> anyhow::Result<ExitStatus> {
             "{:width$}  {:8}  {:7}  {}",
             rule.id, rule.group, state, rule.summary
         );
+    }
+    // Retired ids still work in configuration and suppressions; say what they became.
+    for rule in metas() {
+        for old in rule.retired {
+            let _ = writeln!(out, "({old} is a retired id of {})", rule.id);
+        }
     }
     write_stdout(out.as_bytes())?;
     Ok(ExitStatus::Success)

@@ -170,12 +170,22 @@ impl Interp<'_> {
     /// holds for a prefix of `k`; `None` when it depends on uniform values or is huge.
     pub(super) fn trip_count(&self, guard: &Ir, k: usize) -> Option<u64> {
         let mask = guard.var_mask();
-        if mask & !(0b111 | (1u64 << k)) != 0 {
+        // Variables past the 63rd share the mask's last bit: the guard's own variables
+        // say whether it reads anything but the thread ids and the counter.
+        let (mut reads_counter, mut reads_other) = (false, false);
+        guard.each_var(&mut |i| {
+            if i == k {
+                reads_counter = true;
+            } else if i > 2 {
+                reads_other = true;
+            }
+        });
+        if reads_other {
             return None;
         }
         // A condition that does not change with the counter never ends the loop (`t += 0`):
         // not iterated.
-        if mask & (1u64 << k) == 0 {
+        if !reads_counter {
             return None;
         }
         let mut values = vec![0i64; self.vars.len()];
