@@ -14,6 +14,7 @@ use crate::FileReport;
 use std::time::{Duration, Instant};
 
 mod layouts;
+mod segmented;
 
 /// What every pass after parsing reads: the file, where it is, the run and its settings.
 struct Inputs<'a> {
@@ -53,7 +54,22 @@ pub(crate) fn check_source(
     let Some(mut file) = crate::source::load(path, bytes) else {
         return empty_report(path, String::from_utf8_lossy(bytes).into_owned(), None);
     };
-    let mut report = empty_report(path, file.text.clone(), Some(file.language));
+    // The report takes the file's text once the passes are done with it (a big file's
+    // text is not held twice).
+    let mut report = check_loaded(path, &mut file, settings, project, caches);
+    report.text = std::mem::take(&mut file.text);
+    report
+}
+
+/// [`check_source`] on a decoded file: the report, without its text.
+fn check_loaded(
+    path: &str,
+    file: &mut crate::source::SourceFile,
+    settings: &Settings,
+    project: &ProjectIndex,
+    caches: &Caches,
+) -> FileReport {
+    let mut report = empty_report(path, String::new(), Some(file.language));
     let file_path = std::path::Path::new(path);
     // A file that never mentions shared memory has no access to check: skip the parse,
     // as a text search skips files without a match (its kernels' launches are still
@@ -65,7 +81,24 @@ pub(crate) fn check_source(
         return report;
     }
     let clock = Instant::now();
-    let Some(tree) = parse(&mut file, file_path, project, settings) else {
+    prepare(file, file_path, project, settings);
+    // Lowering's work budget is the file's, across all its segments.
+    crate::lower::interp::start_file(file.text.len());
+    if let Some(plan) = segmented::plan(file, file_path, project, settings) {
+        let inputs = Inputs {
+            path: file_path,
+            file,
+            project,
+            settings,
+        };
+        if segmented::check(&inputs, &plan, caches, &mut report) {
+            return report;
+        }
+        // A segment did not parse cleanly: the file is checked whole, as any other.
+        report = empty_report(path, String::new(), Some(file.language));
+        crate::lower::interp::start_file(file.text.len());
+    }
+    let Some(tree) = crate::source::parse_resolving(file) else {
         // The grammar's error recovery ran past the parse budget: said, never skipped.
         let budget = crate::source::parse_budget(file.parse_text.len());
         if rules::parse_error::META.enabled(settings) {
@@ -78,27 +111,42 @@ pub(crate) fn check_source(
     report.stats.parse = clock.elapsed();
     let inputs = Inputs {
         path: file_path,
-        file: &file,
+        file,
         project,
         settings,
     };
+    check_tree(&inputs, tree, caches, &mut report);
+    report
+}
+
+/// The passes after parsing, on one tree (the whole file's, or a segment's): their
+/// findings, accesses and array states are added to `report`.
+fn check_tree(
+    inputs: &Inputs<'_>,
+    tree: tree_sitter::Tree,
+    caches: &Caches,
+    report: &mut FileReport,
+) {
+    let (file, settings) = (inputs.file, inputs.settings);
     let clock = Instant::now();
-    let mut extracted = extract(&inputs, tree);
-    report.stats.extract = clock.elapsed();
+    let mut extracted = extract(inputs, tree);
+    report.stats.extract += clock.elapsed();
     let clock = Instant::now();
-    let mut lowered = lower(&inputs, &extracted);
-    resolve_includes(&inputs, &mut extracted, &mut lowered);
+    let mut lowered = lower(inputs, &extracted);
+    resolve_includes(inputs, &mut extracted, &mut lowered);
     drop(extracted.tree.take());
     // Sites inside included headers' helpers belong to those headers' reports.
     lowered.sites.retain(|s| s.foreign.is_none());
-    assume_resolved_conditionals(&mut lowered, &extracted.syntax, &file);
-    adopt_from_includers(&inputs, &extracted, &mut lowered);
-    report.stats.lower = clock.elapsed();
+    assume_resolved_conditionals(&mut lowered, &extracted.syntax, file);
+    adopt_from_includers(inputs, &extracted, &mut lowered);
+    report.stats.lower += clock.elapsed();
     report_at_calls(&mut lowered);
     let clock = Instant::now();
     let (analysed, every, slowest) = analyse_sites(&lowered, settings, &caches.verdicts);
-    report.stats.analyse = clock.elapsed();
-    report.stats.slowest_access = slowest;
+    report.stats.analyse += clock.elapsed();
+    if slowest.as_ref().map(|s| s.1) > report.stats.slowest_access.as_ref().map(|s| s.1) {
+        report.stats.slowest_access = slowest;
+    }
     let clock = Instant::now();
     let layouts = layouts::advise(
         &analysed,
@@ -109,16 +157,15 @@ pub(crate) fn check_source(
         &caches.layouts,
     );
     apply_rules(
-        &inputs,
+        inputs,
         &extracted.syntax,
         &lowered,
         &analysed,
         &every,
         &layouts,
-        &mut report,
+        report,
     );
-    report.stats.rules = clock.elapsed();
-    report
+    report.stats.rules += clock.elapsed();
 }
 
 /// The report of a file before any pass: its text, and nothing found.
@@ -134,15 +181,14 @@ fn empty_report(path: &str, text: String, language: Option<crate::Language>) -> 
     }
 }
 
-/// Pass `parse`: the preprocessor's view of the text (with the settings' defines and the
-/// macros of the project headers it includes), then the syntax tree; `None` when the
-/// grammar gives none within the parse budget.
-fn parse(
+/// Pass `prepare`: the preprocessor's view of the text (with the settings' defines and
+/// the macros of the project headers it includes), which the grammar then parses.
+fn prepare(
     file: &mut crate::source::SourceFile,
     path: &std::path::Path,
     project: &ProjectIndex,
     settings: &Settings,
-) -> Option<tree_sitter::Tree> {
+) {
     // Macros of the project's own headers (`#define HD __host__ __device__`) are read as
     // the compiler reads them.
     let header_definitions = if file.text.contains("#include") {
@@ -155,7 +201,6 @@ fn parse(
         header_definitions: &header_definitions,
     };
     crate::source::prepare(file, front);
-    crate::source::parse_resolving(file)
 }
 
 /// Pass `extract`: the file's functions, arrays and launches, with the block shapes of
@@ -184,7 +229,6 @@ fn extract(inputs: &Inputs<'_>, tree: tree_sitter::Tree) -> Extracted {
 
 /// Pass `lower`: the file's access sites in the index IR, from its own text alone.
 fn lower(inputs: &Inputs<'_>, extracted: &Extracted) -> LoweredFile {
-    crate::lower::interp::start_file(inputs.file.text.len());
     crate::lower::lower_file(&extracted.syntax, &inputs.file.text, inputs.settings)
 }
 
@@ -328,7 +372,10 @@ fn apply_rules(
     let (text, settings) = (inputs.file.text.as_str(), inputs.settings);
     let facts: Vec<AccessFacts> = analysed.iter().map(|a| facts_of(a, lowered)).collect();
     let mut unfound = Vec::new();
-    report.arrays = array_states(syntax, lowered, every, text, &mut unfound);
+    let arrays = array_states(syntax, lowered, every, text, &mut unfound);
+    report.arrays.reported += arrays.reported;
+    report.arrays.unknown += arrays.unknown;
+    report.arrays.undecided += arrays.undecided;
     let is_defined = |n: &str| {
         syntax.defined.contains(n)
             || syntax.macros.contains_key(n)
@@ -337,7 +384,7 @@ fn apply_rules(
     };
     let unparsed = unparsed_regions(syntax, lowered, text, &facts, &is_defined);
     // Regions that cannot hide an access are counted, not reported.
-    report.stats.unreported_parse_errors = unparsed
+    report.stats.unreported_parse_errors += unparsed
         .regions
         .iter()
         .filter(|span| !rules::parse_error::holds_shared(**span, &unparsed))
@@ -357,7 +404,7 @@ fn apply_rules(
             rule.check(&file_facts, &mut report.diagnostics);
         }
     }
-    report.accesses = facts;
+    report.accesses.extend(facts);
     report.accesses.sort_by_key(|f| (f.span.start, f.kind));
     report
         .diagnostics

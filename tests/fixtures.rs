@@ -11,26 +11,15 @@
 //! of the same problem (`Diagnostic::related`: an access labelled in its array's
 //! `layout-conflict`, the store of `s[i] += x`) counts on its own line, with its own rule.
 
+#[path = "support/sources.rs"]
+mod sources;
+
 use bankcheck::config::Settings;
 use bankcheck::diag::Status;
 use std::path::{Path, PathBuf};
 
 fn fixture_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    let mut entries: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
-    entries.sort();
-    for p in entries {
-        if p.is_dir() {
-            fixture_files(&p, out);
-        } else if matches!(
-            p.extension().and_then(|e| e.to_str()),
-            Some("cu" | "cuh" | "hlsl" | "hlsli" | "h")
-        ) {
-            out.push(p);
-        }
-    }
+    sources::source_files(dir, &["cu", "cuh", "hlsl", "hlsli", "h"], out);
 }
 
 #[derive(Debug, PartialEq)]

@@ -31,6 +31,12 @@ pub struct Settings {
     pub fail_on: Severity,
     /// Lane-evaluation budget per access for exact enumeration.
     pub max_lane_evals: u64,
+    /// Files whose text is at least this long are checked a segment at a time
+    /// (`source::segments`), so that their memory is a segment's, not the whole file's.
+    /// Not a lint.toml key: the verdicts are the same either way.
+    pub segment_from_bytes: usize,
+    /// About how many bytes of code each segment of such a file holds.
+    pub segment_bytes: usize,
 }
 
 impl Default for Settings {
@@ -44,6 +50,8 @@ impl Default for Settings {
             severities: BTreeMap::new(),
             fail_on: Severity::Warning,
             max_lane_evals: 1 << 17,
+            segment_from_bytes: 2 << 20,
+            segment_bytes: 1 << 20,
         }
     }
 }

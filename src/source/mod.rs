@@ -13,6 +13,7 @@ pub mod decode;
 mod lex;
 mod macros;
 mod preproc;
+pub mod segments;
 mod targets;
 
 pub use macros::Definition;
@@ -199,6 +200,39 @@ pub fn parse_within(
         None,
         Some(tree_sitter::ParseOptions::new().progress_callback(&mut over)),
     )
+}
+
+/// Parses only `ranges` of the front end's text (a segment of a big file,
+/// [`segments::segments`]), within the whole file's parse budget: spans in the tree are
+/// the file's own. `None` past the budget.
+pub fn parse_ranges(
+    file: &SourceFile,
+    ranges: &[(usize, usize)],
+    line_starts: &[usize],
+) -> Option<tree_sitter::Tree> {
+    let point = |at: usize| {
+        let row = line_starts.partition_point(|&s| s <= at).saturating_sub(1);
+        tree_sitter::Point::new(row, at - line_starts.get(row).copied().unwrap_or(0))
+    };
+    let ranges: Vec<tree_sitter::Range> = ranges
+        .iter()
+        .map(|&(start, end)| tree_sitter::Range {
+            start_byte: start,
+            end_byte: end,
+            start_point: point(start),
+            end_point: point(end),
+        })
+        .collect();
+    let mut parser = tree_sitter::Parser::new();
+    parser.set_language(&grammar(file.language)).ok()?;
+    parser.set_included_ranges(&ranges).ok()?;
+    parse_bounded(&mut parser, &file.parse_text)
+}
+
+/// True when the front end left conditional groups undecided (resolved only when a
+/// parse fails): such a file is parsed whole.
+pub fn has_undecided(file: &SourceFile) -> bool {
+    !file.undecided.is_empty()
 }
 
 /// The most parse errors a file may have for the front end to parse it again with its
