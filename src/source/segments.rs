@@ -346,7 +346,11 @@ fn scan_token(text: &str, i: usize) -> Option<(Tok<'_>, usize)> {
             while j < b.len() && b[j] != c && b[j] != b'\n' {
                 j += if b[j] == b'\\' { 2 } else { 1 };
             }
-            return Some((Tok::Other, (j + 1).min(b.len())));
+            let mut end = (j + 1).min(b.len());
+            while end < b.len() && !text.is_char_boundary(end) {
+                end += 1;
+            }
+            return Some((Tok::Other, end));
         }
         b'{' | b'(' | b'[' => Tok::Open(c),
         b'}' | b')' | b']' => Tok::Close(c),
@@ -384,7 +388,7 @@ fn scan_token(text: &str, i: usize) -> Option<(Tok<'_>, usize)> {
             }
             return Some((Tok::Other, j));
         }
-        _ if c.is_ascii_alphabetic() || c == b'_' || c >= 0x80 => {
+        _ if (c.is_ascii_alphabetic() || c == b'_' || c >= 0x80) && text.is_char_boundary(i) => {
             let mut j = i + 1;
             while j < b.len() && (b[j].is_ascii_alphanumeric() || b[j] == b'_' || b[j] >= 0x80) {
                 j += 1;
@@ -887,6 +891,25 @@ mod tests {
         // Ranges lie on item boundaries and never overlap.
         for seg in &segs {
             assert!(seg.ranges.windows(2).all(|w| w[0].1 < w[1].0));
+        }
+    }
+
+    proptest::proptest! {
+        /// Any text: no panic, and segments made of whole lines of the text's own bytes,
+        /// in order, on character boundaries.
+        #[test]
+        fn any_text_splits_safely(text in "(\\PC|[{}();#\\n\"'/*\\\\]|__global__ void k|int a;|é){0,300}") {
+            if let Some(segs) = segments(&text, 1) {
+                for seg in &segs {
+                    for w in seg.ranges.windows(2) {
+                        proptest::prop_assert!(w[0].1 < w[1].0);
+                    }
+                    for &(s, e) in &seg.ranges {
+                        proptest::prop_assert!(s < e && e <= text.len());
+                        proptest::prop_assert!(text.is_char_boundary(s) && text.is_char_boundary(e));
+                    }
+                }
+            }
         }
     }
 
