@@ -649,6 +649,10 @@ fn finish(out: &mut Vec<Item>, cur: &mut Building<'_>, end: usize) {
     });
 }
 
+/// Passes allowed for the fixpoints over definitions (shared-memory macros, declarations
+/// that reach code): real files settle in two or three.
+const MAX_PASSES: usize = 16;
+
 /// Union-find over item indices.
 struct Sets(Vec<u32>);
 
@@ -683,7 +687,10 @@ pub fn segments(text: &str, target: usize) -> Option<Vec<Segment>> {
         .iter()
         .map(|w| w.to_ascii_lowercase().contains("shared"))
         .collect();
-    loop {
+    // Each pass costs one walk over the mentions; a chain of definitions longer than
+    // the passes allowed (only a made-up file has one) is not split.
+    let mut settled = false;
+    for _ in 0..MAX_PASSES {
         let mut changed = false;
         for item in items.iter().filter(|i| i.kind == Kind::Declaration) {
             if item.mentions.iter().any(|&m| shared[m as usize]) {
@@ -693,8 +700,12 @@ pub fn segments(text: &str, target: usize) -> Option<Vec<Segment>> {
             }
         }
         if !changed {
+            settled = true;
             break;
         }
+    }
+    if !settled {
+        return None;
     }
     for item in &mut items {
         if item.kind == Kind::Declaration
@@ -713,39 +724,40 @@ pub fn segments(text: &str, target: usize) -> Option<Vec<Segment>> {
     // Declarations that reach code through what they mention are code too
     // (`#define RUN helper()`), until nothing changes.
     let mut code: Vec<bool> = items.iter().map(|i| i.kind == Kind::Code).collect();
-    for _ in 0..64 {
+    let mut settled = false;
+    for _ in 0..MAX_PASSES {
+        // Words some code item defines (an item that is not code is never among them).
+        let word_code: Vec<bool> = definers
+            .iter()
+            .map(|ds| ds.iter().any(|&d| code[d as usize]))
+            .collect();
         let mut changed = false;
         for (i, item) in items.iter().enumerate() {
-            if code[i] || item.kind != Kind::Declaration {
-                continue;
-            }
-            let reaches = item.mentions.iter().any(|&m| {
-                definers[m as usize]
-                    .iter()
-                    .any(|&d| d as usize != i && code[d as usize])
-            });
-            if reaches {
+            if !code[i]
+                && item.kind == Kind::Declaration
+                && item.mentions.iter().any(|&m| word_code[m as usize])
+            {
                 code[i] = true;
                 changed = true;
             }
         }
         if !changed {
+            settled = true;
             break;
         }
-        if items.len() > 1 && changed && code.iter().all(|c| *c) {
-            break;
-        }
+    }
+    if !settled {
+        return None;
     }
     // Code items join every code item that defines a word they mention (and, through the
     // word, every other code item that defines it).
     let mut sets = Sets((0..items.len() as u32).collect());
-    for (w, ds) in definers.iter().enumerate() {
+    for ds in &definers {
         let mut code_definers = ds.iter().copied().filter(|&d| code[d as usize]);
         if let Some(first) = code_definers.next() {
             for d in code_definers {
                 sets.union(first, d);
             }
-            let _ = w;
         }
     }
     let mut word_code: Vec<Option<u32>> = vec![None; n_words];
