@@ -86,26 +86,28 @@ fn fixtures_and_examples_report_the_same_in_segments() {
         "only {segmented} of {} files split",
         files.len()
     );
-    // Files of several fixtures each, five at a time, one language at a time: many
-    // kernels, helpers and launches in one file, some names met twice.
+    // Files of several fixtures each, three, five or seven at a time, one language at a
+    // time: many kernels, helpers and launches in one file, some names met twice.
     let mut joined = Vec::new();
     for ext in [".cu", ".hlsl"] {
         let same: Vec<&(String, Vec<u8>)> = files
             .iter()
             .filter(|(name, _)| name.ends_with(ext))
             .collect();
-        for (k, group) in same.chunks(5).enumerate() {
-            let mut bytes = Vec::new();
-            for (_, b) in group {
-                bytes.extend_from_slice(b);
-                bytes.push(b'\n');
+        for size in [3, 5, 7] {
+            for (k, group) in same.chunks(size).enumerate() {
+                let mut bytes = Vec::new();
+                for (_, b) in group {
+                    bytes.extend_from_slice(b);
+                    bytes.push(b'\n');
+                }
+                joined.push((format!("joined{size}-{k}{ext}"), bytes));
             }
-            joined.push((format!("joined{k}{ext}"), bytes));
         }
     }
     let segmented = compare(&joined);
     assert!(
-        segmented >= 5,
+        segmented >= 15,
         "only {segmented} of {} joined files split",
         joined.len()
     );

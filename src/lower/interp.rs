@@ -38,6 +38,7 @@ use budget::Budget;
 pub(crate) use budget::{start_file, with_file_budget};
 
 mod access;
+mod bits;
 mod branches;
 mod budget;
 mod builtins;

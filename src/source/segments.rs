@@ -423,9 +423,12 @@ fn needs_semicolon(toks: &[(Tok<'_>, u32)]) -> bool {
     let Some(open) = toks.iter().position(|(t, _)| *t == Tok::Open(b'{')) else {
         return false;
     };
+    // An `=` at the top level, not a template parameter's default
+    // (`template <int N = 4> __global__ void k() {...}`).
     let assigned = {
-        let mut depth = 0u32;
-        toks[..open].iter().any(|(t, _)| match t {
+        let (mut depth, mut angle) = (0u32, 0u32);
+        let head = &toks[..open];
+        head.iter().enumerate().any(|(k, (t, _))| match t {
             Tok::Open(_) => {
                 depth += 1;
                 false
@@ -434,7 +437,22 @@ fn needs_semicolon(toks: &[(Tok<'_>, u32)]) -> bool {
                 depth = depth.saturating_sub(1);
                 false
             }
-            Tok::Assign => depth == 0,
+            Tok::Less
+                if depth == 0
+                    && (angle > 0
+                        || matches!(
+                            k.checked_sub(1).and_then(|p| head.get(p)),
+                            Some((Tok::Word("template"), _))
+                        )) =>
+            {
+                angle += 1;
+                false
+            }
+            Tok::Greater if depth == 0 && angle > 0 => {
+                angle -= 1;
+                false
+            }
+            Tok::Assign => depth == 0 && angle == 0,
             _ => false,
         })
     };
@@ -475,6 +493,28 @@ fn is_type_definition(toks: &[(Tok<'_>, u32)]) -> bool {
         }
     }
     typeish && !matches!(head.last(), Some((Tok::Close(b')'), _)))
+}
+
+/// True when the item runs on past a brace that closes at the top level (other than
+/// into its `;`): several constructs read as one, whose names are then all its words.
+fn merged(toks: &[(Tok<'_>, u32)]) -> bool {
+    let mut depth = 0u32;
+    for (k, (t, _)) in toks.iter().enumerate() {
+        match t {
+            Tok::Open(_) => depth += 1,
+            Tok::Close(c) => {
+                depth = depth.saturating_sub(1);
+                if *c == b'}'
+                    && depth == 0
+                    && toks[k + 1..].iter().any(|(t, _)| !matches!(t, Tok::Semi))
+                {
+                    return true;
+                }
+            }
+            _ => {}
+        }
+    }
+    false
 }
 
 /// A directive line at the top level as an item of its own.
@@ -530,7 +570,8 @@ fn finish(out: &mut Vec<Item>, cur: &mut Building<'_>, end: usize) {
             || (matches!(t, Tok::Word("extern"))
                 && matches!(toks.get(k + 1), Some((Tok::Other, _)))
                 && matches!(toks.get(k + 2), Some((Tok::Open(b'{'), _))))
-    }) || toks.iter().any(|(t, _)| matches!(t, Tok::Word("operator")));
+    }) || toks.iter().any(|(t, _)| matches!(t, Tok::Word("operator")))
+        || merged(&toks);
     let kind = if first == "using"
         && toks
             .iter()
@@ -948,7 +989,8 @@ mod tests {
     fn items_end_where_their_construct_does() {
         let mut words = Words::default();
         let text = "struct S { int x; } s1;\nint t[] = { 1, 2 };\nstruct S* f() { return 0; }\n\
-                    template <class T> __device__ T g(T v) { return v; }\nint z;\n";
+                    template <class T> __device__ T g(T v) { return v; }\nint z;\n\
+                    template <int N = 4> __global__ void h() {}\nconstexpr int M = 2;\n";
         let items = items(text, &mut words).unwrap();
         let ends: Vec<&str> = items.iter().map(|i| text[i.start..i.end].trim()).collect();
         assert_eq!(
@@ -958,7 +1000,9 @@ mod tests {
                 "int t[] = { 1, 2 };",
                 "struct S* f() { return 0; }",
                 "template <class T> __device__ T g(T v) { return v; }",
-                "int z;"
+                "int z;",
+                "template <int N = 4> __global__ void h() {}",
+                "constexpr int M = 2;"
             ]
         );
         let text = "#define SMEM __shared__\nSMEM float a[32];\nSMEM float b[32];\n\

@@ -43,7 +43,8 @@ impl Interp<'_> {
     }
 
     /// A built-in with an integer meaning (`min`, lane ids, cooperative groups, the
-    /// `SharedMemory<T>` wrapper, powers of two, `__mul24`, integer conversions); `None`
+    /// `SharedMemory<T>` wrapper, powers of two, `__mul24`, integer conversions, the bit
+    /// intrinsics of `bits.rs`); `None`
     /// for any other name.
     pub(super) fn builtin_call(
         &mut self,
@@ -52,6 +53,9 @@ impl Interp<'_> {
         template_args: &[String],
         args: &[Expr],
     ) -> Option<Value> {
+        if let Some(v) = self.bit_intrinsic(short, args) {
+            return Some(v);
+        }
         Some(match short {
             "min" | "max" | "umin" | "umax" | "imin" | "imax" | "clamp"
                 if args.len() == 2 || (short == "clamp" && args.len() == 3) =>
