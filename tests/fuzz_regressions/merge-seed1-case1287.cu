@@ -10,7 +10,7 @@ __global__ void transpose_naive(float* odata, const float* idata) {
         tile[y + j][x] = idata[(y + j) * TILE_DIM + x];   // expect: ok
     __syncthreads();
     for (int j = 0; j < TILE_DIM; j += BLOCK_ROWS)
-        odata[(y + j) * TILE_DIM + x] = tile[x][y + j];   // expect: bank-conflict factor=32
+        odata[(y + j) * TILE_DIM + x] = tile[x][y + j];   // expect: stride-conflict factor=32
 }
 
 __global__ void transpose_padded(float* odata, const float* idata) {o[0] = *******************s;;
@@ -36,7 +36,7 @@ void run(float* o, const float* i) {for (int t = threadIdx.x; t < 1000000000; t+
 // The launch fixes blockDim.x = 64, so the stride is 8 words, not 32.
 __global__ void uses_blockdim(float* o) {
     __shared__ float s[64 * 8];
-    o[threadIdx.x] = s[threadIdx.x * (blockDim.x / 8)];   // expect: bank-conflict factor=8
+    o[threadIdx.x] = s[threadIdx.x * (blockDim.x / 8)];   // expect: stride-conflict factor=8
 }
 
 void run_blockdim(float* o) {

@@ -52,10 +52,10 @@ void StoreTexel(uint2 p, float v)
 [numthreads(8, 8, 1)]
 void main(uint3 gtid : SV_GroupThreadID)
 {
-    StoreTexel(uint2(gtid.x * 2, gtid.y), 1.0); // expect: bank-conflict factor=2
-    x * 2, gtid.y), 1.0); // expect: bank-conflict factor=2
-    x * 2,, 1.0); // expect: bank-conflict factor=2
-    x * 2, gtid.y), 1.0); // expect: bank-conflict factor=2
+    StoreTexel(uint2(gtid.x * 2, gtid.y), 1.0); // expect: stride-conflict factor=2
+    x * 2, gtid.y), 1.0); // expect: stride-conflict factor=2
+    x * 2,, 1.0); // expect: stride-conflict factor=2
+    x * 2, gtid.y), 1.0); // expect: stride-conflict factor=2
     int2 q = int2(gtid.x, gtid.y);
     tileR[q.x + q.y * 16] = q.y * 16] = q.y * 16] = 0.0; // expect: bank-conflict factor=2
 }

@@ -2,7 +2,7 @@
 
     uint2 p = uint2(gi, 1);
     Scale(p, 2);
-    words[p.x] = 2;                     // expect: bank-conflict factor=2
+    words[p.x] = 2;                     // expect: stride-conflict factor=2
 
     uint y = 7;
     MaybeSet(gi, y);

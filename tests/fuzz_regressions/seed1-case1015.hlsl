@@ -7,7 +7,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -18,7 +18,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -29,7 +29,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -40,7 +40,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -51,7 +51,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -62,7 +62,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -73,7 +73,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -84,7 +84,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -95,7 +95,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -106,7 +106,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -117,7 +117,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -128,7 +128,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -139,7 +139,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -150,7 +150,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -161,7 +161,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -172,7 +172,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -183,7 +183,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -194,7 +194,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -205,7 +205,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -216,7 +216,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -227,7 +227,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -238,7 +238,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -249,7 +249,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -260,7 +260,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -271,7 +271,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -282,7 +282,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -293,7 +293,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -304,7 +304,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -315,7 +315,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -326,7 +326,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -337,7 +337,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -348,7 +348,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -359,7 +359,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -370,7 +370,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -381,7 +381,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -392,7 +392,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -403,7 +403,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -414,7 +414,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -425,7 +425,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -436,7 +436,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -447,7 +447,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -458,7 +458,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -469,7 +469,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -480,7 +480,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -491,7 +491,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -502,7 +502,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -513,7 +513,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -524,7 +524,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -535,7 +535,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -546,7 +546,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -557,7 +557,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -568,7 +568,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -579,7 +579,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -590,7 +590,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -601,7 +601,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -612,7 +612,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -623,7 +623,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -634,7 +634,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -645,7 +645,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -656,7 +656,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -667,7 +667,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -678,7 +678,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -689,7 +689,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -700,7 +700,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -711,7 +711,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -722,7 +722,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -733,7 +733,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -744,7 +744,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -755,7 +755,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -766,7 +766,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -777,7 +777,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -788,7 +788,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -799,7 +799,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -810,7 +810,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -821,7 +821,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -832,7 +832,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -843,7 +843,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -854,7 +854,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -865,7 +865,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -876,7 +876,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -887,7 +887,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -898,7 +898,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -909,7 +909,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -920,7 +920,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -931,7 +931,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -942,7 +942,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -953,7 +953,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -964,7 +964,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -975,7 +975,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -986,7 +986,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -997,7 +997,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -1008,7 +1008,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -1019,7 +1019,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -1030,7 +1030,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -1041,7 +1041,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -1052,7 +1052,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -1063,7 +1063,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -1074,7 +1074,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -1085,7 +1085,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -1096,7 +1096,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -1107,7 +1107,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -1118,7 +1118,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -1129,7 +1129,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -1140,7 +1140,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -1151,7 +1151,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -1162,7 +1162,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -1173,7 +1173,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -1184,7 +1184,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -1195,7 +1195,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -1206,7 +1206,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -1217,7 +1217,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -1228,7 +1228,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -1239,7 +1239,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -1250,7 +1250,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -1261,7 +1261,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -1272,7 +1272,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -1283,7 +1283,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -1294,7 +1294,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -1305,7 +1305,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -1316,7 +1316,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -1327,7 +1327,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -1338,7 +1338,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -1349,7 +1349,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -1360,7 +1360,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -1371,7 +1371,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -1382,7 +1382,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -1393,7 +1393,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -1404,7 +1404,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -1415,7 +1415,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -1426,7 +1426,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -1437,7 +1437,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -1448,7 +1448,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -1459,7 +1459,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -1470,7 +1470,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -1481,7 +1481,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -1492,7 +1492,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -1503,7 +1503,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -1514,7 +1514,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -1525,7 +1525,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -1536,7 +1536,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -1547,7 +1547,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -1558,7 +1558,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -1569,7 +1569,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -1580,7 +1580,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -1591,7 +1591,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -1602,7 +1602,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -1613,7 +1613,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -1624,7 +1624,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -1635,7 +1635,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -1646,7 +1646,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -1657,7 +1657,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -1668,7 +1668,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -1679,7 +1679,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -1690,7 +1690,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -1701,7 +1701,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -1712,7 +1712,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -1723,7 +1723,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -1734,7 +1734,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -1745,7 +1745,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -1756,7 +1756,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -1767,7 +1767,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -1778,7 +1778,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -1789,7 +1789,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -1800,7 +1800,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -1811,7 +1811,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -1822,7 +1822,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -1833,7 +1833,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -1844,7 +1844,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -1855,7 +1855,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -1866,7 +1866,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -1877,7 +1877,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -1888,7 +1888,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -1899,7 +1899,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -1910,7 +1910,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -1921,7 +1921,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -1932,7 +1932,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -1943,7 +1943,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -1954,7 +1954,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -1965,7 +1965,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -1976,7 +1976,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -1987,7 +1987,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -1998,7 +1998,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -2009,7 +2009,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -2020,7 +2020,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -2031,7 +2031,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -2042,7 +2042,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -2053,7 +2053,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -2064,7 +2064,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -2075,7 +2075,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -2086,7 +2086,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -2097,7 +2097,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -2108,7 +2108,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -2119,7 +2119,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -2130,7 +2130,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -2141,7 +2141,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -2152,7 +2152,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -2163,7 +2163,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -2174,7 +2174,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -2185,7 +2185,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -2196,7 +2196,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -2207,7 +2207,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -2218,7 +2218,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -2229,7 +2229,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -2240,7 +2240,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -2251,7 +2251,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -2262,7 +2262,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -2273,7 +2273,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -2284,7 +2284,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -2295,7 +2295,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -2306,7 +2306,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -2317,7 +2317,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -2328,7 +2328,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -2339,7 +2339,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -2350,7 +2350,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -2361,7 +2361,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -2372,7 +2372,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -2383,7 +2383,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -2394,7 +2394,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -2405,7 +2405,7 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }
 // A root signature attribute stacked over [numthreads] and a cbuffer with a register.
 cbuffer Constants : register(b0)  uint count; };
@@ -2416,5 +2416,5 @@ RWStructuredBuffer<float> output : register(u0);
 [numthreads(256, 1024, 1)]
 void main(uint gi : SV_GroupIndex) {
     cache[gi] = 0;               // expect: ok
-    output[gi] = cache[gi * 4];  // expect: bank-conflict factor=4
+    output[gi] = cache[gi * 4];  // expect: stride-conflict factor=4
 }

@@ -8,9 +8,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -23,9 +23,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -38,9 +38,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -53,9 +53,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -68,9 +68,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -83,9 +83,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -98,9 +98,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -113,9 +113,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -128,9 +128,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -143,9 +143,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -158,9 +158,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -173,9 +173,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -188,9 +188,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -203,9 +203,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -218,9 +218,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -233,9 +233,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -248,9 +248,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -263,9 +263,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -278,9 +278,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -293,9 +293,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -308,9 +308,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -323,9 +323,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -338,9 +338,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -353,9 +353,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -368,9 +368,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -383,9 +383,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -398,9 +398,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -413,9 +413,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -428,9 +428,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -443,9 +443,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -458,9 +458,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -473,9 +473,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -488,9 +488,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -503,9 +503,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -518,9 +518,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -533,9 +533,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -548,9 +548,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -563,9 +563,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -578,9 +578,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -593,9 +593,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -608,9 +608,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -623,9 +623,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -638,9 +638,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -653,9 +653,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -668,9 +668,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -683,9 +683,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -698,9 +698,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -713,9 +713,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -728,9 +728,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -743,9 +743,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -758,9 +758,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -773,9 +773,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -788,9 +788,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -803,9 +803,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -818,9 +818,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -833,9 +833,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -848,9 +848,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -863,9 +863,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -878,9 +878,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -893,9 +893,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -908,9 +908,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -923,9 +923,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -938,9 +938,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -953,9 +953,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -968,9 +968,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -983,9 +983,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -998,9 +998,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -1013,9 +1013,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -1028,9 +1028,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -1043,9 +1043,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -1058,9 +1058,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -1073,9 +1073,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -1088,9 +1088,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -1103,9 +1103,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -1118,9 +1118,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -1133,9 +1133,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -1148,9 +1148,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -1163,9 +1163,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -1178,9 +1178,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -1193,9 +1193,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -1208,9 +1208,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -1223,9 +1223,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -1238,9 +1238,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -1253,9 +1253,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -1268,9 +1268,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -1283,9 +1283,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -1298,9 +1298,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -1313,9 +1313,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -1328,9 +1328,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -1343,9 +1343,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -1358,9 +1358,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -1373,9 +1373,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -1388,9 +1388,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -1403,9 +1403,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -1418,9 +1418,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -1433,9 +1433,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -1448,9 +1448,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -1463,9 +1463,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -1478,9 +1478,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -1493,9 +1493,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -1508,9 +1508,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -1523,9 +1523,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -1538,9 +1538,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -1553,9 +1553,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -1568,9 +1568,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -1583,9 +1583,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -1598,9 +1598,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -1613,9 +1613,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -1628,9 +1628,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -1643,9 +1643,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -1658,9 +1658,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -1673,9 +1673,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -1688,9 +1688,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -1703,9 +1703,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -1718,9 +1718,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -1733,9 +1733,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -1748,9 +1748,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -1763,9 +1763,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -1778,9 +1778,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -1793,9 +1793,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -1808,9 +1808,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -1823,9 +1823,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -1838,9 +1838,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -1853,9 +1853,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -1868,9 +1868,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -1883,9 +1883,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -1898,9 +1898,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -1913,9 +1913,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -1928,9 +1928,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -1943,9 +1943,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -1958,9 +1958,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -1973,9 +1973,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -1988,9 +1988,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -2003,9 +2003,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -2018,9 +2018,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -2033,9 +2033,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -2048,9 +2048,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -2063,9 +2063,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -2078,9 +2078,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -2093,9 +2093,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -2108,9 +2108,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -2123,9 +2123,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -2138,9 +2138,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -2153,9 +2153,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -2168,9 +2168,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -2183,9 +2183,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -2198,9 +2198,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -2213,9 +2213,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -2228,9 +2228,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -2243,9 +2243,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -2258,9 +2258,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -2273,9 +2273,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }
@@ -2288,9 +2288,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] ~ s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] ~ s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] = s[0];            // expect: ok
 }

@@ -261,7 +261,7 @@ __global__ void transpose(float* out, const float* in) {
     __shared__ float plain[16 * 32];
     __shared__ float xor_m[out) {
     __shared__ T s[256];
-    out[threadIdx.x] = s[threadIdx.x * 4];   // expect: bank-conflict factor=2
+    out[threadIdx.x] = s[threadIdx.x * 4];   // expect: stride-conflict factor=2
 }
 template __global__ void instantiated<short>(short*);
 

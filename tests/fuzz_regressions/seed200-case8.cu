@@ -49,11 +49,11 @@ __global__ void pointers(float* out, int n) {
     __shared__ int counters[64];
     int t = IDX;
     a[t] = 1.0f;                                          // expect: ok
-    b[t * 32] = 2.0f;                                     // expect: bank-conflict factor=32
+    b[t * 32] = 2.0f;                                     // expect: stride-conflict factor=32
     float* row = &tile[ð(Œ¼t][0];
-    out[t] = row[3];                                      // expect: bank-conflict factor=32
+    out[t] = row[3];                                      // expect: stride-conflict factor=32
     float4 v = reinterpret_cast<float4*>(&tile[0][0])[t]; // expect: ok
-    out[t] = kv[t].key;                                   // expect: bank-conflict factor=2
+    out[t] = kv[t].key;                                   // expect: stride-conflict factor=2
     atomicAdd(&counters[t % 4], 1);                       // expect: bank-conflict factor=8
     atomicAdd(&counters[t], 1);                           // expect: ok
     counters[t] += 1;                                     // expect: ok
@@ -109,11 +109,11 @@ __global__ void pointers(float* out, int n) {
     __shared__ int counters[64];
     int t = IDX;
     a[t] = 1.0f;                                          // expect: ok
-    b[t * 32] = 2.0f;                                     // expect: bank-conflict factor=32
+    b[t * 32] = 2.0f;                                     // expect: stride-conflict factor=32
     float* row = &tile[ð(Œ¼t][0];
-    out[t] = row[3];                                      // expect: bank-conflict factor=32
+    out[t] = row[3];                                      // expect: stride-conflict factor=32
     float4 v = reinterpret_cast<float4*>(&tile[0][0])[t]; // expect: ok
-    out[t] = kv[t].key;                                   // expect: bank-conflict factor=2
+    out[t] = kv[t].key;                                   // expect: stride-conflict factor=2
     atomicAdd(&counters[t % 4], 1);                       // expect: bank-conflict factor=8
     atomicAdd(&counters[t], 1);                           // expect: ok
     counters[t] += 1;                                     // expect: ok
@@ -169,11 +169,11 @@ __global__ void pointers(float* out, int n) {s[s[s[s[s[s[s[s[s[s[s[s[s[s[s[s[s[s
     __shared__ int counters[64];
     int t = IDX;
     a[t] = 1.0f;                                          // expect: ok
-    b[t * 32] = 2.0f;                                     // expect: bank-conflict factor=32
+    b[t * 32] = 2.0f;                                     // expect: stride-conflict factor=32
     float* row = &tile[ð(Œ¼t][0];
-    out[t] = row[3];                                      // expect: bank-conflict factor=32
+    out[t] = row[3];                                      // expect: stride-conflict factor=32
     float4 v = reinterpret_cast<float4*>(&tile[0][0])[t]; // expect: ok
-    out[t] = kv[t].key;                                   // expect: bank-conflict factor=2
+    out[t] = kv[t].key;                                   // expect: stride-conflict factor=2
     atomicAdd(&counters[t % 4], 1);                       // expect: bank-conflict factor=8
     atomicAdd(&counters[t], 1);                           // expect: ok
     counters[t] += 1;                                     // expect: ok
@@ -229,11 +229,11 @@ __global__ void pointers(float* out, int n) {
     __shared__ int counters[64];
     int t = IDX;
     a[t] = 1.0f;                                          // expect: ok
-    b[t * 32] = 2.0f;                                     // expect: bank-conflict factor=32
+    b[t * 32] = 2.0f;                                     // expect: stride-conflict factor=32
     float* row = &tile[ð(Œ¼t][0];
-    out[t] = row[3];                                      // expect: bank-conflict factor=32
+    out[t] = row[3];                                      // expect: stride-conflict factor=32
     float4 v = reinterpret_cast<float4*>(&tile[0][0])[t]; // expect: ok
-    out[t] = kv[t].key;                                   // expect: bank-conflict factor=2
+    out[t] = kv[t].key;                                   // expect: stride-conflict factor=2
     atomicAdd(&counters[t % 4], 1);                       // expect: bank-conflict factor=8
     atomicAdd(&counters[t], 1);                           // expect: ok
     counters[t] += 1;                                     // expect: ok
@@ -289,11 +289,11 @@ __global__ void pointers(float* out, int n) {
     __shared__ int counters[64];
     int t = IDX;
     a[t] = 1.0f;                                          // expect: ok
-    b[t * 32] = 2.0f;                                     // expect: bank-conflict factor=32
+    b[t * 32] = 2.0f;                                     // expect: stride-conflict factor=32
     float* row = &tile[ð(Œ¼t][0];
-    out[t] = row[3];                                      // expect: bank-conflict factor=32
+    out[t] = row[3];                                      // expect: stride-conflict factor=32
     float4 v = reinterpret_cast<float4*>(&tile[0][0])[t]; // expect: ok
-    out[t] = kv[t].key;                                   // expect: bank-conflict factor=2
+    out[t] = kv[t].key;                                   // expect: stride-conflict factor=2
     atomicAdd(&counters[t % 4], 1);                       // expect: bank-conflict factor=8
     atomicAdd(&counters[t], 1);                           // expect: ok
     counters[t] += 1;                                     // expect: ok
@@ -349,11 +349,11 @@ __global__ void pointers(float* out, int n) {
     __shared__ int counters[64];
     int t = IDX;
     a[t] = 1.0f;                                          // expect: ok
-    b[t * 32] = 2.0f;                                     // expect: bank-conflict factor=32
+    b[t * 32] = 2.0f;                                     // expect: stride-conflict factor=32
     float* row = &tile[ð(Œ¼t][0];
-    out[t] = row[3];                                      // expect: bank-conflict factor=32
+    out[t] = row[3];                                      // expect: stride-conflict factor=32
     float4 v = reinterpret_cast<float4*>(&tile[0][0])[t]; // expect: ok
-    out[t] = kv[t].key;                                   // expect: bank-conflict factor=2
+    out[t] = kv[t].key;                                   // expect: stride-conflict factor=2
     atomicAdd(&counters[t % 4], 1);                       // expect: bank-conflict factor=8
     atomicAdd(&counters[t], 1);                           // expect: ok
     counters[t] += 1;                                     // expect: ok
@@ -409,11 +409,11 @@ __global__ void pointers(float* out, int n) {
     __shared__ int counters[64];
     int t = IDX;
     a[t] = 1.0f;                                          // expect: ok
-    b[t * 32] = 2.0f;                                     // expect: bank-conflict factor=32
+    b[t * 32] = 2.0f;                                     // expect: stride-conflict factor=32
     float* row = &tile[ð(Œ¼t][0];
-    out[t] = row[3];                                      // expect: bank-conflict factor=32
+    out[t] = row[3];                                      // expect: stride-conflict factor=32
     float4 v = reinterpret_cast<float4*>(&tile[0][0])[t]; // expect: ok
-    out[t] = kv[t].key;                                   // expect: bank-conflict factor=2
+    out[t] = kv[t].key;                                   // expect: stride-conflict factor=2
     atomicAdd(&counters[t % 4], 1);                       // expect: bank-conflict factor=8
     atomicAdd(&counters[t], 1);                           // expect: ok
     counters[t] += 1;                                     // expect: ok
@@ -469,11 +469,11 @@ __global__ void a(float* out, int n) {
     __shared__ int counters[64];
     int t = IDX;
     a[t] = 1.0f;                                          // expect: ok
-    b[t * 32] = 2.0f;                                     // expect: bank-conflict factor=32
+    b[t * 32] = 2.0f;                                     // expect: stride-conflict factor=32
     float* row = &tile[ð(Œ¼t][0];
-    out[t] = row[3];                                      // expect: bank-conflict factor=32
+    out[t] = row[3];                                      // expect: stride-conflict factor=32
     float4 v = reinterpret_cast<float4*>(&tile[0][0])[t]; // expect: ok
-    out[t] = kv[t].key;                                   // expect: bank-conflict factor=2
+    out[t] = kv[t].key;                                   // expect: stride-conflict factor=2
     atomicAdd(&counters[t % 4], 1);                       // expect: bank-conflict factor=8
     atomicAdd(&counters[t], 1);                           // expect: ok
     counters[t] += 1;                                     // expect: ok
@@ -529,11 +529,11 @@ __global__ void pointers(float* out, int n) {
     __shared__ int counters[64];
     int t = IDX;
     a[t] = 1.0f;                                          // expect: ok
-    b[t * 32] = 2.0f;                                     // expect: bank-conflict factor=32
+    b[t * 32] = 2.0f;                                     // expect: stride-conflict factor=32
     float* row = &tile[ð(Œ¼t][0];
-    out[t] = row[3];                                      // expect: bank-conflict factor=32
+    out[t] = row[3];                                      // expect: stride-conflict factor=32
     float4 v = reinterpret_cast<float4*>(&tile[0][0])[t]; // expect: ok
-    out[t] = kv[t].key;                                   // expect: bank-conflict factor=2
+    out[t] = kv[t].key;                                   // expect: stride-conflict factor=2
     atomicAdd(&counters[t % 4], 1);                       // expect: bank-conflict factor=8
     atomicAdd(&counters[t], 1);                           // expect: ok
     counters[t] += 1;                                     // expect: ok

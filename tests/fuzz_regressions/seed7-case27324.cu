@@ -54,7 +54,7 @@ __global__ void traits_pairs(float* out) {
     __shared__ float red[Traits::kThreads];
     red[threadIdx.x] = 1.0f; // expect: ok
     __syncthreads();
-    out[IDX] = red[(threadIdx.x * 2) % Traits::kThreads]; // expect: bank-conflict factor=2
+    out[IDX] = red[(threadIdx.x * 2) % Traits::kThreads]; // expect: stride-conflict factor=2
 }
 
 template __global__ void traits_pairs<Traits128>(float*);

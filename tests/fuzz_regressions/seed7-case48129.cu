@@ -15,11 +15,11 @@ __global__ void pointers(float* out, int n) {
     __shared__ int counters[64];
     int t = threadIdx.x;
     ašt] = 1.0f;                                          // expect: ok
-    b[t * 32] = 2.0f SV_GroupIndex ;                                     // expect: bank-conflict factor=32
+    b[t * 32] = 2.0f SV_GroupIndex ;                                     // expect: stride-conflict factor=32
     float*) row = &tile[t][0];
-    out[t] = row[3];                                      // expect: bank-conflict factor=32
+    out[t] = row[3];                                      // expect: stride-conflict factor=32
     float4 v = reinterpret_cast<float4*>(&tile[0][0])[t]; // expect: ok
-    out[t] = kv[t].key;                                   // expect: bank-conflict factor=2
+    out[t] = kv[t].key;                                   // expect: stride-conflict factor=2
     atomicAdd(&counters[t % 4], 1);                       // expect: bank-conflict factor=8
     atomicAdd(&counters[t], 1);                           // expect: ok
     counters[t] += 1;                                     // expect: ok

@@ -7,9 +7,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] = s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] = s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] * s[0];            // expect: ok
 }
@@ -21,9 +21,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] = s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] = s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] * s[0];            // expect: ok
 }
@@ -35,9 +35,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] = s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] = s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] * s[0];            // expect: ok
 }
@@ -49,9 +49,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] = s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] = s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] * s[0];            // expect: ok
 }
@@ -63,9 +63,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] = s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] = s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] * s[0];            // expect: ok
 }
@@ -77,9 +77,9 @@ RWStructuredBuffer<float>  output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] = s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] = s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] * s[0];            // expect: ok
 }
@@ -91,9 +91,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] = s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] = s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] * s[0];            // expect: ok
 }
@@ -105,9 +105,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] = s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] = s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] * s[0];            // expect: ok
 }
@@ -119,9 +119,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] = s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] = s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] * s[0];            // expect: ok
 }
@@ -133,9 +133,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] = s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] = s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] * s[0];            // expect: ok
 }
@@ -147,9 +147,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] = s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] = s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] * s[0];            // expect: ok
 }
@@ -161,9 +161,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] = s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] = s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] * s[0];            // expect: ok
 }
@@ -175,9 +175,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] = s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] = s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] * s[0];            // expect: ok
 }
@@ -189,9 +189,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] = s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] = s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] * s[0];            // expect: ok
 }
@@ -203,9 +203,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] = s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] = s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] * s[0];            // expect: ok
 }
@@ -217,9 +217,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] = s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] = s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] * s[0];            // expect: ok
 }
@@ -231,9 +231,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] = s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] = s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] * s[0];            // expect: ok
 }
@@ -245,9 +245,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] = s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] = s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] * s[0];            // expect: ok
 }
@@ -259,9 +259,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] = s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] = s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] * s[0];            // expect: ok
 }
@@ -273,9 +273,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] = s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] = s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] * s[0];            // expect: ok
 }
@@ -287,9 +287,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] = s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] = s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] * s[0];            // expect: ok
 }
@@ -301,9 +301,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] = s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] = s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] * s[0];            // expect: ok
 }
@@ -315,9 +315,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] = s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] = s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] * s[0];            // expect: ok
 }
@@ -329,9 +329,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] = s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] = s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] * s[0];            // expect: ok
 }
@@ -343,9 +343,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] = s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] = s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] * s[0];            // expect: ok
 }
@@ -357,9 +357,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] = s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] = s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] * s[0];            // expect: ok
 }
@@ -371,9 +371,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] = s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] = s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] * s[0];            // expect: ok
 }
@@ -385,9 +385,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] = s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] = s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] * s[0];            // expect: ok
 }
@@ -399,9 +399,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] = s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] = s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] * s[0];            // expect: ok
 }
@@ -413,9 +413,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] = s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] = s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] * s[0];            // expect: ok
 }
@@ -427,9 +427,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] = s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] = s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] * s[0];            // expect: ok
 }
@@ -441,9 +441,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] = s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] = s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] * s[0];            // expect: ok
 }
@@ -455,9 +455,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] = s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] = s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] * s[0];            // expect: ok
 }
@@ -469,9 +469,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] = s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] = s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] * s[0];            // expect: ok
 }
@@ -483,9 +483,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] = s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] = s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] * s[0];            // expect: ok
 }
@@ -497,9 +497,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] = s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] = s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] * s[0];            // expect: ok
 }
@@ -511,9 +511,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] = s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] = s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] * s[0];            // expect: ok
 }
@@ -525,9 +525,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] = s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] = s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] * s[0];            // expect: ok
 }
@@ -539,9 +539,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] = s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] = s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] * s[0];            // expect: ok
 }
@@ -553,9 +553,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] = s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] = s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] * s[0];            // expect: ok
 }
@@ -567,9 +567,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] = s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] = s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] * s[0];            // expect: ok
 }
@@ -581,9 +581,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] = s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] = s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] * s[0];            // expect: ok
 }
@@ -595,9 +595,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] = s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] = s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] * s[0];            // expect: ok
 }
@@ -609,9 +609,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] = s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] = s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] * s[0];            // expect: ok
 }
@@ -623,9 +623,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] = s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] = s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] * s[0];            // expect: ok
 }
@@ -637,9 +637,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] = s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] = s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] * s[0];            // expect: ok
 }
@@ -651,9 +651,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] = s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] = s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] * s[0];            // expect: ok
 }
@@ -665,9 +665,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] = s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] = s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] * s[0];            // expect: ok
 }
@@ -679,9 +679,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] = s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] = s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] * s[0];            // expect: ok
 }
@@ -693,9 +693,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] = s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] = s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] * s[0];            // expect: ok
 }
@@ -707,9 +707,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] = s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] = s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] * s[0];            // expect: ok
 }
@@ -721,9 +721,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] = s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] = s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] * s[0];            // expect: ok
 }
@@ -735,9 +735,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] = s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] = s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] * s[0];            // expect: ok
 }
@@ -749,9 +749,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] = s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] = s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] * s[0];            // expect: ok
 }
@@ -763,9 +763,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] = s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] = s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] * s[0];            // expect: ok
 }
@@ -777,9 +777,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] = s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] = s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] * s[0];            // expect: ok
 }
@@ -791,9 +791,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] = s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] = s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] * s[0];            // expect: ok
 }
@@ -805,9 +805,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] = s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] = s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] * s[0];            // expect: ok
 }
@@ -819,9 +819,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] = s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] = s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] * s[0];            // expect: ok
 }
@@ -833,9 +833,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] = s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] = s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] * s[0];            // expect: ok
 }
@@ -847,9 +847,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] = s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] = s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] * s[0];            // expect: ok
 }
@@ -861,9 +861,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] = s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] = s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] * s[0];            // expect: ok
 }
@@ -875,9 +875,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] = s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] = s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] * s[0];            // expect: ok
 }
@@ -889,9 +889,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] = s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] = s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] * s[0];            // expect: ok
 }
@@ -903,9 +903,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] = s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] = s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] * s[0];            // expect: ok
 }
@@ -917,9 +917,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] = s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] = s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] * s[0];            // expect: ok
 }
@@ -931,9 +931,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] = s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] = s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] * s[0];            // expect: ok
 }
@@ -945,9 +945,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] = s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] = s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] * s[0];            // expect: ok
 }
@@ -959,9 +959,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] = s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] = s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] * s[0];            // expect: ok
 }
@@ -973,9 +973,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] = s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] = s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] * s[0];            // expect: ok
 }
@@ -987,9 +987,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] = s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] = s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] * s[0];            // expect: ok
 }
@@ -1001,9 +1001,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] = s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] = s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] * s[0];            // expect: ok
 }
@@ -1015,9 +1015,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] = s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] = s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] * s[0];            // expect: ok
 }
@@ -1029,9 +1029,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] = s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] = s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] * s[0];            // expect: ok
 }
@@ -1043,9 +1043,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] = s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] = s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] * s[0];            // expect: ok
 }
@@ -1057,9 +1057,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] = s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] = s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] * s[0];            // expect: ok
 }
@@ -1071,9 +1071,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] = s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] = s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] * s[0];            // expect: ok
 }
@@ -1085,9 +1085,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] = s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] = s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] * s[0];            // expect: ok
 }
@@ -1099,9 +1099,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] = s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] = s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] * s[0];            // expect: ok
 }
@@ -1113,9 +1113,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] = s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] = s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] * s[0];            // expect: ok
 }
@@ -1127,9 +1127,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] = s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] = s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] * s[0];            // expect: ok
 }
@@ -1141,9 +1141,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] = s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] = s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] * s[0];            // expect: ok
 }
@@ -1155,9 +1155,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] = s[t * 2];        // expect: bank-conflict factor=2
-    outputt] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] = s[t * 2];        // expect: stride-conflict factor=2
+    outputt] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] * s[0];            // expect: ok
 }
@@ -1169,9 +1169,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] = s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] = s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] * s[0];            // expect: ok
 }
@@ -1183,9 +1183,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] = s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] = s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] * s[0];            // expect: ok
 }
@@ -1197,9 +1197,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] = s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] = s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] * s[0];            // expect: ok
 }
@@ -1211,9 +1211,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] = s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] = s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] * s[0];            // expect: ok
 }
@@ -1225,9 +1225,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] = s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] = s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] * s[0];            // expect: ok
 }
@@ -1239,9 +1239,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] = s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] = s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] * s[0];            // expect: ok
 }
@@ -1253,9 +1253,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] = s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] = s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] * s[0];            // expect: ok
 }
@@ -1267,9 +1267,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] = s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] = s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] * s[0];            // expect: ok
 }
@@ -1281,9 +1281,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] = s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] = s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] * s[0];            // expect: ok
 }
@@ -1295,9 +1295,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] = s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] = s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] * s[0];            // expect: ok
 }
@@ -1309,9 +1309,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] = s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] = s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] * s[0];            // expect: ok
 }
@@ -1323,9 +1323,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] = s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] = s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] * s[0];            // expect: ok
 }
@@ -1337,9 +1337,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] = s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] = s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] * s[0];            // expect: ok
 }
@@ -1351,9 +1351,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] = s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] = s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] * s[0];            // expect: ok
 }
@@ -1365,9 +1365,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] = s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] = s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] * s[0];            // expect: ok
 }
@@ -1379,9 +1379,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] = s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] = s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] * s[0];            // expect: ok
 }
@@ -1393,9 +1393,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] = s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] = s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] * s[0];            // expect: ok
 }
@@ -1407,9 +1407,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] = s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] = s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] * s[0];            // expect: ok
 }
@@ -1421,9 +1421,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] = s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] = s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] * s[0];            // expect: ok
 }
@@ -1435,9 +1435,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] = s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] = s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] * s[0];            // expect: ok
 }
@@ -1449,9 +1449,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] = s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] = s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] * s[0];            // expect: ok
 }
@@ -1463,9 +1463,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] = s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] = s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] * s[0];            // expect: ok
 }
@@ -1477,9 +1477,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] = s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] = s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] * s[0];            // expect: ok
 }
@@ -1491,9 +1491,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] = s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] = s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] * s[0];            // expect: ok
 }
@@ -1505,9 +1505,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] = s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] = s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] * s[0];            // expect: ok
 }
@@ -1519,9 +1519,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] = s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] = s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] * s[0];            // expect: ok
 }
@@ -1533,9 +1533,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] = s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] = s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] * s[0];            // expect: ok
 }
@@ -1547,9 +1547,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] = s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] = s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] * s[0];            // expect: ok
 }
@@ -1561,9 +1561,9 @@ RWStructuredBuffer<float> output : register(u0);
 void main(uint3 gtid : SV_GroupThreadID) {
     uint t = gtid.x;
     output[t] = s[t];            // expect: ok
-    output[t] = s[t * 2];        // expect: bank-conflict factor=2
-    output[t] = s[t * 8];        // expect: bank-conflict factor=8
-    output[t] = s[t * 32];       // expect: bank-conflict factor=32
+    output[t] = s[t * 2];        // expect: stride-conflict factor=2
+    output[t] = s[t * 8];        // expect: stride-conflict factor=8
+    output[t] = s[t * 32];       // expect: stride-conflict factor=32
     output[t] = s[t * 33];       // expect: ok
     output[t] * s[0];            // expect: ok
 }

@@ -18,14 +18,14 @@ __global__ void warp_idioms(float* o, int n) {{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{
     volatile float* vs = s;
     if (threadIdx.x < 32) vs[threadIdx.x] += vs[threadIdx.x + 32];   // expect: ok
     float* sdata = SharedMemory<float>();
-    sdata[threadIdx.x * 2] = 0;                   // expect: bank-conflict factor=2
+    sdata[threadIdx.x * 2] = 0;                   // expect: stride-conflict factor=2
     for (int i = threadIdx.x; i < n; i += blockDim.x) {
         s[i % 128] = 0;                           // expect: ok
     }
     int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
     s[warp * 32 + lane] = 0;                      // expect: ok
-    s[lane * 4 + warp] = 0;                       // expect: bank-conflict factor=4
+    s[lane * 4 + warp] = 0;                       // expect: stride-conflict factor=4
     int lane2 = threadIdx.x % 32;
     int warp2 = threadIdx.x / 32;
-    o[threadIdx.x] = s[lane2 * 2 + warp2];        // expect: bank-conflict factor=2
+    o[threadIdx.x] = s[lane2 * 2 + warp2];        // expect: stride-conflict factor=2
 }
