@@ -610,16 +610,11 @@ fn why_no_access(
     lowered: bool,
 ) -> (String, Option<crate::diag::Span>) {
     let body = text.get(scope.start..scope.end).unwrap_or("");
-    let is_ident = |c: char| c.is_alphanumeric() || c == '_';
-    let first_use = body.match_indices(d.name.as_str()).find_map(|(i, _)| {
-        let at = scope.start + i;
-        let whole = !body[..i].chars().next_back().is_some_and(is_ident)
-            && !body[i + d.name.len()..]
-                .chars()
-                .next()
-                .is_some_and(is_ident);
-        (whole && at != d.name_span.start).then_some(at)
-    });
+    // A use in a comment is not one (`// char* p = smem_ + 2;`).
+    let first_use = crate::source::uses_of(body, &d.name)
+        .into_iter()
+        .map(|i| scope.start + i)
+        .find(|&at| at != d.name_span.start);
     match first_use {
         None => (format!("`{}` is declared but never used", d.name), None),
         Some(at) => {

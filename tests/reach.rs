@@ -190,12 +190,13 @@ fn an_array_used_only_where_lowering_does_not_follow_says_where() {
     let d = &v["diagnostics"][0];
     assert_eq!(
         (d["rule"].as_str(), d["line"].as_u64()),
-        (Some("undecided-access"), Some(11))
+        (Some("undecided-access"), Some(12))
     );
     let notes = d["notes"].to_string();
+    // The comment above the constructor names `e` first; the use is the constructor's.
     assert!(notes.contains("first used in `Holder h(e);`"), "{d}");
     assert!(notes.contains("does not follow"), "{d}");
-    assert_eq!(d["labels"][0]["line"], 12, "{d}");
+    assert_eq!(d["labels"][0]["line"], 14, "{d}");
 }
 
 #[test]

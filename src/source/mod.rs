@@ -229,6 +229,24 @@ pub fn parse_ranges(
     parse_bounded(&mut parser, &file.parse_text)
 }
 
+/// Where the identifier `name` appears in `text` outside comments and string literals
+/// (directive lines included: a macro may use it), in order.
+pub fn uses_of(text: &str, name: &str) -> Vec<usize> {
+    let lexed = lex::lex(text, &|w| w == name);
+    let mut out: Vec<usize> = lexed.idents.iter().map(|&(s, _)| s).collect();
+    let is_ident = |c: char| c.is_alphanumeric() || c == '_';
+    for d in &lexed.directives {
+        let line = &text[d.start..d.end];
+        out.extend(line.match_indices(name).filter_map(|(i, _)| {
+            let whole = !line[..i].chars().next_back().is_some_and(is_ident)
+                && !line[i + name.len()..].chars().next().is_some_and(is_ident);
+            whole.then_some(d.start + i)
+        }));
+    }
+    out.sort_unstable();
+    out
+}
+
 /// True when the front end left conditional groups undecided (resolved only when a
 /// parse fails): such a file is parsed whole.
 pub fn has_undecided(file: &SourceFile) -> bool {
