@@ -431,6 +431,12 @@ impl<'t> Walker<'_, '_, 't> {
                 let mut cur = c.walk();
                 for d in self.conv.children(c, "declarator", &mut cur) {
                     let name = self.conv.text(d).trim_start_matches('*').trim().to_string();
+                    // A built-in type is never renamed for device code: such a typedef
+                    // (`typedef Framework::Float2 float2;` in a header shared with host
+                    // C++) is the host's.
+                    if types::builtin(&name).is_some() {
+                        continue;
+                    }
                     let pointers = self.conv.text(d).matches('*').count() as u32;
                     let mut t = base.clone();
                     t.pointers += pointers;
@@ -450,9 +456,10 @@ impl<'t> Walker<'_, '_, 't> {
             "alias_declaration" => {
                 if let (Some(n), Some(t)) = (self.conv.field(c, "name"), self.conv.field(c, "type"))
                 {
-                    self.out
-                        .typedefs
-                        .insert(self.conv.text(n).to_string(), self.conv.type_descriptor(t));
+                    let name = self.conv.text(n).to_string();
+                    if types::builtin(&name).is_none() {
+                        self.out.typedefs.insert(name, self.conv.type_descriptor(t));
+                    }
                 }
             }
             "struct_specifier" | "class_specifier" | "enum_specifier" => {
