@@ -420,43 +420,9 @@ fn identifiers(line: &str) -> impl Iterator<Item = &str> {
 /// initialiser or a variable: `struct S {...};`, `int a[] = {...};`; a function body or a
 /// namespace does not.
 fn needs_semicolon(toks: &[(Tok<'_>, u32)]) -> bool {
-    let Some(open) = toks.iter().position(|(t, _)| *t == Tok::Open(b'{')) else {
-        return false;
-    };
     // An `=` at the top level, not a template parameter's default
     // (`template <int N = 4> __global__ void k() {...}`).
-    let assigned = {
-        let (mut depth, mut angle) = (0u32, 0u32);
-        let head = &toks[..open];
-        head.iter().enumerate().any(|(k, (t, _))| match t {
-            Tok::Open(_) => {
-                depth += 1;
-                false
-            }
-            Tok::Close(_) => {
-                depth = depth.saturating_sub(1);
-                false
-            }
-            Tok::Less
-                if depth == 0
-                    && (angle > 0
-                        || matches!(
-                            k.checked_sub(1).and_then(|p| head.get(p)),
-                            Some((Tok::Word("template"), _))
-                        )) =>
-            {
-                angle += 1;
-                false
-            }
-            Tok::Greater if depth == 0 && angle > 0 => {
-                angle -= 1;
-                false
-            }
-            Tok::Assign => depth == 0 && angle == 0,
-            _ => false,
-        })
-    };
-    assigned || is_type_definition(toks)
+    head_top_level(toks).any(|t| t == Tok::Assign) || is_type_definition(toks)
 }
 
 /// A `struct`, `class`, `union`, `enum` or `typedef` whose first brace opens its body (not
@@ -465,34 +431,47 @@ fn is_type_definition(toks: &[(Tok<'_>, u32)]) -> bool {
     let Some(open) = toks.iter().position(|(t, _)| *t == Tok::Open(b'{')) else {
         return false;
     };
+    head_top_level(toks).any(|t| {
+        matches!(
+            t,
+            Tok::Word("struct" | "class" | "union" | "enum" | "typedef")
+        )
+    }) && !matches!(
+        open.checked_sub(1).map(|p| toks[p].0),
+        Some(Tok::Close(b')'))
+    )
+}
+
+/// The tokens of an item's head (before its first `{`) at the top level: outside
+/// brackets and outside `template <...>` parameter lists (`template <class T>` defines no
+/// type, `template <int N = 4>` assigns nothing).
+fn head_top_level<'a, 't>(toks: &'a [(Tok<'t>, u32)]) -> impl Iterator<Item = Tok<'t>> + 'a {
+    let open = toks
+        .iter()
+        .position(|(t, _)| *t == Tok::Open(b'{'))
+        .unwrap_or(0);
     let head = &toks[..open];
     let (mut depth, mut angle) = (0u32, 0u32);
-    let mut typeish = false;
-    for (k, (t, _)) in head.iter().enumerate() {
+    head.iter().enumerate().filter_map(move |(k, &(t, _))| {
+        let top = depth == 0 && angle == 0;
         match t {
             Tok::Open(_) => depth += 1,
             Tok::Close(_) => depth = depth.saturating_sub(1),
-            // `template <class T>`: a parameter, not a type being defined.
             Tok::Less
                 if depth == 0
                     && (angle > 0
                         || matches!(
-                            k.checked_sub(1).and_then(|p| head.get(p)),
-                            Some((Tok::Word("template"), _))
+                            k.checked_sub(1).map(|p| head[p].0),
+                            Some(Tok::Word("template"))
                         )) =>
             {
                 angle += 1;
             }
             Tok::Greater if depth == 0 && angle > 0 => angle -= 1,
-            Tok::Word("struct" | "class" | "union" | "enum" | "typedef")
-                if depth == 0 && angle == 0 =>
-            {
-                typeish = true;
-            }
             _ => {}
         }
-    }
-    typeish && !matches!(head.last(), Some((Tok::Close(b')'), _)))
+        top.then_some(t)
+    })
 }
 
 /// True when the item runs on past a brace that closes at the top level (other than
