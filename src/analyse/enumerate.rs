@@ -31,8 +31,11 @@ use crate::model::ir::{BinOp, Expr, LoweredAccess, VarKind};
 use crate::model::verdict::{Method, Verdict};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
+mod relax;
 mod residues;
+mod terms;
 use residues::{form_in, residue_condition, residue_period, residue_representatives};
+use terms::distribute;
 
 /// Work limits for one access, in lane evaluations.
 #[derive(Debug, Clone, Copy)]
@@ -62,52 +65,6 @@ struct Domain {
     /// `Some(m)` when the values are one representative per residue modulo `m` (see the
     /// module comment): complete although far fewer than the variable's values.
     residue: Option<i64>,
-}
-
-/// `e` with constant factors and shifts distributed over its sums (`(a + b) * 4` is
-/// `a * 4 + b * 4`, equal in wrapping arithmetic), so that its additive terms are found.
-fn distribute(e: &Expr) -> Expr {
-    let scaled = |x: &Expr, wrap: &dyn Fn(Expr) -> Expr| -> Option<Expr> {
-        match x {
-            Expr::Binary(op @ (BinOp::Add | BinOp::Sub), a, b) => Some(Expr::bin(
-                *op,
-                distribute(&wrap((**a).clone())),
-                distribute(&wrap((**b).clone())),
-            )),
-            _ => None,
-        }
-    };
-    match e {
-        Expr::Binary(op @ (BinOp::Add | BinOp::Sub), a, b) => {
-            Expr::bin(*op, distribute(a), distribute(b))
-        }
-        Expr::Binary(BinOp::Mul, x, c) | Expr::Binary(BinOp::Mul, c, x)
-            if matches!(**c, Expr::Const(_)) =>
-        {
-            let c = (**c).clone();
-            scaled(x, &|t| Expr::bin(BinOp::Mul, t, c.clone())).unwrap_or_else(|| e.clone())
-        }
-        Expr::Binary(BinOp::Shl, x, k) if matches!(**k, Expr::Const(0..=62)) => {
-            let k = (**k).clone();
-            scaled(x, &|t| Expr::bin(BinOp::Shl, t, k.clone())).unwrap_or_else(|| e.clone())
-        }
-        _ => e.clone(),
-    }
-}
-
-/// Splits `e` into its top-level additive terms with their signs.
-fn additive_terms<'a>(e: &'a Expr, negate: bool, out: &mut Vec<(&'a Expr, bool)>) {
-    match e {
-        Expr::Binary(BinOp::Add, a, b) => {
-            additive_terms(a, negate, out);
-            additive_terms(b, negate, out);
-        }
-        Expr::Binary(BinOp::Sub, a, b) => {
-            additive_terms(a, negate, out);
-            additive_terms(b, !negate, out);
-        }
-        _ => out.push((e, negate)),
-    }
 }
 
 /// Sample values for a variable with no usable range: small values, powers of two and
@@ -160,8 +117,19 @@ fn thin(values: Vec<i64>, n: u64) -> (Vec<i64>, bool) {
     (out, false)
 }
 
-/// Enumerates the access and returns its worst case.
+/// Enumerates the access and returns its worst case. What sampling leaves undecided
+/// may still be decided by an upper bound over the lanes that guards switch off
+/// ([`relax`]).
 pub fn enumerate(access: &LoweredAccess, params: &BankParams, budget: Budget) -> Verdict {
+    let verdict = enumerate_as_written(access, params, budget);
+    if verdict.exact {
+        return verdict;
+    }
+    relax::decide_by_upper_bound(access, params, budget, verdict)
+}
+
+/// [`enumerate`] with the guards as written.
+fn enumerate_as_written(access: &LoweredAccess, params: &BankParams, budget: Budget) -> Verdict {
     let warp_size = u64::from(access.warp_size.max(1));
     let threads = access.block.threads();
     if threads == 0 {
@@ -185,7 +153,8 @@ pub fn enumerate(access: &LoweredAccess, params: &BankParams, budget: Budget) ->
     let (guards, lane_bounds) = relevant_guards(&s);
     // Which variables matter, and which of them only shift every lane's address.
     let guard_mask = guards.iter().fold(0u64, |m, g| m | g.var_mask());
-    let address = distribute(&access.address);
+    let kinds: Vec<VarKind> = access.vars.iter().map(|v| v.kind.clone()).collect();
+    let address = distribute(&access.address, &kinds);
     let terms = split_terms(&s, &address, guard_mask);
     let (shifts, shift_sampled) = match shift_residues(&s, &terms.pure_shift) {
         Ok(found) => found,
@@ -277,7 +246,7 @@ struct Setup<'a> {
 /// hold, so they need not be enumerated.
 /// A comparison with a uniform value of unknown range that occurs nowhere else
 /// (`j < tiles` with `tiles` a kernel argument) holds for some value of it, whatever the
-/// other side is: the worst case is taken where it holds.
+/// other side is: the worst case is taken where it holds, when the warp is one phase.
 fn relevant_guards<'a>(s: &Setup<'a>) -> (Vec<&'a Expr>, Vec<String>) {
     let access = s.access;
     let thread_mask_all = s.thread_mask;
@@ -289,14 +258,20 @@ fn relevant_guards<'a>(s: &Setup<'a>) -> (Vec<&'a Expr>, Vec<String>) {
                 .filter(|g| g.var_mask() >> i.min(63) & 1 == 1)
                 .count()
     };
+    // Only an order or `!=` holds for every lane at some value: `t == p` holds for one
+    // value of `t` at a time. And only within one phase do fewer lanes never cost more:
+    // with several, a guard that switches off a conflict-free phase raises the factor.
+    let one_phase = s.params.phase_lanes(access.width) >= access.warp_size;
     let free_comparison = |g: &Expr| -> bool {
         let Expr::Binary(op, a, b) = g else {
             return false;
         };
-        if !matches!(
-            op,
-            BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge | BinOp::Ne | BinOp::Eq
-        ) {
+        if !one_phase
+            || !matches!(
+                op,
+                BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge | BinOp::Ne
+            )
+        {
             return false;
         }
         [a, b].iter().any(|side| match side.as_ref() {
@@ -375,7 +350,7 @@ struct Terms<'e> {
 fn split_terms<'e>(s: &Setup, address: &'e Expr, guard_mask: u64) -> Terms<'e> {
     let thread_mask = s.thread_mask;
     let mut terms = Vec::new();
-    additive_terms(address, false, &mut terms);
+    address.additive_terms(false, &mut terms);
     let mut shift_terms: Vec<(&Expr, bool)> = Vec::new();
     let mut lane_terms_mask = guard_mask;
     for &(t, neg) in &terms {
@@ -450,10 +425,12 @@ fn shift_residues(
         groups.push(merged);
     }
     let mut sums: BTreeSet<i64> = [0].into_iter().collect();
-    // Whether any combination of the offsets' values was tried: none is a loop that
-    // never runs; some, none evaluated, an index that cannot be computed.
-    let mut tried = false;
+    // Whether every group of offsets had a combination of values to try: a group with
+    // none is a loop that never runs; when all had some and none evaluated, the index
+    // cannot be computed.
+    let mut tried = true;
     for (gm, ts) in &groups {
+        let mut group_tried = false;
         let expr = terms_to_expr(ts.iter().copied());
         let vars: Vec<usize> = (0..access.vars.len())
             .filter(|i| gm >> (*i).min(63) & 1 == 1)
@@ -472,7 +449,7 @@ fn shift_residues(
         let mut values = vec![0i64; access.vars.len()];
         let mut left = 1u64 << 14;
         for_each_combination(&doms, &mut |combo| {
-            tried = true;
+            group_tried = true;
             for (k, &i) in vars.iter().enumerate() {
                 values[i] = combo[k];
             }
@@ -485,6 +462,7 @@ fn shift_residues(
             }
             left > 0 && (residues.len() as i64) < bw
         });
+        tried &= group_tried;
         sums = sums
             .iter()
             .flat_map(|s| residues.iter().map(move |r| (s + r).rem_euclid(bw)))

@@ -33,27 +33,16 @@ fn log2_exact(n: u64) -> Option<u32> {
     n.is_power_of_two().then(|| n.trailing_zeros())
 }
 
-/// Splits `e` into top-level additive terms with their signs (true = subtracted).
-fn additive_terms(e: &Expr, negate: bool, out: &mut Vec<(Expr, bool)>) {
-    match e {
-        Expr::Binary(BinOp::Add, a, b) => {
-            additive_terms(a, negate, out);
-            additive_terms(b, negate, out);
-        }
-        Expr::Binary(BinOp::Sub, a, b) => {
-            additive_terms(a, negate, out);
-            additive_terms(b, !negate, out);
-        }
-        _ => out.push((e.clone(), negate)),
-    }
-}
-
-fn sum_terms(terms: &[(Expr, bool)]) -> Expr {
+fn sum_terms(terms: &[(&Expr, bool)]) -> Expr {
     terms.iter().fold(Expr::Const(0), |acc, (t, neg)| {
         if matches!(acc, Expr::Const(0)) && !neg {
-            t.clone()
+            (*t).clone()
         } else {
-            Expr::bin(if *neg { BinOp::Sub } else { BinOp::Add }, acc, t.clone())
+            Expr::bin(
+                if *neg { BinOp::Sub } else { BinOp::Add },
+                acc,
+                (*t).clone(),
+            )
         }
     })
 }
@@ -77,7 +66,7 @@ fn counting_form(
         .filter(|(_, v)| matches!(v.kind, VarKind::Thread(_)))
         .fold(0u64, |m, (i, _)| m | 1u64 << i.min(63));
     let mut terms = Vec::new();
-    additive_terms(&access.address, false, &mut terms);
+    access.address.additive_terms(false, &mut terms);
     let (lane_terms, shift_terms): (Vec<_>, Vec<_>) = terms
         .into_iter()
         .partition(|(t, _)| t.var_mask() & thread_mask != 0);

@@ -109,6 +109,22 @@ pub fn shapes_for(
             )];
         }
     }
+    // Extents that the launches all leave partly to run time, or the kernel asserts.
+    let mut partly = false;
+    let launched = extents_all_launches_fix(syn, text, &f.name, settings, extra);
+    let asserted = asserted_extents(f, &mut probe);
+    let mut axes = axes;
+    for a in 0..3 {
+        if fixed[a].is_none() {
+            if let Some(v) = asserted[a].or(launched[a]) {
+                fixed[a] = Some(v);
+                partly = true;
+                // An axis fixed at one thread does not vary: it is not one of the
+                // family's dimensions.
+                axes[a] = v > 1;
+            }
+        }
+    }
     if let Some(o) = settings.block_shapes.iter().find(|o| o.kernel == "*") {
         let (x, y, z) = o.shape;
         return vec![(
@@ -136,7 +152,6 @@ pub fn shapes_for(
         }
         return s;
     }
-    let mut axes = axes;
     if f.numthreads.is_some() {
         // HLSL: an axis whose `[numthreads]` argument is not known may be anything.
         for (a, d) in axes.iter_mut().zip(&fixed) {
@@ -149,6 +164,8 @@ pub fn shapes_for(
     let analysed = family.len();
     let gap = if bound.is_some() {
         ShapeGap::ThreadCountOnly
+    } else if partly {
+        ShapeGap::SomeExtents
     } else {
         ShapeGap::NothingFixes
     };
@@ -417,9 +434,37 @@ pub fn launch_shapes_and_completeness(
     extra: &HashMap<String, crate::extract::ast::Expr>,
 ) -> (Vec<(BlockShape, ShapeSource)>, bool) {
     let mut complete = true;
+    let mut shapes: Vec<(BlockShape, ShapeSource)> = Vec::new();
+    for (start, dims) in launch_extents(syn, text, kernel, settings, extra) {
+        let shape = match dims {
+            [Some(x), Some(y), Some(z)] => Some(BlockShape { x, y, z }),
+            _ => None,
+        };
+        complete &= shape.is_some();
+        if let Some(s) = shape {
+            if !shapes.iter().any(|(t, _)| *t == s) {
+                let line = crate::diag::line_of(&syn.line_starts, start);
+                shapes.push((s, ShapeSource::Known(s, ShapeOrigin::LaunchOnLine(line))));
+            }
+        }
+    }
+    (shapes, complete)
+}
+
+/// The block extents of each launch of `kernel` in the file, with the launch's start:
+/// `None` for an extent known only at run time (`dim3(32, rows)` with `rows` a
+/// parameter fixes `x` and `z` only; `kernel<<<g, n>>>` with `n` unknown fixes `y` and
+/// `z` at 1).
+fn launch_extents(
+    syn: &FileSyntax,
+    text: &str,
+    kernel: &str,
+    settings: &Settings,
+    extra: &HashMap<String, crate::extract::ast::Expr>,
+) -> Vec<(usize, [Option<u32>; 3])> {
     let mut arrays = Vec::new();
     let mut probe = probe(syn, text, &mut arrays, settings, extra);
-    let mut shapes: Vec<(BlockShape, ShapeSource)> = Vec::new();
+    let mut out = Vec::new();
     for l in syn.launches_of(kernel) {
         // Locals of the launching function declared before the launch (`const int rows = 16;
         // dim3 block(rows);`) are in scope for the launch's block argument.
@@ -430,7 +475,7 @@ pub fn launch_shapes_and_completeness(
         let v = match (&l.block.kind, l.in_function) {
             (ExprKind::Ident(name), Some(fi)) => {
                 // `dim3 block(TILE, ROWS); kernel<<<grid, block>>>`: find the local's initialiser.
-                match find_local_init(&syn.functions[fi].body, name) {
+                match find_local_init(&syn.functions[fi].body, name, l.span.start) {
                     Some(init) => probe.eval(&init),
                     None => probe.eval(&l.block),
                 }
@@ -438,94 +483,127 @@ pub fn launch_shapes_and_completeness(
             _ => probe.eval(&l.block),
         };
         probe.pop_scope();
-        let shape = match v {
-            Value::Int(i) => to_u32(i.as_const()).map(|x| BlockShape { x, y: 1, z: 1 }),
-            Value::Vector(c) => {
-                let d: Vec<Option<u32>> = c
-                    .iter()
-                    .map(|v| {
-                        if let Value::Int(i) = v {
-                            to_u32(i.as_const())
-                        } else {
-                            None
-                        }
-                    })
-                    .collect();
-                match d.as_slice() {
-                    [Some(x), Some(y), Some(z)] => Some(BlockShape {
-                        x: *x,
-                        y: *y,
-                        z: *z,
-                    }),
-                    _ => None,
+        let dims = match v {
+            Value::Int(i) => [to_u32(i.as_const()), Some(1), Some(1)],
+            Value::Vector(c) if c.len() == 3 => {
+                let mut d = [None; 3];
+                for (slot, v) in d.iter_mut().zip(&c) {
+                    if let Value::Int(i) = v {
+                        *slot = to_u32(i.as_const());
+                    }
                 }
+                d
             }
-            _ => None,
+            _ => [None; 3],
         };
-        complete &= shape.is_some();
-        if let Some(s) = shape {
-            if !shapes.iter().any(|(t, _)| *t == s) {
-                let line = crate::diag::line_of(&syn.line_starts, l.span.start);
-                shapes.push((s, ShapeSource::Known(s, ShapeOrigin::LaunchOnLine(line))));
+        out.push((l.span.start, dims));
+    }
+    out
+}
+
+/// The extents that every launch of `kernel` in the file agrees on, when some launch
+/// leaves an extent to run time: fixed axes of the candidate family.
+fn extents_all_launches_fix(
+    syn: &FileSyntax,
+    text: &str,
+    kernel: &str,
+    settings: &Settings,
+    extra: &HashMap<String, crate::extract::ast::Expr>,
+) -> [Option<u32>; 3] {
+    let launches = launch_extents(syn, text, kernel, settings, extra);
+    let mut fixed = [None; 3];
+    for (a, slot) in fixed.iter_mut().enumerate() {
+        let mut values = launches.iter().map(|(_, d)| d[a]);
+        let first = values.next().flatten();
+        if values.all(|v| v.is_some() && v == first) {
+            *slot = first;
+        }
+    }
+    fixed
+}
+
+/// The extents the kernel asserts (`assert(blockDim.x == 32)` in its body): the code is
+/// written for that extent and fails on any other.
+fn asserted_extents(f: &crate::extract::ast::Function, probe: &mut Interp) -> [Option<u32>; 3] {
+    use crate::extract::ast::{BinaryOp, Expr};
+    fn equalities<'e>(e: &'e Expr, out: &mut Vec<(&'e Expr, &'e Expr)>) {
+        match &e.kind {
+            ExprKind::Binary(BinaryOp::LogicAnd, a, b) => {
+                equalities(a, out);
+                equalities(b, out);
+            }
+            ExprKind::Binary(BinaryOp::Eq, a, b) => out.push((a, b)),
+            _ => {}
+        }
+    }
+    fn asserts<'e>(body: &'e [Stmt], out: &mut Vec<&'e Expr>) {
+        for s in body {
+            match s {
+                Stmt::Expr(Expr {
+                    kind: ExprKind::Call { callee, args, .. },
+                    ..
+                }) if callee == "assert" && args.len() == 1 => out.push(&args[0]),
+                Stmt::Block(b) => asserts(b, out),
+                _ => {}
             }
         }
     }
-    (shapes, complete)
+    let axis = |e: &Expr| -> Option<usize> {
+        let ExprKind::Member(b, field) = &e.kind else {
+            return None;
+        };
+        matches!(&b.kind, ExprKind::Ident(n) if n == "blockDim")
+            .then(|| ["x", "y", "z"].iter().position(|a| a == field))
+            .flatten()
+    };
+    let mut conds = Vec::new();
+    asserts(&f.body, &mut conds);
+    let mut pairs = Vec::new();
+    for c in conds {
+        equalities(c, &mut pairs);
+    }
+    let mut fixed = [None; 3];
+    for (a, b) in pairs {
+        let (ax, value) = match (axis(a), axis(b)) {
+            (Some(ax), None) => (ax, b),
+            (None, Some(ax)) => (ax, a),
+            _ => continue,
+        };
+        if let Some(v) = to_u32(probe.const_eval(value)) {
+            fixed[ax] = Some(v);
+        }
+    }
+    fixed
 }
 
 /// Binds, in `probe`, every local declared with an initialiser before byte `before`.
 fn bind_locals_before(probe: &mut Interp, body: &[Stmt], before: usize) {
+    let mut decls = Vec::new();
     for s in body {
-        match s {
-            Stmt::Decl(ds) => {
-                for d in ds {
-                    if d.span.end > before || !d.extents.is_empty() {
-                        continue;
-                    }
-                    if let Some(init) = &d.init {
-                        let v = probe.eval(init);
-                        probe.bind_value(&d.name, v);
-                    }
-                }
+        s.walk_decls(&mut |d| {
+            if d.span.end <= before && d.extents.is_empty() && d.init.is_some() {
+                decls.push(d);
             }
-            Stmt::Block(b) => bind_locals_before(probe, b, before),
-            _ => {}
+        });
+    }
+    for d in decls {
+        if let Some(init) = &d.init {
+            let v = probe.eval(init);
+            probe.bind_value(&d.name, v);
         }
     }
 }
 
-fn find_local_init(body: &[Stmt], name: &str) -> Option<crate::extract::ast::Expr> {
+/// The initialiser of the last local `name` declared before byte `before`, in any
+/// nested block (a launch in a `case` sees the `dim3` declared above it there).
+fn find_local_init(body: &[Stmt], name: &str, before: usize) -> Option<crate::extract::ast::Expr> {
+    let mut found = None;
     for s in body {
-        match s {
-            Stmt::Decl(ds) => {
-                if let Some(d) = ds.iter().find(|d| d.name == name) {
-                    return d.init.clone();
-                }
+        s.walk_decls(&mut |d| {
+            if d.name == name && d.extents.is_empty() && d.span.end <= before {
+                found = Some(d);
             }
-            Stmt::Block(b) => {
-                if let Some(e) = find_local_init(b, name) {
-                    return Some(e);
-                }
-            }
-            Stmt::If {
-                then, otherwise, ..
-            } => {
-                if let Some(e) = find_local_init(std::slice::from_ref(then), name) {
-                    return Some(e);
-                }
-                if let Some(o) = otherwise {
-                    if let Some(e) = find_local_init(std::slice::from_ref(o), name) {
-                        return Some(e);
-                    }
-                }
-            }
-            Stmt::For { body, .. } | Stmt::While { body, .. } => {
-                if let Some(e) = find_local_init(std::slice::from_ref(body), name) {
-                    return Some(e);
-                }
-            }
-            _ => {}
-        }
+        });
     }
-    None
+    found.and_then(|d| d.init.clone())
 }

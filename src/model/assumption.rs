@@ -59,6 +59,9 @@ pub enum ShapeGap {
     NothingFixes,
     /// `__launch_bounds__` gives the thread count, not how it splits over the axes.
     ThreadCountOnly,
+    /// The launches (`dim3(32, rows)`) or an assertion (`assert(blockDim.x == 32)`) fix
+    /// some extents, and run-time values the others.
+    SomeExtents,
 }
 
 /// One candidate of the block shapes the code allows, when nothing fixes the shape
@@ -97,6 +100,9 @@ impl fmt::Display for CandidateShape {
         let why = match self.gap {
             ShapeGap::ThreadCountOnly => "`__launch_bounds__` fixes only the thread count",
             ShapeGap::NothingFixes => "nothing in the file fixes the block shape",
+            ShapeGap::SomeExtents => {
+                "the launches or assertions in the file fix only some of its extents"
+            }
         };
         let (n, total) = (self.analysed, self.family);
         let of = if total > n {

@@ -194,6 +194,22 @@ impl Expr {
         })
     }
 
+    /// Appends the top-level additive terms of the expression to `out`, each with
+    /// whether it is subtracted (flipped when `negate`).
+    pub fn additive_terms<'a>(&'a self, negate: bool, out: &mut Vec<(&'a Expr, bool)>) {
+        match self {
+            Expr::Binary(BinOp::Add, a, b) => {
+                a.additive_terms(negate, out);
+                b.additive_terms(negate, out);
+            }
+            Expr::Binary(BinOp::Sub, a, b) => {
+                a.additive_terms(negate, out);
+                b.additive_terms(!negate, out);
+            }
+            _ => out.push((self, negate)),
+        }
+    }
+
     /// Bit mask of the variables the expression reads.
     pub fn var_mask(&self) -> u64 {
         match self {

@@ -95,7 +95,7 @@ fn lcm(a: i64, b: i64) -> i64 {
 
 /// True when `e` is never negative: sums, products and shifts of non-negative constants,
 /// thread ids, loop counters and values with a non-negative range.
-fn nonneg(e: &Expr, kinds: &[VarKind]) -> bool {
+pub(super) fn nonneg(e: &Expr, kinds: &[VarKind]) -> bool {
     match e {
         Expr::Const(c) => *c >= 0,
         Expr::Var(i) => match kinds.get(*i) {
@@ -114,7 +114,7 @@ fn nonneg(e: &Expr, kinds: &[VarKind]) -> bool {
 }
 
 /// A number that divides every value of `e` (0 when `e` is always 0).
-fn divisor(e: &Expr) -> i64 {
+pub(super) fn divisor(e: &Expr) -> i64 {
     match e {
         Expr::Const(c) => c.unsigned_abs().min(1 << 40) as i64,
         Expr::Unary(UnOp::Neg, a) => divisor(a),
