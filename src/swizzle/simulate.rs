@@ -135,11 +135,7 @@ impl Lanes {
                 } else {
                     coords.next()?
                 };
-                let byte = offset_of(cs)?.checked_mul(u64::from(element_bytes))?;
-                if byte % u64::from(self.width) != 0 {
-                    return None;
-                }
-                *slot = Some(i64::try_from(byte).ok()?);
+                *slot = Some(lane_byte(cs, element_bytes, self.width, offset_of)?);
             }
             let w = memo.count(params, self.width, &addrs, self.atomic);
             if w.ideal == 0 {
@@ -153,6 +149,21 @@ impl Lanes {
         }
         seen.then_some(out)
     }
+}
+
+/// The byte address of the element at `coords` under `offset_of`, for a lane moving
+/// `width` bytes; `None` when the offset is undefined, overflows or is misaligned.
+pub fn lane_byte(
+    coords: &[u64],
+    element_bytes: u32,
+    width: u32,
+    offset_of: &dyn Fn(&[u64]) -> Option<u64>,
+) -> Option<i64> {
+    let byte = offset_of(coords)?.checked_mul(u64::from(element_bytes))?;
+    if byte % u64::from(width.max(1)) != 0 {
+        return None;
+    }
+    i64::try_from(byte).ok()
 }
 
 /// The bank model's count of the previous instruction, by address pattern. Moving every
