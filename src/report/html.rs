@@ -26,7 +26,7 @@ td.num{text-align:right;font-variant-numeric:tabular-nums}
 section.finding{border:1px solid #d0d7de;border-radius:6px;padding:.8em 1em;margin:1em 0}
 .maps{display:flex;flex-wrap:wrap;gap:2em;margin-top:.6em}
 .map{margin:0;max-width:460px}
-.map figcaption{font-weight:600;margin-bottom:.3em}
+.map figcaption{font-weight:600;margin-bottom:.3em;min-height:2.8em}
 table.grid{border-collapse:collapse}
 table.grid td,table.grid th{width:13px;height:13px;padding:0;font-size:9px;text-align:center;border:1px solid #eaeef2}
 table.grid th{font-weight:normal;color:#57606a}
@@ -49,8 +49,8 @@ function sortBy(th){
   rows.sort(function(a,b){
     var x=a.cells[col].dataset.key,y=b.cells[col].dataset.key,c;
     if(num){c=(parseFloat(x)||-1)-(parseFloat(y)||-1);}else{c=x.localeCompare(y);}
-    if(c===0)c=parseInt(a.dataset.order)-parseInt(b.dataset.order);
-    return dir==='ascending'?c:-c;
+    if(c!==0)return dir==='ascending'?c:-c;
+    return parseInt(a.dataset.order)-parseInt(b.dataset.order);
   });
   for(var r of rows)body.appendChild(r);
 }
