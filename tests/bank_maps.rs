@@ -125,6 +125,18 @@ fn the_map_is_of_the_worst_warp_and_values() {
 }
 
 #[test]
+fn the_map_is_drawn_where_a_run_time_bound_lets_the_lanes_in() {
+    // At n = 0 no lane would run the load; enumeration takes its worst case where
+    // `i < n` holds, and the map is drawn there.
+    let out = stdout(&run(&["--show-banks", "run_time_bound.cu"], &[]));
+    assert!(
+        line(&out, "before ").contains(&format!("W{}  32 wavefronts", ".".repeat(31))),
+        "{out}"
+    );
+    assert!(line(&out, "after ").contains("none: no layout fix was verified"));
+}
+
+#[test]
 fn wide_accesses_picture_one_phase_and_count_the_warp() {
     let out = stdout(&run(&["--show-banks", "wide.cu"], &[]));
     // 8-byte lanes: a phase is 16 lanes; lane l covers words 8l and 8l + 1.
@@ -156,15 +168,16 @@ fn step_summary_draws_the_most_harmful_maps_and_counts_the_rest() {
     assert_eq!(o.status.code(), Some(1));
     let md = std::fs::read_to_string(&summary).expect("the step summary is written");
     assert!(md.contains("### Bank maps"), "{md}");
-    // Four conflicts, all shown (the cap is five), the worst (32-way) first.
-    assert_eq!(md.matches("```text\n").count(), 4, "{md}");
-    let first = md.find("`transpose.cu:").expect("transpose shown");
-    let others = ["`no_fix.cu:", "`later_warp.cu:", "`wide.cu:"];
-    for o in others {
-        assert!(
-            md.find(o).is_some_and(|at| at > first),
-            "{o} after the worst: {md}"
-        );
+    // Five conflicts, all shown (the cap is five), the two 32-way ones first.
+    assert_eq!(md.matches("```text\n").count(), 5, "{md}");
+    let at = |name: &str| {
+        md.find(&format!("`{name}:"))
+            .unwrap_or_else(|| panic!("{name}: {md}"))
+    };
+    for worst in ["run_time_bound.cu", "transpose.cu"] {
+        for other in ["no_fix.cu", "later_warp.cu", "wide.cu"] {
+            assert!(at(worst) < at(other), "{worst} before {other}: {md}");
+        }
     }
     assert!(md.contains(&format!("  before  W{}  32 wavefronts", ".".repeat(31))));
     assert!(!md.contains("more bank map"), "{md}");
@@ -189,11 +202,11 @@ fn html_is_one_page_that_needs_no_network() {
     for remote in ["http://", "https://", "src=", "<link"] {
         assert!(!page.contains(remote), "the page loads nothing: {remote}");
     }
-    assert_eq!(page.matches("<tr data-order=").count(), 4);
-    assert_eq!(page.matches("<figure class=\"map before\"").count(), 4);
-    // Two conflicts have a verified fix (padding, swizzle), two have none.
+    assert_eq!(page.matches("<tr data-order=").count(), 5);
+    assert_eq!(page.matches("<figure class=\"map before\"").count(), 5);
+    // Two conflicts have a verified fix (padding, swizzle), three have none.
     assert_eq!(page.matches("<figure class=\"map after\"").count(), 2);
-    assert_eq!(page.matches("class=\"note after-none\"").count(), 2);
+    assert_eq!(page.matches("class=\"note after-none\"").count(), 3);
 }
 
 /// A Chromium to run, or `None` (a failure when CI requires one).
@@ -314,35 +327,19 @@ document.body.appendChild(pre);
             .collect()
     };
     // Report order: by path.
-    assert_eq!(
-        list("initial"),
-        [
-            "later_warp.cu:9:2",
-            "no_fix.cu:6:2",
-            "transpose.cu:5:32",
-            "wide.cu:5:4"
-        ]
+    let (late, no_fix, bound, tr, wide) = (
+        "later_warp.cu:9:2",
+        "no_fix.cu:6:2",
+        "run_time_bound.cu:8:32",
+        "transpose.cu:5:32",
+        "wide.cu:5:4",
     );
-    // First click: most harmful first; second click: the other way.
-    assert_eq!(
-        list("factor_first"),
-        [
-            "transpose.cu:5:32",
-            "wide.cu:5:4",
-            "later_warp.cu:9:2",
-            "no_fix.cu:6:2"
-        ]
-    );
+    assert_eq!(list("initial"), [late, no_fix, bound, tr, wide]);
+    // First click: most harmful first; second click: the other way (equal factors keep
+    // the report's order both ways).
+    assert_eq!(list("factor_first"), [bound, tr, wide, late, no_fix]);
     assert_eq!(v["factor_sort"], "descending");
-    assert_eq!(
-        list("factor_second"),
-        [
-            "later_warp.cu:9:2",
-            "no_fix.cu:6:2",
-            "wide.cu:5:4",
-            "transpose.cu:5:32"
-        ]
-    );
+    assert_eq!(list("factor_second"), [late, no_fix, wide, bound, tr]);
     assert_eq!(list("file")[0], "later_warp.cu:9:2");
     // Before: every active lane of the pictured phase sits in an overloaded bank (32
     // lanes; 16 lanes of two words each for the doubles); after: none does.
@@ -353,8 +350,41 @@ document.body.appendChild(pre);
             .filter_map(serde_json::Value::as_u64)
             .collect()
     };
-    assert_eq!(ints("before_clash"), [32, 32, 32, 32]);
+    assert_eq!(ints("before_clash"), [32, 32, 32, 32, 32]);
     assert_eq!(ints("after_clash"), [0, 0]);
     assert_eq!(ints("after_hits"), [32, 32]);
     assert!(v["grid_width"].as_f64().is_some_and(|w| w > 300.0), "{v}");
+}
+
+/// The picture of docs/configuration.md ("Bank maps") and README.md is what the binary
+/// prints for tests/fixtures/bank-maps/transpose.cu.
+#[test]
+fn the_documented_picture_is_the_binarys() {
+    let out = stdout(&run(
+        &["--show-banks", "--color", "never", "transpose.cu"],
+        &[],
+    ));
+    let printed: Vec<&str> = out.lines().map(str::trim).collect();
+    for doc in ["docs/configuration.md", "README.md"] {
+        let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(doc))
+            .expect("the doc is readable");
+        let block = text
+            .split("```text\n")
+            .find(|b| {
+                b.trim_start()
+                    .starts_with("= bank map of the worst wavefront")
+            })
+            .and_then(|b| b.split("```").next())
+            .unwrap_or_else(|| panic!("{doc} shows a bank map"));
+        let lines: Vec<&str> = block.lines().map(str::trim).collect();
+        let start = printed
+            .iter()
+            .position(|l| *l == lines[0])
+            .unwrap_or_else(|| panic!("{doc}: {:?} not printed:\n{out}", lines[0]));
+        assert_eq!(
+            &printed[start..start + lines.len()],
+            lines.as_slice(),
+            "{doc} differs from the output:\n{out}"
+        );
+    }
 }

@@ -175,14 +175,9 @@ pub fn enumerate(access: &LoweredAccess, params: &BankParams, budget: Budget) ->
         threads,
         n_warps: threads.div_ceil(warp_size),
         bw: i64::from(params.bank_width.max(1)),
-        thread_mask: access
-            .vars
-            .iter()
-            .enumerate()
-            .filter(|(_, v)| matches!(v.kind, VarKind::Thread(_)))
-            .fold(0, |m, (i, _)| m | 1 << i.min(63)),
+        thread_mask: thread_mask(access),
     };
-    let (guards, lane_bounds) = relevant_guards(&s);
+    let (guards, lane_bounds) = relevant_guards(s.access, s.thread_mask);
     // Which variables matter, and which of them only shift every lane's address.
     let guard_mask = guards.iter().fold(0u64, |m, g| m | g.var_mask());
     let address = distribute(&access.address);
@@ -269,6 +264,33 @@ struct Setup<'a> {
     thread_mask: u64,
 }
 
+/// The thread variables of `access`, as a mask.
+fn thread_mask(access: &LoweredAccess) -> u64 {
+    access
+        .vars
+        .iter()
+        .enumerate()
+        .filter(|(_, v)| matches!(v.kind, VarKind::Thread(_)))
+        .fold(0, |m, (i, _)| m | 1 << i.min(63))
+}
+
+/// `access` with only the guards enumeration evaluates: the others hold in the worst
+/// case it names (see [`relevant_guards`]), so an evaluation of that case (a bank map)
+/// leaves them out too.
+pub fn with_deciding_guards(access: &LoweredAccess) -> LoweredAccess {
+    let (kept, _) = relevant_guards(access, thread_mask(access));
+    let guards = access
+        .guards
+        .iter()
+        .filter(|g| kept.iter().any(|k| std::ptr::eq(*k, *g)))
+        .cloned()
+        .collect();
+    LoweredAccess {
+        guards,
+        ..access.clone()
+    }
+}
+
 /// The guards that decide which lanes take part, and the names of the bounds that switch
 /// lanes off (free comparisons that read a thread id).
 ///
@@ -278,9 +300,7 @@ struct Setup<'a> {
 /// A comparison with a uniform value of unknown range that occurs nowhere else
 /// (`j < tiles` with `tiles` a kernel argument) holds for some value of it, whatever the
 /// other side is: the worst case is taken where it holds.
-fn relevant_guards<'a>(s: &Setup<'a>) -> (Vec<&'a Expr>, Vec<String>) {
-    let access = s.access;
-    let thread_mask_all = s.thread_mask;
+fn relevant_guards(access: &LoweredAccess, thread_mask_all: u64) -> (Vec<&Expr>, Vec<String>) {
     let occurrences = |i: usize| -> usize {
         usize::from(access.address.var_mask() >> i.min(63) & 1 == 1)
             + access

@@ -30,6 +30,14 @@ pub(crate) fn bank_maps(
     let [access] = a.site.lowered.as_ref().ok()?.as_slice() else {
         return None;
     };
+    // Enumeration takes its worst case where the guards it does not evaluate hold.
+    let deciding;
+    let access = if a.verdict.method == Method::Enumeration {
+        deciding = crate::analyse::enumerate::with_deciding_guards(access);
+        &deciding
+    } else {
+        access
+    };
     let named = a.verdict.worst_warp;
     let warps = access
         .block
