@@ -289,7 +289,7 @@ fn html_sorts_and_draws_in_a_real_browser() {
 
     // The same page with a script after it that clicks the headers as a user would
     // and writes what the table shows into the document, which Chromium then dumps.
-    let probe = r#"<script>
+    let probe = r"<script>
 var out = {};
 var rows = () => Array.from(document.querySelectorAll('#findings tbody tr'))
   .map(r => r.cells[0].textContent + ':' + r.cells[1].textContent + ':' + r.cells[4].textContent);
@@ -304,7 +304,7 @@ out.after_hits = Array.from(document.querySelectorAll('figure.map.after')).map(f
 out.grid_width = document.querySelector('table.grid').getBoundingClientRect().width;
 var pre = document.createElement('pre'); pre.id = 'probe'; pre.textContent = JSON.stringify(out);
 document.body.appendChild(pre);
-</script>"#;
+</script>";
     let probed = dir.join("probed.html");
     std::fs::write(&probed, page.replace("</body>", &format!("{probe}</body>")))
         .expect("write the probed page");

@@ -175,7 +175,7 @@ pub fn enumerate(access: &LoweredAccess, params: &BankParams, budget: Budget) ->
         threads,
         n_warps: threads.div_ceil(warp_size),
         bw: i64::from(params.bank_width.max(1)),
-        thread_mask: thread_mask(access),
+        thread_mask: access.thread_mask(),
     };
     let (guards, lane_bounds) = relevant_guards(s.access, s.thread_mask);
     // Which variables matter, and which of them only shift every lane's address.
@@ -264,21 +264,11 @@ struct Setup<'a> {
     thread_mask: u64,
 }
 
-/// The thread variables of `access`, as a mask.
-fn thread_mask(access: &LoweredAccess) -> u64 {
-    access
-        .vars
-        .iter()
-        .enumerate()
-        .filter(|(_, v)| matches!(v.kind, VarKind::Thread(_)))
-        .fold(0, |m, (i, _)| m | 1 << i.min(63))
-}
-
 /// `access` with only the guards enumeration evaluates: the others hold in the worst
 /// case it names (see [`relevant_guards`]), so an evaluation of that case (a bank map)
 /// leaves them out too.
 pub fn with_deciding_guards(access: &LoweredAccess) -> LoweredAccess {
-    let (kept, _) = relevant_guards(access, thread_mask(access));
+    let (kept, _) = relevant_guards(access, access.thread_mask());
     let guards = access
         .guards
         .iter()

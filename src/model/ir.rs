@@ -369,6 +369,38 @@ impl LoweredAccess {
         self
     }
 
+    /// The thread variables, as a mask of variable indices.
+    pub fn thread_mask(&self) -> u64 {
+        self.vars
+            .iter()
+            .enumerate()
+            .filter(|(_, v)| matches!(v.kind, VarKind::Thread(_)))
+            .fold(0u64, |m, (i, _)| m | 1u64 << i.min(63))
+    }
+
+    /// Sets the thread variables in `values` to the coordinates of the thread with
+    /// linear id `linear` in the block.
+    pub fn bind_thread(&self, values: &mut [i64], linear: u64) {
+        let (x, y, z) = self.block.coords(linear);
+        for (i, v) in self.vars.iter().enumerate() {
+            if let (VarKind::Thread(axis), Some(slot)) = (&v.kind, values.get_mut(i)) {
+                *slot = match axis {
+                    Axis::X => x,
+                    Axis::Y => y,
+                    Axis::Z => z,
+                };
+            }
+        }
+    }
+
+    /// Whether a lane with these variables' values takes part: every guard holds, a
+    /// guard that cannot be evaluated counting as true, as in the bank model.
+    pub fn guards_hold(&self, values: &[i64]) -> bool {
+        self.guards
+            .iter()
+            .all(|g| g.eval(values).is_none_or(|v| v != 0))
+    }
+
     /// Every variable's value for each lane of warp `warp` (`None`: the lane is outside
     /// the block or a guard excludes it), the non-thread variables at `fixed` (by name)
     /// or, when it omits them, at the first value enumeration tries. A guard that cannot
@@ -399,21 +431,8 @@ impl LoweredAccess {
                 lanes.push(None);
                 continue;
             }
-            let (x, y, z) = self.block.coords(linear);
-            for (i, v) in self.vars.iter().enumerate() {
-                if let VarKind::Thread(axis) = v.kind {
-                    values[i] = match axis {
-                        Axis::X => x,
-                        Axis::Y => y,
-                        Axis::Z => z,
-                    };
-                }
-            }
-            let on = self
-                .guards
-                .iter()
-                .all(|g| g.eval(&values).is_none_or(|v| v != 0));
-            lanes.push(on.then(|| values.clone()));
+            self.bind_thread(&mut values, linear);
+            lanes.push(self.guards_hold(&values).then(|| values.clone()));
         }
         Some(lanes)
     }

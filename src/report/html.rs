@@ -38,7 +38,7 @@ table.grid tr.load td.clash{color:#cf222e}
 ul.words{margin:.3em 0;padding-left:1.2em;font-size:.85em}
 "#;
 
-const SCRIPT: &str = r#"
+const SCRIPT: &str = r"
 function sortBy(th){
   var table=th.closest('table'),body=table.tBodies[0],col=th.cellIndex;
   var dir=th.getAttribute('aria-sort')==='descending'?'ascending':'descending';
@@ -55,7 +55,7 @@ function sortBy(th){
   for(var r of rows)body.appendChild(r);
 }
 for(var th of document.querySelectorAll('table.findings th'))th.addEventListener('click',function(e){sortBy(e.currentTarget);});
-"#;
+";
 
 /// The whole page.
 pub fn render(run: &Run<'_>) -> String {

@@ -8,7 +8,7 @@
 
 use super::input::ArrayUse;
 use super::simulate::bind_counters;
-use crate::model::ir::{Axis, BinOp, Expr, VarKind};
+use crate::model::ir::{BinOp, Expr, VarKind};
 use std::collections::HashMap;
 
 /// Most evaluations spent checking that the XORed term is a function of the outer subscripts.
@@ -103,16 +103,7 @@ fn term_is_function_of_rows(
     for combo in 0..combos {
         bind_counters(&mut values, &domains, combo);
         for linear in 0..threads {
-            let (x, y, z) = acc.block.coords(linear);
-            for (k, v) in acc.vars.iter().enumerate() {
-                if let VarKind::Thread(axis) = v.kind {
-                    values[k] = match axis {
-                        Axis::X => x,
-                        Axis::Y => y,
-                        Axis::Z => z,
-                    };
-                }
-            }
+            acc.bind_thread(&mut values, linear);
             let Some(key) = rows
                 .iter()
                 .map(|r| r.eval(&values))

@@ -6,7 +6,7 @@
 
 use super::input::SiteUse;
 use crate::bank::{count_wavefronts, BankParams, Wavefronts};
-use crate::model::ir::{Axis, VarKind};
+use crate::model::ir::VarKind;
 
 /// Most lane evaluations spent re-simulating one access.
 const MAX_LANE_EVALS: u64 = 1 << 19;
@@ -84,21 +84,8 @@ impl Lanes {
                     out.active.push(false);
                     continue;
                 }
-                let (x, y, z) = acc.block.coords(linear);
-                for (k, v) in acc.vars.iter().enumerate() {
-                    if let VarKind::Thread(axis) = v.kind {
-                        values[k] = match axis {
-                            Axis::X => x,
-                            Axis::Y => y,
-                            Axis::Z => z,
-                        };
-                    }
-                }
-                // A guard that cannot be evaluated is assumed true, as in the bank model.
-                let on = acc
-                    .guards
-                    .iter()
-                    .all(|g| g.eval(&values).is_none_or(|v| v != 0));
+                acc.bind_thread(&mut values, linear);
+                let on = acc.guards_hold(&values);
                 out.active.push(on);
                 if on {
                     for c in coords {
