@@ -16,8 +16,14 @@ const WORDS_LISTED: usize = 6;
 pub fn picture(maps: &BankMaps, indent: &str, color: bool) -> Vec<String> {
     let bank_count = maps.before.bank_count.max(1);
     let last = maps.before.first_lane + maps.before.lanes.saturating_sub(1);
+    // An atomic's lanes on one word are served one at a time: its cells count lanes.
+    let counted = if maps.atomic {
+        "the wavefronts it costs (an atomic serves each lane on a word alone)"
+    } else {
+        "the distinct words it serves"
+    };
     let mut lines = vec![format!(
-        "{indent}bank map of the worst wavefront: {}, lanes {}-{last}; a column per bank, the distinct words it serves (1-9, then A=10 ... W=32; . none)",
+        "{indent}bank map of the worst wavefront: {}, lanes {}-{last}; a column per bank, {counted} (1-9, then A=10 ... W=32; . none)",
         maps.at, maps.before.first_lane
     )];
     let mut ruler = String::new();
