@@ -83,7 +83,7 @@ pub fn render(run: &Run<'_>) -> String {
         .map(|(i, (f, d))| (i, *f, *d))
         .collect();
     if !with_maps.is_empty() {
-        out.push_str("<h2>Bank maps</h2>\n<p class=\"note\">The worst wavefront of each conflict: one row per lane, one column per bank; a cell is filled where the lane reaches the bank (hover for the word), red where the bank serves more than one word. The last row counts the distinct words each bank serves. \"After\" places the same lanes with the suggested fix, as bankcheck verified it.</p>\n");
+        out.push_str("<h2>Bank maps</h2>\n<p class=\"note\">The worst wavefront of each conflict: one row per lane, one column per bank; a cell is filled where the lane reaches the bank (hover for the word), red where the bank costs more than one wavefront. The last row counts the wavefronts each bank costs: the distinct words it serves (an atomic serves each lane on a word alone). \"After\" places the same lanes with the suggested fix, as bankcheck verified it.</p>\n");
     }
     for &(i, file, d) in with_maps.iter().take(MAPS_SHOWN) {
         finding(&mut out, i, file, d);
@@ -254,7 +254,7 @@ fn grid(out: &mut String, when: &str, map: &BankMap, maps: &BankMaps) {
         }
         out.push_str("</tr>\n");
     }
-    out.push_str("<tr class=\"load\"><th class=\"lane\">words</th>");
+    out.push_str("<tr class=\"load\"><th class=\"lane\">wavefronts</th>");
     for (b, &cost) in costs.iter().enumerate() {
         let clash = if cost > 1 { " class=\"clash\"" } else { "" };
         let title = map.banks.iter().find(|c| c.bank as usize == b).map_or_else(
