@@ -22,6 +22,7 @@ table.findings th{cursor:pointer;background:#f6f8fa;user-select:none;white-space
 table.findings th[aria-sort=ascending]::after{content:" \25B2"}
 table.findings th[aria-sort=descending]::after{content:" \25BC"}
 td.num{text-align:right;font-variant-numeric:tabular-nums}
+table.findings td:nth-child(4){white-space:nowrap}table.findings td:last-child{min-width:28em}
 .sev-error{color:#cf222e;font-weight:600}.sev-warning{color:#9a6700;font-weight:600}.sev-info{color:#0969da}
 section.finding{border:1px solid #d0d7de;border-radius:6px;padding:.8em 1em;margin:1em 0}
 .maps{display:flex;flex-wrap:wrap;gap:2em;margin-top:.6em}
@@ -146,8 +147,10 @@ fn table(out: &mut String, findings: &[(&crate::FileReport, &Diagnostic)]) {
         };
         let _ = writeln!(
             out,
-            "<tr data-order=\"{i}\"><td data-key=\"{path}\"><code>{path}</code></td><td class=\"num\" data-key=\"{line}\">{line}</td><td data-key=\"{severity_rank}\" class=\"sev-{sev}\">{sev}</td><td data-key=\"{rule}\"><code>{rule}</code></td><td class=\"num\" data-key=\"{fk}\">{ft}</td><td class=\"num\" data-key=\"{ek}\">{et}</td><td data-key=\"{mk}\">{message}</td></tr>",
+            "<tr data-order=\"{i}\"><td data-key=\"{path}\"><code>{shown_path}</code></td><td class=\"num\" data-key=\"{line}\">{line}</td><td data-key=\"{severity_rank}\" class=\"sev-{sev}\">{sev}</td><td data-key=\"{rule}\"><code>{rule}</code></td><td class=\"num\" data-key=\"{fk}\">{ft}</td><td class=\"num\" data-key=\"{ek}\">{et}</td><td data-key=\"{mk}\">{message}</td></tr>",
             path = esc(&file.path),
+            // A long path breaks after its slashes, not inside a name.
+            shown_path = esc(&file.path).replace('/', "/<wbr>"),
             sev = d.severity,
             rule = d.rule,
             fk = factor.map_or_else(String::new, |f| f.to_string()),
