@@ -83,17 +83,22 @@ status=0
 passed=$((passed + 1))
 expect_in "$work/run4.out" "missing.cu: no such file or directory"
 
-# 5. The documented example's inputs, verbatim: quoted globs, a quoted argument.
+# 5. The documented example's inputs, verbatim: quoted globs, a quoted argument, and the
+#    ready-to-copy workflow's fail-on, sarif-file and html-file.
 mkdir -p "$GITHUB_WORKSPACE/shaders" "$GITHUB_WORKSPACE/src/deep/er"
 cp "$repo/tests/fixtures/cli/clean.hlsl" "$GITHUB_WORKSPACE/shaders/"
 cp "$repo/tests/fixtures/cli/conflict.cu" "$GITHUB_WORKSPACE/src/deep/er/tr.cuh"
 status=0
 (cd "$GITHUB_WORKSPACE" && BANKCHECK_PATHS="kernels shaders 'src/**/*.cuh'" BANKCHECK_ARGS="--block 'tr=32,8'" \
+    BANKCHECK_FAIL_ON=warning BANKCHECK_SARIF_FILE=bankcheck.sarif BANKCHECK_HTML_FILE=bankcheck-report.html \
     bash "$repo/scripts/action.sh" run) >"$work/run5.out" 2>"$work/run5.err" || status=$?
 [[ $status -eq 1 ]] || { cat "$work/run5.out" "$work/run5.err"; fail "documented paths: expected status 1, got $status"; }
 passed=$((passed + 1))
 expect_in "$work/run5.out" "file=src/deep/er/tr.cuh,line=7"
 expect_in "$work/run5.out" "file=kernels/conflict.cu,line=7"
+[[ -s "$GITHUB_WORKSPACE/bankcheck.sarif" && -s "$GITHUB_WORKSPACE/bankcheck-report.html" ]] ||
+    fail "the documented workflow writes its SARIF and HTML reports"
+passed=$((passed + 1))
 
 # 6. One path per line (a YAML block), a path with a space; unbalanced quotes are an error.
 mkdir -p "$GITHUB_WORKSPACE/with space"
