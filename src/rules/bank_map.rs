@@ -65,12 +65,20 @@ pub(crate) fn bank_maps(
     }
     let (after, fix) = match fix {
         Some(layout) => {
-            let after = layout
+            let s = &layout.suggestion;
+            let fix = format!("{} `{}`", s.kind, s.replacement);
+            match layout
                 .fix
                 .lane_addresses(access, &lanes, layout.array.element_bytes)
-                .map(|addrs| map(params, access, &addrs, phase));
-            let s = &layout.suggestion;
-            (after, format!("{} `{}`", s.kind, s.replacement))
+            {
+                Some(addrs) => (Some(map(params, access, &addrs, phase)), fix),
+                // The fix was verified on every instruction it could place; these lanes
+                // it cannot (outside the declared extents): no picture rather than a guess.
+                None => (
+                    None,
+                    format!("the {fix} cannot place these lanes (outside the declared extents)"),
+                ),
+            }
         }
         None => (
             None,

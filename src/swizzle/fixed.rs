@@ -83,3 +83,80 @@ pub fn without_xor(coord: &Expr, right_is_term: bool) -> Option<Expr> {
     };
     Some(if right_is_term { &**l } else { &**r }.clone())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::ir::{Axis, BlockShape, VarInfo, VarKind};
+
+    /// `tile[t][c ^ (t & 1)]` over a 32-lane warp, `c` a loop counter.
+    fn xored_column() -> LoweredAccess {
+        let t = Expr::Var(0);
+        let last = Expr::bin(
+            BinOp::Xor,
+            Expr::Var(1),
+            Expr::bin(BinOp::And, t.clone(), Expr::Const(1)),
+        );
+        LoweredAccess {
+            vars: vec![
+                VarInfo {
+                    name: "threadIdx.x".into(),
+                    kind: VarKind::Thread(Axis::X),
+                    loop_value: None,
+                },
+                VarInfo {
+                    name: "c".into(),
+                    kind: VarKind::Counter { trips: Some(32) },
+                    loop_value: None,
+                },
+            ],
+            address: Expr::Const(0),
+            width: 4,
+            atomic: false,
+            guards: Vec::new(),
+            block: BlockShape { x: 32, y: 1, z: 1 },
+            warp_size: 32,
+            coords: Some(vec![t, last]),
+            extents: vec![32, 32],
+        }
+    }
+
+    #[test]
+    fn places_lanes_as_the_fix_stores_them() {
+        let access = xored_column();
+        let lanes = access
+            .warp_lane_values(0, &[("c".into(), 0)])
+            .expect("one warp");
+        let padded = FixOffsets::Padding {
+            logical: vec![32, 32],
+            stored: vec![32, 33],
+        };
+        // Kept as written: lane t reads element (t, t & 1) of rows of 33.
+        let as_written = FixLayout {
+            offsets: padded.clone(),
+            replaces_xor: None,
+        };
+        let bytes = as_written
+            .lane_addresses(&access, &lanes, 4)
+            .expect("every lane placed");
+        assert_eq!(bytes[3], Some(4 * (3 * 33 + 1)));
+        // Replacing the XOR: lane t reads element (t, 0).
+        let replacing = FixLayout {
+            offsets: padded,
+            replaces_xor: Some(true),
+        };
+        let bytes = replacing
+            .lane_addresses(&access, &lanes, 4)
+            .expect("every lane placed");
+        assert_eq!(bytes[3], Some(4 * 3 * 33));
+        // A coordinate outside the declared extents is not placed.
+        let small = FixLayout {
+            offsets: FixOffsets::Padding {
+                logical: vec![16, 32],
+                stored: vec![16, 33],
+            },
+            replaces_xor: None,
+        };
+        assert_eq!(small.lane_addresses(&access, &lanes, 4), None);
+    }
+}
