@@ -70,7 +70,9 @@ fn text_shows_the_worst_wavefront_before_and_after_the_fix() {
         )),
         "{out}"
     );
-    assert!(line(&out, "= bank map of the worst wavefront").contains("warp 0, lanes 0-31"));
+    // A finding of the whole array: the map names the access it pictures.
+    assert!(line(&out, "= bank map of the worst wavefront")
+        .contains("of the load at line 11: warp 0, lanes 0-31"));
     assert!(!out.contains('\u{1b}'), "no colour with --color never");
 
     let coloured = stdout(&run(

@@ -349,6 +349,13 @@ impl Diagnostic {
     /// The bank maps of the worst access of this finding, or of those folded into it,
     /// that has them.
     pub fn bank_maps(&self) -> Option<&BankMaps> {
+        self.bank_maps_finding()
+            .and_then(|d| d.bank_maps.as_deref())
+    }
+
+    /// The finding, this one or one folded into it, whose bank maps [`Self::bank_maps`]
+    /// gives: the access they picture.
+    pub fn bank_maps_finding(&self) -> Option<&Diagnostic> {
         self.with_related()
             .filter(|d| d.bank_maps.is_some())
             .max_by(|a, b| {
@@ -357,7 +364,6 @@ impl Diagnostic {
                     .cmp(&y.and_then(AccessFacts::excess_wavefronts))
                     .then(b.span.start.cmp(&a.span.start))
             })
-            .and_then(|d| d.bank_maps.as_deref())
     }
 
     /// The access facts of the worst access of this finding or of those folded into it

@@ -3,7 +3,8 @@
 //! bank, the number of distinct words it serves in the worst wavefront) before and after
 //! the fix, then the banks that serve more than one word, with their words and lanes.
 
-use crate::diag::{BankCell, BankMap, BankMaps};
+use super::LineIndex;
+use crate::diag::{BankCell, BankMap, BankMaps, Diagnostic};
 use std::fmt::Write as _;
 
 /// Banks listed in words per map (the most loaded first).
@@ -11,9 +12,23 @@ const BANKS_LISTED: usize = 3;
 /// Words listed per bank.
 const WORDS_LISTED: usize = 6;
 
+/// Which access of a finding its bank maps picture, in words (`the load at line 10`),
+/// when the finding is not that access's own (a finding of a whole array, or one that
+/// folds several accesses).
+pub fn pictured_access(d: &Diagnostic, index: &LineIndex<'_>) -> Option<String> {
+    let owner = d.bank_maps_finding()?;
+    if std::ptr::eq(owner, d) && d.related.is_empty() {
+        return None;
+    }
+    let kind = owner.access.as_ref()?.kind.as_str();
+    let (line, _) = index.line_col(owner.span.start);
+    Some(format!("the {kind} at line {line}"))
+}
+
 /// The picture, lines without a trailing line break, each starting with `indent`; ANSI
-/// colours (an overloaded bank red, a bank of one word green) when `color`.
-pub fn picture(maps: &BankMaps, indent: &str, color: bool) -> Vec<String> {
+/// colours (an overloaded bank red, a bank of one word green) when `color`; `access`
+/// names the access pictured ([`pictured_access`]).
+pub fn picture(maps: &BankMaps, access: Option<&str>, indent: &str, color: bool) -> Vec<String> {
     let bank_count = maps.before.bank_count.max(1);
     let last = maps.before.first_lane + maps.before.lanes.saturating_sub(1);
     // An atomic's lanes on one word are served one at a time: its cells count lanes.
@@ -22,8 +37,9 @@ pub fn picture(maps: &BankMaps, indent: &str, color: bool) -> Vec<String> {
     } else {
         "the distinct words it serves"
     };
+    let of = access.map(|a| format!(" of {a}")).unwrap_or_default();
     let mut lines = vec![format!(
-        "{indent}bank map of the worst wavefront: {}, lanes {}-{last}; a column per bank, {counted} (1-9, then A=10 ... W=32; . none)",
+        "{indent}bank map of the worst wavefront{of}: {}, lanes {}-{last}; a column per bank, {counted} (1-9, then A=10 ... W=32; . none)",
         maps.at, maps.before.first_lane
     )];
     let mut ruler = String::new();

@@ -159,7 +159,8 @@ fn bank_maps(run: &Run<'_>, out: &mut String) {
             d.rule,
             d.message.replace(['\r', '\n'], " ")
         );
-        for l in super::banks::picture(maps, "", false) {
+        let access = super::banks::pictured_access(d, &index);
+        for l in super::banks::picture(maps, access.as_deref(), "", false) {
             // A fence inside the picture (from the source's text) would end the block.
             let _ = writeln!(out, "{}", l.replace("```", "'''"));
         }

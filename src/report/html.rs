@@ -175,9 +175,13 @@ fn finding(out: &mut String, i: usize, file: &crate::FileReport, d: &Diagnostic)
         d.rule,
         esc(&d.message)
     );
+    let of = super::banks::pictured_access(d, &index)
+        .map(|a| format!(" of {a}"))
+        .unwrap_or_default();
     let _ = writeln!(
         out,
-        "<p class=\"note\">Worst wavefront: {}, lanes {}-{}.</p>",
+        "<p class=\"note\">Worst wavefront{}: {}, lanes {}-{}.</p>",
+        esc(&of),
         esc(&maps.at),
         maps.before.first_lane,
         maps.before.first_lane + maps.before.lanes.saturating_sub(1)

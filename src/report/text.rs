@@ -28,7 +28,9 @@ pub fn render_findings(run: &Run<'_>, color: bool, show_banks: bool) -> Vec<u8> 
             let mut shown = shown(d, file.text.len());
             if let Some(maps) = d.bank_maps().filter(|_| show_banks) {
                 // A note of the finding, so that it is indented as the others are.
-                let lines = super::banks::picture(maps, "", color);
+                let index = super::LineIndex::new(&file.text);
+                let access = super::banks::pictured_access(d, &index);
+                let lines = super::banks::picture(maps, access.as_deref(), "", color);
                 shown.notes.push(lines.join("\n  "));
             }
             // Emitting into memory fails only on a span outside the text, which the engine
