@@ -9,8 +9,10 @@
 #                       from $GITHUB_ACTION_PATH (or $BANKCHECK_VERSION installed from
 #                       crates.io) and stored in the cache directory for the next run
 #   action.sh run       checks $BANKCHECK_PATHS with --format github (annotations and the
-#                       step summary), optionally writes $BANKCHECK_SARIF_FILE, and exits
-#                       with bankcheck's status
+#                       step summary with its bank maps), optionally writes
+#                       $BANKCHECK_SARIF_FILE and the HTML report $BANKCHECK_HTML_FILE (its
+#                       absolute path then goes to the step output html-file, which
+#                       action.yml uploads as an artifact), and exits with bankcheck's status
 #
 # Inputs are split the way a shell splits words (quotes group, globs are left to
 # bankcheck); an input of several lines is one path per line instead.
@@ -129,20 +131,25 @@ run)
     set -e
     status=${codes[0]}
     ((codes[1] == 0)) || die "cannot write the annotations"
-    if [[ -n "${BANKCHECK_SARIF_FILE:-}" ]]; then
-        mkdir -p "$(dirname -- "$BANKCHECK_SARIF_FILE")"
-        # The SARIF run repeats the check: its diagnostics are already annotations, so
-        # only its errors are shown (a write failure among them).
-        sarif_err=$(mktemp)
-        sarif_status=0
-        "$bankcheck" --format sarif --output "$BANKCHECK_SARIF_FILE" "${options[@]}" -- "${paths[@]}" 2>"$sarif_err" ||
-            sarif_status=$?
-        if [[ ! -s "$BANKCHECK_SARIF_FILE" ]] || ((sarif_status > 1 && status < 2)); then
-            cat "$sarif_err" >&2
-            echo "bankcheck action: the SARIF report $BANKCHECK_SARIF_FILE was not written" >&2
-            status=2
+    # Writes the report of format $1 to the file $2 and says whether it was written. The
+    # run repeats the check: its diagnostics are already annotations, so only its errors
+    # are shown (a write failure among them).
+    report_file() {
+        local format="$1" file="$2" err report_status=0
+        mkdir -p "$(dirname -- "$file")" || true
+        err=$(mktemp)
+        "$bankcheck" --format "$format" --output "$file" "${options[@]}" -- "${paths[@]}" 2>"$err" ||
+            report_status=$?
+        if [[ ! -s "$file" ]] || ((report_status > 1 && status < 2)); then
+            cat "$err" >&2
+            rm -f "$err"
+            echo "bankcheck action: the $format report $file was not written" >&2
+            return 1
         fi
-        rm -f "$sarif_err"
+        rm -f "$err"
+    }
+    if [[ -n "${BANKCHECK_SARIF_FILE:-}" ]]; then
+        report_file sarif "$BANKCHECK_SARIF_FILE" || status=2
         if [[ -n "$prefix" && -s "$BANKCHECK_SARIF_FILE" ]]; then
             python3 - "$BANKCHECK_SARIF_FILE" "$prefix" <<'PY' || { echo "bankcheck action: cannot rewrite SARIF paths" >&2; status=2; }
 import json, sys
@@ -164,8 +171,19 @@ with open(path, "w", encoding="utf-8") as f:
 PY
         fi
     fi
+    html_written=""
+    if [[ -n "${BANKCHECK_HTML_FILE:-}" ]]; then
+        if report_file html "$BANKCHECK_HTML_FILE"; then
+            html_written="$(cd "$(dirname -- "$BANKCHECK_HTML_FILE")" && pwd)/$(basename -- "$BANKCHECK_HTML_FILE")"
+        else
+            status=2
+        fi
+    fi
     if [[ -n "${GITHUB_OUTPUT:-}" ]]; then
         echo "exit-code=$status" >>"$GITHUB_OUTPUT"
+        if [[ -n "$html_written" ]]; then
+            echo "html-file=$html_written" >>"$GITHUB_OUTPUT"
+        fi
     fi
     exit "$status"
     ;;

@@ -83,17 +83,22 @@ status=0
 passed=$((passed + 1))
 expect_in "$work/run4.out" "missing.cu: no such file or directory"
 
-# 5. The documented example's inputs, verbatim: quoted globs, a quoted argument.
+# 5. The documented example's inputs, verbatim: quoted globs, a quoted argument, and the
+#    ready-to-copy workflow's fail-on, sarif-file and html-file.
 mkdir -p "$GITHUB_WORKSPACE/shaders" "$GITHUB_WORKSPACE/src/deep/er"
 cp "$repo/tests/fixtures/cli/clean.hlsl" "$GITHUB_WORKSPACE/shaders/"
 cp "$repo/tests/fixtures/cli/conflict.cu" "$GITHUB_WORKSPACE/src/deep/er/tr.cuh"
 status=0
 (cd "$GITHUB_WORKSPACE" && BANKCHECK_PATHS="kernels shaders 'src/**/*.cuh'" BANKCHECK_ARGS="--block 'tr=32,8'" \
+    BANKCHECK_FAIL_ON=warning BANKCHECK_SARIF_FILE=bankcheck.sarif BANKCHECK_HTML_FILE=bankcheck-report.html \
     bash "$repo/scripts/action.sh" run) >"$work/run5.out" 2>"$work/run5.err" || status=$?
 [[ $status -eq 1 ]] || { cat "$work/run5.out" "$work/run5.err"; fail "documented paths: expected status 1, got $status"; }
 passed=$((passed + 1))
 expect_in "$work/run5.out" "file=src/deep/er/tr.cuh,line=7"
 expect_in "$work/run5.out" "file=kernels/conflict.cu,line=7"
+[[ -s "$GITHUB_WORKSPACE/bankcheck.sarif" && -s "$GITHUB_WORKSPACE/bankcheck-report.html" ]] ||
+    fail "the documented workflow writes its SARIF and HTML reports"
+passed=$((passed + 1))
 
 # 6. One path per line (a YAML block), a path with a space; unbalanced quotes are an error.
 mkdir -p "$GITHUB_WORKSPACE/with space"
@@ -154,5 +159,67 @@ echo "cache hit: installed in $(($(date +%s) - started)) s"
 expect_in "$work/install3.log" "cached binary"
 [[ -x "$RUNNER_TEMP/bankcheck-action/bin/bankcheck" ]] || fail "cache hit left no binary"
 passed=$((passed + 1))
+
+# 10. action.yml itself: valid YAML whose run step passes every input the script reads and
+#     runs in working-directory, and whose upload step takes the script's html-file output.
+python3 - "$repo/action.yml" <<'PY' || fail "action.yml"
+import sys, yaml
+action = yaml.safe_load(open(sys.argv[1]))
+inputs = action["inputs"]
+steps = {s["name"]: s for s in action["runs"]["steps"]}
+run = steps["Run bankcheck"]
+assert run["working-directory"] == "${{ inputs.working-directory }}", run
+for var, name in [("BANKCHECK_PATHS", "paths"), ("BANKCHECK_FAIL_ON", "fail-on"),
+                  ("BANKCHECK_SARIF_FILE", "sarif-file"), ("BANKCHECK_HTML_FILE", "html-file"),
+                  ("BANKCHECK_ARGS", "args")]:
+    assert run["env"][var] == "${{ inputs.%s }}" % name, (var, run["env"])
+    assert name in inputs, name
+upload = steps["Upload the HTML report"]
+assert upload["uses"].startswith("actions/upload-artifact@"), upload
+assert upload["with"]["path"] == "${{ steps.check.outputs.html-file }}", upload
+assert upload["with"]["name"] == "${{ inputs.html-artifact }}", upload
+assert "steps.check.outputs.html-file != ''" in upload["if"], upload
+PY
+passed=$((passed + 1))
+
+# 11. Bank maps: the step summary draws the worst conflicts' maps (at most five, saying
+#     how many more there are), and html-file writes the HTML report, which the step
+#     output names for the upload. The docs' example inputs, verbatim.
+mkdir -p "$GITHUB_WORKSPACE/many"
+{
+    echo "// Seven arrays, each read with a stride of 2^k words: seven conflicts."
+    for k in 1 2 3 4 5 6 7; do
+        echo "__global__ void __launch_bounds__(32) s$k(float* out)"
+        echo "{"
+        echo "    __shared__ float a$k[4096];"
+        echo "    out[threadIdx.x] = a$k[threadIdx.x * $((1 << k))];"
+        echo "}"
+    done
+} >"$GITHUB_WORKSPACE/many/strides.cu"
+: >"$GITHUB_STEP_SUMMARY"
+: >"$GITHUB_OUTPUT"
+status=0
+(cd "$GITHUB_WORKSPACE" && BANKCHECK_PATHS="many" BANKCHECK_HTML_FILE=bankcheck-report.html \
+    bash "$repo/scripts/action.sh" run) >"$work/run11.out" 2>"$work/run11.err" || status=$?
+[[ $status -eq 1 ]] || { cat "$work/run11.out" "$work/run11.err"; fail "bank maps: expected status 1, got $status"; }
+passed=$((passed + 1))
+expect_in "$GITHUB_STEP_SUMMARY" "### Bank maps"
+[[ $(grep -c '^```text$' "$GITHUB_STEP_SUMMARY") -eq 5 ]] || { cat "$GITHUB_STEP_SUMMARY"; fail "five bank maps in the summary"; }
+passed=$((passed + 1))
+expect_in "$GITHUB_STEP_SUMMARY" "2 more bank maps not shown here"
+# The worst first: a stride of 32 (and more) words puts every lane in bank 0.
+expect_in "$GITHUB_STEP_SUMMARY" "  before  W...............................  32 wavefronts"
+expect_in "$GITHUB_OUTPUT" "html-file=$GITHUB_WORKSPACE/bankcheck-report.html"
+expect_in "$GITHUB_WORKSPACE/bankcheck-report.html" "<table class=\"findings\" id=\"findings\">"
+[[ $(grep -o '<figure class="map before"' "$GITHUB_WORKSPACE/bankcheck-report.html" | wc -l) -eq 7 ]] ||
+    fail "a bank map per conflict in the HTML report"
+passed=$((passed + 1))
+# An HTML path that cannot be written fails the step, as a SARIF path does.
+status=0
+(cd "$GITHUB_WORKSPACE" && BANKCHECK_PATHS="kernels/clean.cu" BANKCHECK_HTML_FILE=blocker/x.html \
+    bash "$repo/scripts/action.sh" run) >"$work/run11b.out" 2>&1 || status=$?
+[[ $status -eq 2 ]] || { cat "$work/run11b.out"; fail "unwritable HTML path: expected status 2, got $status"; }
+passed=$((passed + 1))
+expect_in "$work/run11b.out" "the html report blocker/x.html was not written"
 
 echo "GitHub Action: $passed passed, 0 failed"

@@ -143,14 +143,9 @@ fn enumerate_as_written(access: &LoweredAccess, params: &BankParams, budget: Bud
         threads,
         n_warps: threads.div_ceil(warp_size),
         bw: i64::from(params.bank_width.max(1)),
-        thread_mask: access
-            .vars
-            .iter()
-            .enumerate()
-            .filter(|(_, v)| matches!(v.kind, VarKind::Thread(_)))
-            .fold(0, |m, (i, _)| m | 1 << i.min(63)),
+        thread_mask: access.thread_mask(),
     };
-    let (guards, lane_bounds) = relevant_guards(&s);
+    let (guards, lane_bounds) = relevant_guards(s.access, s.thread_mask, s.params);
     // Which variables matter, and which of them only shift every lane's address.
     let guard_mask = guards.iter().fold(0u64, |m, g| m | g.var_mask());
     let kinds: Vec<VarKind> = access.vars.iter().map(|v| v.kind.clone()).collect();
@@ -238,6 +233,23 @@ struct Setup<'a> {
     thread_mask: u64,
 }
 
+/// `access` with only the guards enumeration evaluates: the others hold in the worst
+/// case it names (see [`relevant_guards`]), so an evaluation of that case (a bank map)
+/// leaves them out too.
+pub fn with_deciding_guards(access: &LoweredAccess, params: &BankParams) -> LoweredAccess {
+    let (kept, _) = relevant_guards(access, access.thread_mask(), params);
+    let guards = access
+        .guards
+        .iter()
+        .filter(|g| kept.iter().any(|k| std::ptr::eq(*k, *g)))
+        .cloned()
+        .collect();
+    LoweredAccess {
+        guards,
+        ..access.clone()
+    }
+}
+
 /// The guards that decide which lanes take part, and the names of the bounds that switch
 /// lanes off (free comparisons that read a thread id).
 ///
@@ -247,9 +259,11 @@ struct Setup<'a> {
 /// A comparison with a uniform value of unknown range that occurs nowhere else
 /// (`j < tiles` with `tiles` a kernel argument) holds for some value of it, whatever the
 /// other side is: the worst case is taken where it holds, when the warp is one phase.
-fn relevant_guards<'a>(s: &Setup<'a>) -> (Vec<&'a Expr>, Vec<String>) {
-    let access = s.access;
-    let thread_mask_all = s.thread_mask;
+fn relevant_guards<'a>(
+    access: &'a LoweredAccess,
+    thread_mask_all: u64,
+    params: &BankParams,
+) -> (Vec<&'a Expr>, Vec<String>) {
     let occurrences = |i: usize| -> usize {
         usize::from(access.address.var_mask() >> i.min(63) & 1 == 1)
             + access
@@ -261,7 +275,7 @@ fn relevant_guards<'a>(s: &Setup<'a>) -> (Vec<&'a Expr>, Vec<String>) {
     // Only an order or `!=` holds for every lane at some value: `t == p` holds for one
     // value of `t` at a time. And only within one phase do fewer lanes never cost more:
     // with several, a guard that switches off a conflict-free phase raises the factor.
-    let one_phase = s.params.phase_lanes(access.width) >= access.warp_size;
+    let one_phase = params.phase_lanes(access.width) >= access.warp_size;
     let free_comparison = |g: &Expr| -> bool {
         let Expr::Binary(op, a, b) = g else {
             return false;

@@ -5,18 +5,7 @@
 //! bank model of docs/bank-model.md §1; it decides nothing and only words a verdict.
 
 use crate::bank::BankParams;
-use crate::model::ir::{Axis, LoweredAccess, VarKind};
-
-/// The value a variable that the worst case does not list is given: the first value
-/// enumeration would try.
-fn default_value(kind: &VarKind) -> i64 {
-    match kind {
-        VarKind::Uniform {
-            range: Some((lo, _)),
-        } => *lo,
-        _ => 0,
-    }
-}
+use crate::model::ir::LoweredAccess;
 
 /// A sentence naming two lanes that collide in the worst case, or `None` when the case
 /// shows no collision (or cannot be evaluated).
@@ -30,51 +19,20 @@ pub fn explain_conflict(
     warp: u64,
     worst_case: &[(String, i64)],
 ) -> Option<String> {
-    let mut values: Vec<i64> = access
-        .vars
-        .iter()
-        .map(|v| {
-            worst_case
-                .iter()
-                .find(|(n, _)| *n == v.name)
-                .map_or_else(|| default_value(&v.kind), |&(_, x)| x)
-        })
-        .collect();
-    let ws = u64::from(access.warp_size.max(1));
-    if ws > 1024 {
-        return None;
-    }
-    let threads = access.block.threads();
     let bw = i64::from(params.bank_width.max(1));
     let banks = i64::from(params.bank_count.max(1));
     let width = i64::from(access.width.max(1));
     // (lane, first word, last word) of every active lane.
     let mut lanes: Vec<(u64, i64, i64)> = Vec::new();
-    for lane in 0..ws {
-        let linear = warp.checked_mul(ws)?.checked_add(lane)?;
-        if linear >= threads {
-            break;
-        }
-        let (x, y, z) = access.block.coords(linear);
-        for (i, v) in access.vars.iter().enumerate() {
-            if let VarKind::Thread(axis) = v.kind {
-                values[i] = match axis {
-                    Axis::X => x,
-                    Axis::Y => y,
-                    Axis::Z => z,
-                };
-            }
-        }
-        if !access
-            .guards
-            .iter()
-            .all(|g| g.eval(&values).is_none_or(|v| v != 0))
-        {
-            continue;
-        }
-        let addr = access.address.eval(&values)?;
+    for (lane, values) in access
+        .warp_lane_values(warp, worst_case)?
+        .iter()
+        .enumerate()
+    {
+        let Some(values) = values else { continue };
+        let addr = access.address.eval(values)?;
         lanes.push((
-            lane,
+            lane as u64,
             addr.div_euclid(bw),
             addr.checked_add(width - 1)?.div_euclid(bw),
         ));
@@ -139,7 +97,7 @@ pub fn explain_conflict(
 mod tests {
     use super::*;
     use crate::analyse::enumerate::{enumerate, Budget};
-    use crate::model::ir::{BinOp, BlockShape, Expr, VarInfo};
+    use crate::model::ir::{Axis, BinOp, BlockShape, Expr, VarInfo, VarKind};
 
     fn access(address: Expr, block_x: u32) -> LoweredAccess {
         LoweredAccess {

@@ -135,16 +135,7 @@ fn quotient_is_warp_uniform(a: &Expr, m: i64, access: &LoweredAccess, thread_mas
     let mut values = vec![0i64; access.vars.len()];
     let mut current: Option<(u64, i64)> = None;
     for t in 0..access.block.threads() {
-        let (x, y, z) = access.block.coords(t);
-        for (i, v) in access.vars.iter().enumerate() {
-            if let VarKind::Thread(axis) = v.kind {
-                values[i] = match axis {
-                    Axis::X => x,
-                    Axis::Y => y,
-                    Axis::Z => z,
-                };
-            }
-        }
+        access.bind_thread(&mut values, t);
         let Some(v) = a.eval(&values) else {
             return false;
         };
@@ -164,18 +155,9 @@ fn quotient_is_warp_uniform(a: &Expr, m: i64, access: &LoweredAccess, thread_mas
     true
 }
 
-fn thread_mask(access: &LoweredAccess) -> u64 {
-    access
-        .vars
-        .iter()
-        .enumerate()
-        .filter(|(_, v)| matches!(v.kind, VarKind::Thread(_)))
-        .fold(0u64, |m, (i, _)| m | 1u64 << i.min(63))
-}
-
 /// The decomposition and the lane stride in bytes under the block shape.
 fn decompose(access: &LoweredAccess) -> Option<(LaneLinear, i64)> {
-    let lin = lane_linear(&access.address, access, thread_mask(access))?;
+    let lin = lane_linear(&access.address, access, access.thread_mask())?;
     let b = access.block;
     let [ax, ay, az] = lin.coef;
     // Within a warp either only x moves (rows of whole warps, or a 1-D block), or the
@@ -319,7 +301,7 @@ fn guards_keep_all_lanes(access: &LoweredAccess) -> bool {
     if access.guards.is_empty() {
         return true;
     }
-    let tm = thread_mask(access);
+    let tm = access.thread_mask();
     if access.guards.iter().any(|g| g.var_mask() & !tm != 0)
         || access.block.threads() > MAX_GUARD_THREADS
     {

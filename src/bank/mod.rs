@@ -129,6 +129,59 @@ pub fn count_wavefronts(
     total
 }
 
+/// The phase of one warp's access that costs most wavefronts (the first of equals):
+/// `(phase index, its wavefronts)`, `None` when no lane is active. Each phase is counted
+/// by [`count_wavefronts`] itself.
+pub fn worst_phase(
+    params: &BankParams,
+    width: u32,
+    lane_addrs: &[Option<i64>],
+    atomic: bool,
+) -> Option<(usize, u64)> {
+    let phase = params.phase_lanes(width) as usize;
+    let mut worst: Option<(usize, u64)> = None;
+    for (index, chunk) in lane_addrs.chunks(phase).enumerate() {
+        let w = count_wavefronts(params, width, chunk, atomic);
+        if w.ideal > 0 && worst.is_none_or(|(_, best)| w.wavefronts > best) {
+            worst = Some((index, w.wavefronts));
+        }
+    }
+    worst
+}
+
+/// The bank words phase `index` of one warp's access touches: `(bank, word, lanes)` for
+/// every word, by bank then word, the lanes (numbered in the warp) in order. The words of
+/// a lane are those [`count_wavefronts`] counts.
+pub fn phase_words(
+    params: &BankParams,
+    width: u32,
+    lane_addrs: &[Option<i64>],
+    index: usize,
+) -> Vec<(u32, i64, Vec<u32>)> {
+    let phase = params.phase_lanes(width) as usize;
+    let bw = i64::from(params.bank_width.max(1));
+    let banks = i64::from(params.bank_count.max(1));
+    let mut touched: Vec<(i64, i64, u32)> = Vec::new();
+    let first = index.saturating_mul(phase);
+    for (offset, addr) in lane_addrs.iter().enumerate().skip(first).take(phase) {
+        let Some(addr) = *addr else { continue };
+        let lo = addr.div_euclid(bw);
+        let hi = (addr + i64::from(width.max(1)) - 1).div_euclid(bw);
+        for word in lo..=hi {
+            touched.push((word.rem_euclid(banks), word, offset as u32));
+        }
+    }
+    touched.sort_unstable();
+    let mut out: Vec<(u32, i64, Vec<u32>)> = Vec::new();
+    for (bank, word, lane) in touched {
+        match out.last_mut() {
+            Some((b, w, lanes)) if i64::from(*b) == bank && *w == word => lanes.push(lane),
+            _ => out.push((bank as u32, word, vec![lane])),
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -234,5 +287,23 @@ mod tests {
         };
         assert!(c.is_worse_than(&b));
         assert!(!b.is_worse_than(&c));
+    }
+
+    #[test]
+    fn phase_words_name_the_lanes_of_each_word() {
+        let p = BankParams::default();
+        // Stride 2 words: lanes 0 and 16 share bank 0 at words 0 and 32.
+        let addrs = warp(|t| 8 * t);
+        assert_eq!(worst_phase(&p, 4, &addrs, false), Some((0, 2)));
+        let words = phase_words(&p, 4, &addrs, 0);
+        assert_eq!(words.len(), 32);
+        assert_eq!(words[0], (0, 0, vec![0]));
+        assert_eq!(words[1], (0, 32, vec![16]));
+        // 8-byte lanes: two phases of 16 lanes, each lane two words.
+        let wide = warp(|t| 8 * t);
+        assert_eq!(worst_phase(&p, 8, &wide, false), Some((0, 1)));
+        let second = phase_words(&p, 8, &wide, 1);
+        assert_eq!(second.first(), Some(&(0, 32, vec![16])));
+        assert_eq!(second.len(), 32);
     }
 }

@@ -82,6 +82,10 @@ pub struct CheckArgs {
     /// Print how many findings each rule has, most first, instead of the findings.
     #[arg(long, help_heading = "Output", conflicts_with_all = ["fix", "diff"])]
     pub statistics: bool,
+    /// Show each conflict's bank map in text output: which lanes of its worst wavefront
+    /// reach which bank at which word, before and after the suggested fix.
+    #[arg(long, help_heading = "Output")]
+    pub show_banks: bool,
     /// Write the report to FILE instead of standard output.
     #[arg(long, short = 'o', value_name = "FILE", help_heading = "Output")]
     pub output: Option<PathBuf>,
@@ -236,6 +240,9 @@ pub enum Format {
     Github,
     /// One line per finding: file:line:col: severity[rule] message.
     Compact,
+    /// One self-contained HTML page: a sortable table of the findings and a bank map per
+    /// conflict.
+    Html,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, ValueEnum)]

@@ -854,10 +854,13 @@ fn render(run: &Run<'_>, args: &CheckArgs, out: &mut dyn Write) -> std::io::Resu
         return out.write_all(statistics(run).as_bytes());
     }
     match args.format {
-        Format::Text if args.quiet => {
-            out.write_all(&report::text::render_findings(run, use_color(args)))
-        }
-        Format::Text => out.write_all(&report::text::render(run, use_color(args))),
+        Format::Text if args.quiet => out.write_all(&report::text::render_findings(
+            run,
+            use_color(args),
+            args.show_banks,
+        )),
+        Format::Text => out.write_all(&report::text::render(run, use_color(args), args.show_banks)),
+        Format::Html => out.write_all(report::html::render(run).as_bytes()),
         Format::Json => report::json::write(run, out),
         Format::Sarif => {
             let base = std::env::var_os("GITHUB_WORKSPACE")

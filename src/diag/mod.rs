@@ -267,6 +267,60 @@ pub struct Diagnostic {
     /// an array that one fix mends, the store of `s[i] += x`): shown as labels, listed in
     /// the reports, never reported on their own (`rules::group`).
     pub related: Vec<Diagnostic>,
+    /// The worst wavefront of a conflicting access, before and after its fix.
+    #[serde(skip)]
+    pub bank_maps: Option<Box<BankMaps>>,
+}
+
+/// One phase of one warp's access as the banks see it: which lanes reach which bank at
+/// which word (`rules::bank_map` fills it from the bank model's evaluation).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct BankMap {
+    /// The lanes of the phase: `first_lane .. first_lane + lanes`.
+    pub first_lane: u32,
+    pub lanes: u32,
+    pub bank_count: u32,
+    /// Wavefronts of this phase: the most distinct words in one bank.
+    pub wavefronts: u64,
+    /// Wavefronts and ideal of the whole warp's instruction (every phase).
+    pub warp_wavefronts: u64,
+    pub warp_ideal: u64,
+    /// Every bank the phase touches, in bank order.
+    pub banks: Vec<BankCell>,
+}
+
+/// The words one bank serves in a phase, each with the lanes that reach it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct BankCell {
+    pub bank: u32,
+    /// `(word, lanes)`, by word; a word is a bank-width unit from the array's start.
+    pub words: Vec<(i64, Vec<u32>)>,
+}
+
+impl BankCell {
+    /// The wavefronts this bank costs: its distinct words (an atomic's lanes on one word
+    /// each cost one).
+    pub fn cost(&self, atomic: bool) -> u64 {
+        if atomic {
+            self.words.iter().map(|(_, l)| l.len() as u64).sum()
+        } else {
+            self.words.len() as u64
+        }
+    }
+}
+
+/// The worst wavefront of a conflicting access, and the same lanes under its fix.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct BankMaps {
+    /// The instruction pictured: `warp 1, s = 4`.
+    pub at: String,
+    pub atomic: bool,
+    pub before: BankMap,
+    /// The same lanes and values under the verified fix, when there is one.
+    pub after: Option<BankMap>,
+    /// The fix `after` shows (`pad each row of `tile` by 1 element`), or why there is no
+    /// `after`.
+    pub fix: String,
 }
 
 impl Diagnostic {
@@ -283,12 +337,33 @@ impl Diagnostic {
             access: None,
             pattern: None,
             related: Vec::new(),
+            bank_maps: None,
         }
     }
 
     /// This finding and those folded into it.
     pub fn with_related(&self) -> impl Iterator<Item = &Diagnostic> {
         std::iter::once(self).chain(&self.related)
+    }
+
+    /// The bank maps of the worst access of this finding, or of those folded into it,
+    /// that has them.
+    pub fn bank_maps(&self) -> Option<&BankMaps> {
+        self.bank_maps_finding()
+            .and_then(|d| d.bank_maps.as_deref())
+    }
+
+    /// The finding, this one or one folded into it, whose bank maps [`Self::bank_maps`]
+    /// gives: the access they picture.
+    pub fn bank_maps_finding(&self) -> Option<&Diagnostic> {
+        self.with_related()
+            .filter(|d| d.bank_maps.is_some())
+            .max_by(|a, b| {
+                let (x, y) = (a.access.as_ref(), b.access.as_ref());
+                x.and_then(AccessFacts::excess_wavefronts)
+                    .cmp(&y.and_then(AccessFacts::excess_wavefronts))
+                    .then(b.span.start.cmp(&a.span.start))
+            })
     }
 
     /// The access facts of the worst access of this finding or of those folded into it

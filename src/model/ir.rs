@@ -384,6 +384,91 @@ impl LoweredAccess {
             .map(|cs| cs.iter().map(|c| c.renumbered(&map)).collect());
         self
     }
+
+    /// The thread variables, as a mask of variable indices.
+    pub fn thread_mask(&self) -> u64 {
+        self.vars
+            .iter()
+            .enumerate()
+            .filter(|(_, v)| matches!(v.kind, VarKind::Thread(_)))
+            .fold(0u64, |m, (i, _)| m | 1u64 << i.min(63))
+    }
+
+    /// Sets the thread variables in `values` to the coordinates of the thread with
+    /// linear id `linear` in the block.
+    pub fn bind_thread(&self, values: &mut [i64], linear: u64) {
+        let (x, y, z) = self.block.coords(linear);
+        for (i, v) in self.vars.iter().enumerate() {
+            if let (VarKind::Thread(axis), Some(slot)) = (&v.kind, values.get_mut(i)) {
+                *slot = match axis {
+                    Axis::X => x,
+                    Axis::Y => y,
+                    Axis::Z => z,
+                };
+            }
+        }
+    }
+
+    /// Whether a lane with these variables' values takes part: every guard holds, a
+    /// guard that cannot be evaluated counting as true, as in the bank model.
+    pub fn guards_hold(&self, values: &[i64]) -> bool {
+        self.guards
+            .iter()
+            .all(|g| g.eval(values).is_none_or(|v| v != 0))
+    }
+
+    /// Every variable's value for each lane of warp `warp` (`None`: the lane is outside
+    /// the block or a guard excludes it), the non-thread variables at `fixed` (by name)
+    /// or, when it omits them, at the first value enumeration tries. A guard that cannot
+    /// be evaluated is taken as true, as the bank model does. `None` when the warp size
+    /// is beyond any GPU's or the lane ids overflow.
+    ///
+    /// What explanations and bank maps evaluate: one instruction of the access.
+    pub fn warp_lane_values(&self, warp: u64, fixed: &[(String, i64)]) -> Option<LaneValues> {
+        let mut values: Vec<i64> = self
+            .vars
+            .iter()
+            .map(|v| {
+                fixed
+                    .iter()
+                    .find(|(n, _)| *n == v.name)
+                    .map_or_else(|| v.kind.first_value(), |&(_, x)| x)
+            })
+            .collect();
+        let ws = u64::from(self.warp_size.max(1));
+        if ws > 1024 {
+            return None;
+        }
+        let threads = self.block.threads();
+        let mut lanes = Vec::with_capacity(ws as usize);
+        for lane in 0..ws {
+            let linear = warp.checked_mul(ws)?.checked_add(lane)?;
+            if linear >= threads {
+                lanes.push(None);
+                continue;
+            }
+            self.bind_thread(&mut values, linear);
+            lanes.push(self.guards_hold(&values).then(|| values.clone()));
+        }
+        Some(lanes)
+    }
+}
+
+/// The variables' values of each lane of one warp, `None` for an inactive lane
+/// ([`LoweredAccess::warp_lane_values`]).
+pub type LaneValues = Vec<Option<Vec<i64>>>;
+
+impl VarKind {
+    /// The first value enumeration tries for a variable of this kind: the low end of a
+    /// uniform's known range, else 0.
+    pub fn first_value(&self) -> i64 {
+        match self {
+            VarKind::Uniform {
+                range: Some((lo, _)),
+            } => *lo,
+            _ => 0,
+        }
+    }
 }
 
 #[cfg(test)]

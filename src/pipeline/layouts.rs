@@ -51,7 +51,7 @@ pub(super) fn advise(
         let Some(array) = array_use(info, &sites, text, line_starts) else {
             continue;
         };
-        let Some(mut suggestion) = suggestion_for(&array, &sites, settings, cache) else {
+        let Some((mut suggestion, fix)) = suggestion_for(&array, &sites, settings, cache) else {
             continue;
         };
         suggestion.after = one_row_per_access(std::mem::take(&mut suggestion.after));
@@ -77,6 +77,7 @@ pub(super) fn advise(
                 array,
                 suggestion,
                 several_patterns,
+                fix,
             },
             spans,
         );
@@ -150,17 +151,27 @@ fn one_row_per_access(after: Vec<crate::diag::AfterAccess>) -> Vec<crate::diag::
     out
 }
 
-/// The verified fix for an array. When the source already XOR-swizzles every access, the
-/// fix is computed on the logical coordinates and replaces that XOR; the "before" figures
-/// are then the analysed verdicts of the accesses as written.
+/// The verified fix for an array, with the layout it gives the array. When the source
+/// already XOR-swizzles every access, the fix is computed on the logical coordinates and
+/// replaces that XOR; the "before" figures are then the analysed verdicts of the accesses
+/// as written.
 fn suggestion_for(
     array: &crate::swizzle::ArrayUse,
     sites: &[&AnalysedSite],
     settings: &Settings,
     cache: &crate::swizzle::LayoutCache,
-) -> Option<crate::diag::Suggestion> {
-    let Some(stripped) = crate::swizzle::existing::strip_existing_xor(array) else {
-        let s = crate::swizzle::suggest_cached(cache, array, &settings.bank)?;
+) -> Option<(crate::diag::Suggestion, crate::swizzle::FixLayout)> {
+    let as_written = |(s, offsets)| {
+        let fix = crate::swizzle::FixLayout {
+            offsets,
+            replaces_xor: None,
+        };
+        (s, fix)
+    };
+    let Some((stripped, right_is_term)) = crate::swizzle::existing::strip_existing_xor_side(array)
+    else {
+        let (s, fix) = crate::swizzle::suggest_with_offsets(cache, array, &settings.bank, true)
+            .map(as_written)?;
         // The simulation's "before" must be what the analysis reported for every access:
         // figures that disagree with the verdicts are not shown.
         let agrees = s.after.iter().zip(sites).all(|(after, site)| {
@@ -170,14 +181,15 @@ fn suggestion_for(
                     .cost
                     .is_some_and(|w| w.wavefronts == after.before_wavefronts)
         });
-        return agrees.then_some(s);
+        return agrees.then_some((s, fix));
     };
     // Padding was measured without the existing XOR, which the source would keep: only the
     // swizzle, which replaces that XOR, carries over.
-    let mut s =
-        crate::swizzle::suggest_without_padding_alternative(cache, &stripped, &settings.bank)?;
+    let (mut s, offsets) =
+        crate::swizzle::suggest_with_offsets(cache, &stripped, &settings.bank, false)?;
     if s.kind != crate::diag::FixKind::Swizzle {
-        return crate::swizzle::suggest_cached(cache, array, &settings.bank);
+        return crate::swizzle::suggest_with_offsets(cache, array, &settings.bank, true)
+            .map(as_written);
     }
     for (after, site) in s.after.iter_mut().zip(sites) {
         after.before_wavefronts = site.verdict.cost?.wavefronts;
@@ -186,7 +198,11 @@ fn suggestion_for(
     let worse = s.after.iter().any(|a| {
         a.wavefronts * a.ideal_wavefronts.max(1) > a.before_wavefronts * a.ideal_wavefronts.max(1)
     });
-    (better && !worse).then_some(s)
+    let fix = crate::swizzle::FixLayout {
+        offsets,
+        replaces_xor: Some(right_is_term),
+    };
+    (better && !worse).then_some((s, fix))
 }
 
 /// The swizzle engine's view of one array: every access must be lowered to a single

@@ -123,6 +123,7 @@ pub fn step_summary(run: &Run<'_>) -> String {
             );
         }
     }
+    bank_maps(run, &mut out);
     for (path, reason) in run.failures {
         let _ = writeln!(
             out,
@@ -131,6 +132,48 @@ pub fn step_summary(run: &Run<'_>) -> String {
         );
     }
     out
+}
+
+/// Bank maps drawn in the step summary, the most harmful findings first.
+pub const BANK_MAPS_SHOWN: usize = 5;
+
+/// The step summary's bank maps: the most harmful conflicts' worst wavefronts before and
+/// after their fix, as text pictures, and how many were not shown.
+fn bank_maps(run: &Run<'_>, out: &mut String) {
+    let with_maps: Vec<(&FileReport, &Diagnostic)> = by_harm(run)
+        .into_iter()
+        .filter(|(_, d)| d.bank_maps().is_some())
+        .collect();
+    if with_maps.is_empty() {
+        return;
+    }
+    out.push_str("\n### Bank maps\n\nThe worst wavefront of each conflict: a column per bank, the distinct words it serves, before and after the suggested fix.\n");
+    for (file, d) in with_maps.iter().take(BANK_MAPS_SHOWN) {
+        let Some(maps) = d.bank_maps() else { continue };
+        let index = LineIndex::new(&file.text);
+        let (line, _) = index.line_col(d.span.start);
+        let _ = write!(
+            out,
+            "\n`{}:{line}` `{}`: {}\n\n```text\n",
+            file.path.replace('`', "'"),
+            d.rule,
+            d.message.replace(['\r', '\n'], " ")
+        );
+        let access = super::banks::pictured_access(d, &index);
+        for l in super::banks::picture(maps, access.as_deref(), "", false) {
+            // A fence inside the picture (from the source's text) would end the block.
+            let _ = writeln!(out, "{}", l.replace("```", "'''"));
+        }
+        out.push_str("```\n");
+    }
+    if with_maps.len() > BANK_MAPS_SHOWN {
+        let more = with_maps.len() - BANK_MAPS_SHOWN;
+        let _ = write!(
+            out,
+            "\n{more} more bank map{} not shown here; the HTML report (`--format html`, the action's `html-file`) has every one.\n",
+            if more == 1 { "" } else { "s" }
+        );
+    }
 }
 
 /// The other accesses of a finding's problem (`Diagnostic::related`), by line: `line 7

@@ -2,8 +2,10 @@
 //! [`Run`]. Line and column numbers are computed here and nowhere else, from the
 //! byte spans the diagnostics carry. No I/O: every renderer returns text.
 
+pub mod banks;
 pub mod compact;
 pub mod github;
+pub mod html;
 pub mod json;
 pub mod sarif;
 pub mod text;

@@ -8,23 +8,31 @@ use codespan_reporting::diagnostic::{Diagnostic as Shown, Label, Severity as Sho
 use codespan_reporting::files::SimpleFile;
 use codespan_reporting::term::{self, termcolor};
 
-/// Renders every finding followed by the summary line; ANSI colours when `color`.
-pub fn render(run: &Run<'_>, color: bool) -> Vec<u8> {
-    let mut rendered = render_findings(run, color);
+/// Renders every finding followed by the summary line; ANSI colours when `color`; the
+/// bank maps of each conflict when `show_banks`.
+pub fn render(run: &Run<'_>, color: bool, show_banks: bool) -> Vec<u8> {
+    let mut rendered = render_findings(run, color, show_banks);
     rendered.extend_from_slice(summary(&run.totals()).as_bytes());
     rendered.push(b'\n');
     rendered
 }
 
 /// Renders every finding, without the summary line (`--quiet`).
-pub fn render_findings(run: &Run<'_>, color: bool) -> Vec<u8> {
+pub fn render_findings(run: &Run<'_>, color: bool, show_banks: bool) -> Vec<u8> {
     let config = term::Config::default();
     let mut out = Vec::new();
     for file in run.files {
         let text = crate::diag::lone_cr_as_lf(&file.text);
         let source = SimpleFile::new(file.path.as_str(), text.as_ref());
         for d in &file.diagnostics {
-            let shown = shown(d, file.text.len());
+            let mut shown = shown(d, file.text.len());
+            if let Some(maps) = d.bank_maps().filter(|_| show_banks) {
+                // A note of the finding, so that it is indented as the others are.
+                let index = super::LineIndex::new(&file.text);
+                let access = super::banks::pictured_access(d, &index);
+                let lines = super::banks::picture(maps, access.as_deref(), "", color);
+                shown.notes.push(lines.join("\n  "));
+            }
             // Emitting into memory fails only on a span outside the text, which the engine
             // never produces; fall back to one plain line rather than drop the finding.
             let emitted = if color {
@@ -199,6 +207,7 @@ mod tests {
                 notes: &[],
             },
             false,
+            false,
         ))
         .unwrap();
         assert!(
@@ -223,6 +232,7 @@ mod tests {
                 notes: &[],
             },
             true,
+            false,
         );
         assert!(coloured.contains(&0x1b));
     }

@@ -69,6 +69,8 @@ pub struct Layout {
     pub suggestion: Suggestion,
     /// Several access patterns, of several source accesses, share the array.
     pub several_patterns: bool,
+    /// Where the fix stores each element, as verified: the bank maps' "after".
+    pub fix: crate::swizzle::FixLayout,
 }
 
 /// The layout fixes of a file, in the order of its arrays, and which access findings

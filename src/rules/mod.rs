@@ -19,6 +19,7 @@ pub mod unused_suppression;
 pub use facts::{FileFacts, Layout, Layouts, UnfoundArray, Unparsed};
 pub use registry::{catalog, metas, rule, RULES};
 pub use rule::{Rule, RuleMeta};
+mod bank_map;
 pub(crate) mod conflict;
 mod facts;
 mod rule;

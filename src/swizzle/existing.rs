@@ -8,7 +8,7 @@
 
 use super::input::ArrayUse;
 use super::simulate::bind_counters;
-use crate::model::ir::{Axis, BinOp, Expr, VarKind};
+use crate::model::ir::{BinOp, Expr, VarKind};
 use std::collections::HashMap;
 
 /// Most evaluations spent checking that the XORed term is a function of the outer subscripts.
@@ -17,6 +17,12 @@ const MAX_EVALS: u64 = 1 << 20;
 /// The array with the existing XOR stripped from every access's last subscript, or `None`
 /// when the accesses do not share one.
 pub fn strip_existing_xor(array: &ArrayUse) -> Option<ArrayUse> {
+    strip_existing_xor_side(array).map(|(a, _)| a)
+}
+
+/// [`strip_existing_xor`], with the side of the XORed term: `true` when it is the right
+/// operand of `^` (the coordinates then keep the left one).
+pub fn strip_existing_xor_side(array: &ArrayUse) -> Option<(ArrayUse, bool)> {
     if array.extents.len() < 2 || array.accesses.is_empty() {
         return None;
     }
@@ -31,19 +37,19 @@ pub fn strip_existing_xor(array: &ArrayUse) -> Option<ArrayUse> {
             let Expr::Binary(BinOp::Xor, l, r) = &coords[last] else {
                 return None;
             };
-            let (kept, term) = if right_is_term { (l, r) } else { (r, l) };
+            let term = if right_is_term { r } else { l };
             let text = split_top_level_xor(site.index_texts.get(last)?, right_is_term)?;
             if !term_is_function_of_rows(&site.lowered, &coords[..last], term, &mut table) {
                 ok = false;
                 break;
             }
             let mut new_coords = coords.clone();
-            new_coords[last] = (**kept).clone();
+            new_coords[last] = super::fixed::without_xor(&coords[last], right_is_term)?;
             site.lowered.coords = Some(new_coords);
             site.index_texts[last] = text;
         }
         if ok && table.values().any(|&v| v != 0) {
-            return Some(out);
+            return Some((out, right_is_term));
         }
     }
     None
@@ -97,16 +103,7 @@ fn term_is_function_of_rows(
     for combo in 0..combos {
         bind_counters(&mut values, &domains, combo);
         for linear in 0..threads {
-            let (x, y, z) = acc.block.coords(linear);
-            for (k, v) in acc.vars.iter().enumerate() {
-                if let VarKind::Thread(axis) = v.kind {
-                    values[k] = match axis {
-                        Axis::X => x,
-                        Axis::Y => y,
-                        Axis::Z => z,
-                    };
-                }
-            }
+            acc.bind_thread(&mut values, linear);
             let Some(key) = rows
                 .iter()
                 .map(|r| r.eval(&values))

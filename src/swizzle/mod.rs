@@ -13,6 +13,7 @@ pub mod construct;
 pub mod cost;
 pub mod derive;
 pub mod existing;
+pub mod fixed;
 pub mod input;
 pub mod layout;
 pub mod normal;
@@ -26,9 +27,10 @@ pub use classic::{
 };
 pub use construct::{construct, Construction};
 pub use cost::{brute_cost, exact_cost, vectorisation, AccessCost};
+pub use fixed::{FixLayout, FixOffsets};
 pub use input::{ArrayUse, SiteUse};
 pub use layout::{flatten, row_major, DistributedLayout, Geometry, MemoryLayout};
 pub use suggest::{
-    suggest, suggest_cached, suggest_padding, suggest_swizzle, suggest_without_padding_alternative,
-    LayoutCache,
+    suggest, suggest_cached, suggest_padding, suggest_swizzle, suggest_with_offsets,
+    suggest_without_padding_alternative, LayoutCache,
 };

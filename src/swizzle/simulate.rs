@@ -6,7 +6,7 @@
 
 use super::input::SiteUse;
 use crate::bank::{count_wavefronts, BankParams, Wavefronts};
-use crate::model::ir::{Axis, VarKind};
+use crate::model::ir::VarKind;
 
 /// Most lane evaluations spent re-simulating one access.
 const MAX_LANE_EVALS: u64 = 1 << 19;
@@ -84,21 +84,8 @@ impl Lanes {
                     out.active.push(false);
                     continue;
                 }
-                let (x, y, z) = acc.block.coords(linear);
-                for (k, v) in acc.vars.iter().enumerate() {
-                    if let VarKind::Thread(axis) = v.kind {
-                        values[k] = match axis {
-                            Axis::X => x,
-                            Axis::Y => y,
-                            Axis::Z => z,
-                        };
-                    }
-                }
-                // A guard that cannot be evaluated is assumed true, as in the bank model.
-                let on = acc
-                    .guards
-                    .iter()
-                    .all(|g| g.eval(&values).is_none_or(|v| v != 0));
+                acc.bind_thread(&mut values, linear);
+                let on = acc.guards_hold(&values);
                 out.active.push(on);
                 if on {
                     for c in coords {
@@ -135,11 +122,7 @@ impl Lanes {
                 } else {
                     coords.next()?
                 };
-                let byte = offset_of(cs)?.checked_mul(u64::from(element_bytes))?;
-                if byte % u64::from(self.width) != 0 {
-                    return None;
-                }
-                *slot = Some(i64::try_from(byte).ok()?);
+                *slot = Some(lane_byte(cs, element_bytes, self.width, offset_of)?);
             }
             let w = memo.count(params, self.width, &addrs, self.atomic);
             if w.ideal == 0 {
@@ -153,6 +136,21 @@ impl Lanes {
         }
         seen.then_some(out)
     }
+}
+
+/// The byte address of the element at `coords` under `offset_of`, for a lane moving
+/// `width` bytes; `None` when the offset is undefined, overflows or is misaligned.
+pub fn lane_byte(
+    coords: &[u64],
+    element_bytes: u32,
+    width: u32,
+    offset_of: &dyn Fn(&[u64]) -> Option<u64>,
+) -> Option<i64> {
+    let byte = offset_of(coords)?.checked_mul(u64::from(element_bytes))?;
+    if byte % u64::from(width.max(1)) != 0 {
+        return None;
+    }
+    i64::try_from(byte).ok()
 }
 
 /// The bank model's count of the previous instruction, by address pattern. Moving every

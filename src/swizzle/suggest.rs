@@ -10,8 +10,9 @@ use super::bound::lemma95;
 use super::classic::{classic_layout, cute_layout, cute_of_classic};
 use super::construct::construct;
 use super::derive::derive;
+use super::fixed::FixOffsets;
 use super::input::ArrayUse;
-use super::layout::{dim_offsets, flatten_at, row_major, DistributedLayout, Geometry};
+use super::layout::{dim_offsets, row_major, DistributedLayout, Geometry};
 use super::normal::simplest;
 use super::render::{formulas, operand, render, subscript};
 use super::simulate::{row_major_offset, Lanes, Simulated};
@@ -66,6 +67,8 @@ struct Plan {
     /// The new text in backquotes, plus the swizzle's CuTe name when it has one.
     detail: String,
     lower_bound: Option<u64>,
+    /// Where the fix stores each element: what was verified.
+    offsets: FixOffsets,
 }
 
 fn total(sims: &[Simulated]) -> u64 {
@@ -95,7 +98,7 @@ pub fn suggest_swizzle(array: &ArrayUse, params: &BankParams) -> Option<Suggesti
     let lanes = lanes(array)?;
     let before = current_of(array, params, &lanes)?;
     let plan = swizzle_text(array, &swizzle_core(array, params, &lanes, &before)?)?;
-    Some(finish(array, &before, plan, FixKind::Swizzle, None))
+    Some(finish(array, &before, plan, FixKind::Swizzle, None).0)
 }
 
 /// The cheapest verified padding of the last dimension that improves `array`.
@@ -103,7 +106,7 @@ pub fn suggest_padding(array: &ArrayUse, params: &BankParams) -> Option<Suggesti
     let lanes = lanes(array)?;
     let before = current_of(array, params, &lanes)?;
     let plan = padding_plan(array, params, &lanes, &before, None)?;
-    Some(finish(array, &before, plan, FixKind::Padding, None))
+    Some(finish(array, &before, plan, FixKind::Padding, None).0)
 }
 
 /// The fix for `array`: the simplest verified layout change that reaches the best
@@ -115,7 +118,7 @@ pub fn suggest_padding(array: &ArrayUse, params: &BankParams) -> Option<Suggesti
 /// verdict), before and after; `lower_bound_wavefronts` is the sum over the accesses of the
 /// Lemma 9.5 bound of one instruction (present when the accesses are linear).
 pub fn suggest(array: &ArrayUse, params: &BankParams) -> Option<Suggestion> {
-    suggest_fix(&LayoutCache::default(), array, params, true)
+    suggest_fix(&LayoutCache::default(), array, params, true).map(|(s, _)| s)
 }
 
 /// [`suggest`], reusing the numeric work of `cache` (one per run).
@@ -124,7 +127,18 @@ pub fn suggest_cached(
     array: &ArrayUse,
     params: &BankParams,
 ) -> Option<Suggestion> {
-    suggest_fix(cache, array, params, true)
+    suggest_fix(cache, array, params, true).map(|(s, _)| s)
+}
+
+/// [`suggest_cached`] (or, with `name_padding` false,
+/// [`suggest_without_padding_alternative`]) with the offsets of the fix it verified.
+pub fn suggest_with_offsets(
+    cache: &LayoutCache,
+    array: &ArrayUse,
+    params: &BankParams,
+    name_padding: bool,
+) -> Option<(Suggestion, FixOffsets)> {
+    suggest_fix(cache, array, params, name_padding)
 }
 
 /// Like [`suggest_cached`], but a swizzle's message does not name the padding that would
@@ -135,7 +149,7 @@ pub fn suggest_without_padding_alternative(
     array: &ArrayUse,
     params: &BankParams,
 ) -> Option<Suggestion> {
-    suggest_fix(cache, array, params, false)
+    suggest_fix(cache, array, params, false).map(|(s, _)| s)
 }
 
 fn suggest_fix(
@@ -143,7 +157,7 @@ fn suggest_fix(
     array: &ArrayUse,
     params: &BankParams,
     name_padding: bool,
-) -> Option<Suggestion> {
+) -> Option<(Suggestion, FixOffsets)> {
     let core = cached_core(cache, array, params);
     let before = core.before.as_ref()?;
     let swizzle = core.swizzle.as_ref().and_then(|c| swizzle_text(array, c));
@@ -334,7 +348,7 @@ fn finish(
     plan: Plan,
     kind: FixKind,
     alternative: Option<String>,
-) -> Suggestion {
+) -> (Suggestion, FixOffsets) {
     let after: Vec<AfterAccess> = array
         .accesses
         .iter()
@@ -371,7 +385,7 @@ fn finish(
         plan.detail,
         alternative.unwrap_or_default()
     );
-    Suggestion {
+    let suggestion = Suggestion {
         kind,
         message,
         replacement: plan.replacement,
@@ -383,7 +397,8 @@ fn finish(
         applicability: plan.applicability,
         edits: plan.edits,
         table: None,
-    }
+    };
+    (suggestion, plan.offsets)
 }
 
 /// The numeric part of the swizzle plan: everything that depends only on the accesses'
@@ -395,6 +410,7 @@ struct SwizzleCore {
     cute: Option<String>,
     classic: Option<[u64; 3]>,
     lower_bound: u64,
+    offsets: FixOffsets,
 }
 
 /// Builds, simplifies and verifies the swizzle: the numeric part.
@@ -429,11 +445,11 @@ fn swizzle_core(
     });
 
     // Verify: re-simulate every access at the new offsets.
-    let q = mem.offsets()?;
-    let at = dim_offsets(ext)?;
-    let after = simulate_all(array, params, lanes, &|c| {
-        flatten_at(c, &at).map(|f| q.apply(f))
-    })?;
+    let offsets = FixOffsets::Swizzle {
+        matrix: mem.offsets()?,
+        dims: dim_offsets(ext)?,
+    };
+    let after = simulate_all(array, params, lanes, &|c| offsets.offset(c))?;
     if !improves(&after, before) {
         return None;
     }
@@ -448,6 +464,7 @@ fn swizzle_core(
         cute,
         classic: classic.map(|c| [c.vec, c.per_phase, c.max_phase]),
         lower_bound,
+        offsets,
     })
 }
 
@@ -497,6 +514,7 @@ fn swizzle_text(array: &ArrayUse, core: &SwizzleCore) -> Option<Plan> {
         cute: core.cute.clone(),
         classic: core.classic,
         lower_bound: Some(core.lower_bound),
+        offsets: core.offsets.clone(),
     })
 }
 
@@ -552,9 +570,11 @@ fn padding_search(
             break;
         };
         stored[ext.len() - 1] = padded;
-        let Some(after) =
-            simulate_all(array, params, lanes, &|c| row_major_offset(c, ext, &stored))
-        else {
+        let offsets = FixOffsets::Padding {
+            logical: ext.clone(),
+            stored,
+        };
+        let Some(after) = simulate_all(array, params, lanes, &|c| offsets.offset(c)) else {
             continue;
         };
         if reaches(&after, goal) {
@@ -625,5 +645,17 @@ fn padding_text(array: &ArrayUse, (p, after): (u64, Vec<Simulated>)) -> Option<P
         cute: None,
         classic: None,
         lower_bound: None,
+        offsets: FixOffsets::Padding {
+            logical: ext.clone(),
+            stored: stored_extents(ext, p)?,
+        },
     })
+}
+
+/// The extents with the last one padded by `p` elements.
+fn stored_extents(ext: &[u64], p: u64) -> Option<Vec<u64>> {
+    let mut stored = ext.to_vec();
+    let last = stored.last_mut()?;
+    *last = last.checked_add(p)?;
+    Some(stored)
 }

@@ -14,7 +14,7 @@
 use super::enumerate_as_written;
 use super::Budget;
 use crate::bank::BankParams;
-use crate::model::ir::{LoweredAccess, VarKind};
+use crate::model::ir::LoweredAccess;
 use crate::model::verdict::{Undecided, Verdict};
 
 /// `sampled` (an inexact enumeration of `access`) decided by the bound, when it can be.
@@ -28,12 +28,7 @@ pub(super) fn decide_by_upper_bound(
         return sampled;
     }
     let address_mask = access.address.var_mask();
-    let thread_mask = access
-        .vars
-        .iter()
-        .enumerate()
-        .filter(|(_, v)| matches!(v.kind, VarKind::Thread(_)))
-        .fold(0u64, |m, (i, _)| m | 1 << i.min(63));
+    let thread_mask = access.thread_mask();
     let (dropped, kept): (Vec<_>, Vec<_>) = access
         .guards
         .iter()
