@@ -17,7 +17,7 @@ use crate::diag::Span;
 use crate::source::SourceFile;
 use ast::{Expr, Function, Launch, StructDef, TemplateParam, TypeName, VarDecl};
 use convert::{span_of, type_from_text, Converter};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use tree_sitter::Node;
 
 /// A function-like macro: parameter names and the body as an expression.
@@ -113,9 +113,33 @@ impl FileSyntax {
     /// and launches is handled in linear time.
     pub fn launches_of<'s>(&'s self, kernel: &str) -> impl Iterator<Item = &'s Launch> + 's {
         let index = self.launch_index.get_or_init(|| {
+            let kernels: HashSet<&str> = self
+                .functions
+                .iter()
+                .filter(|f| f.is_kernel)
+                .map(|f| f.name.as_str())
+                .collect();
             let mut m: HashMap<String, Vec<usize>> = HashMap::new();
             for (i, l) in self.launches.iter().enumerate() {
                 m.entry(l.kernel.clone()).or_default().push(i);
+                // A launch through a function pointer (`kernel = &copySharedMem; ...
+                // kernel<<<grid, threads>>>`) launches every kernel the pointer is set to
+                // in the launching function.
+                if kernels.contains(l.kernel.as_str()) {
+                    continue;
+                }
+                let Some(f) = l.in_function.and_then(|fi| self.functions.get(fi)) else {
+                    continue;
+                };
+                for k in pointer_targets(&f.body, &l.kernel, &kernels) {
+                    let entry = m.entry(k).or_default();
+                    if !entry.contains(&i) {
+                        entry.push(i);
+                    }
+                }
+            }
+            for list in m.values_mut() {
+                list.sort_unstable();
             }
             m
         });
@@ -1175,4 +1199,44 @@ fn shared_decl_regex() -> &'static regex::Regex {
         regex::Regex::new(r"__shared__[^;\[\]{}()]*?\b([A-Za-z_][A-Za-z0-9_]*)\s*\[")
             .expect("valid shared declaration pattern")
     })
+}
+
+/// The kernels that the function pointer `name` is set to in `body`: `name = &k;`,
+/// `name = k;` or a declaration initialised so.
+fn pointer_targets(body: &[ast::Stmt], name: &str, kernels: &HashSet<&str>) -> Vec<String> {
+    let target = |e: &ast::Expr| -> Option<String> {
+        let e = match &e.kind {
+            ast::ExprKind::Unary(ast::UnaryOp::AddrOf, inner) => inner.as_ref(),
+            _ => e,
+        };
+        match &e.kind {
+            ast::ExprKind::Ident(k) if kernels.contains(k.as_str()) => Some(k.clone()),
+            _ => None,
+        }
+    };
+    let mut out: Vec<String> = Vec::new();
+    let mut push = |k: String| {
+        if !out.contains(&k) {
+            out.push(k);
+        }
+    };
+    for s in body {
+        s.walk_exprs(&mut |e| {
+            if let ast::ExprKind::Assign(None, lhs, rhs) = &e.kind {
+                if matches!(&lhs.kind, ast::ExprKind::Ident(n) if n == name) {
+                    if let Some(k) = target(rhs) {
+                        push(k);
+                    }
+                }
+            }
+        });
+        s.walk_decls(&mut |d| {
+            if d.name == name {
+                if let Some(k) = d.init.as_ref().and_then(target) {
+                    push(k);
+                }
+            }
+        });
+    }
+    out
 }
