@@ -45,6 +45,7 @@ mod builtins;
 mod calls;
 mod expressions;
 mod inlining;
+mod loop_state;
 mod loops;
 mod names;
 mod objects;

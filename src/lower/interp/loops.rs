@@ -1,6 +1,8 @@
 //! Loops: the induction variable a `for` steps becomes `start + step * k` over a counter
-//! `k` (or a shift by `k`), simple inductions of the body get closed forms, the trip count
-//! is computed when every lane's is known, and whatever else the body assigns is unknown.
+//! `k` (or a shift by `k`), simple inductions of the body get closed forms, state that
+//! cycles through a few values becomes a function of `k` (`loop_state.rs`), the trip
+//! count is computed when every lane's is known, and whatever else the body assigns is
+//! unknown.
 
 use super::budget::MAX_TRIP_EVALS;
 use super::{fold, int, Interp, Value, Vars};
@@ -50,11 +52,17 @@ impl Interp<'_> {
                 }
             }
         }
-        let unresolved: Vec<String> = assigned
+        let mut unresolved: Vec<String> = assigned
             .iter()
             .filter(|n| !body_inductions.contains(n))
             .cloned()
             .collect();
+        // State cycling through a few values (ping-pong buffers, ring-buffer heads).
+        let cycling = match &counter {
+            Some((k, _)) => self.follow_loop_state(&unresolved, body, *k),
+            None => Vec::new(),
+        };
+        unresolved.retain(|n| !cycling.contains(n));
         self.invalidate(&unresolved, "it changes across loop iterations");
         let uniform_trips = self.loop_condition(cond, counter.as_ref().map(|(k, _)| *k));
         let saved_returned = self.flow.returned;
@@ -67,6 +75,7 @@ impl Interp<'_> {
         self.scopes.pop();
         let mut after = unresolved;
         after.extend(body_inductions);
+        after.extend(cycling);
         self.invalidate(&after, "it changes across loop iterations");
         // Every lane ran the same known number of iterations: the inductions' final values.
         if let Some(t) = uniform_trips.filter(|_| !crate::lower::induction::leaves_early(body)) {
