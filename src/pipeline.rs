@@ -19,7 +19,7 @@ mod segmented;
 /// What every pass after parsing reads: the file, where it is, the run and its settings.
 struct Inputs<'a> {
     path: &'a std::path::Path,
-    file: &'a crate::source::SourceFile,
+    file: &'a crate::source::SourceFile<'a>,
     project: &'a ProjectIndex,
     settings: &'a Settings,
 }
@@ -51,20 +51,34 @@ pub(crate) fn check_source(
     project: &ProjectIndex,
     caches: &Caches,
 ) -> FileReport {
-    let Some(mut file) = crate::source::load(path, bytes) else {
+    let Ok(decoded) = crate::source::decode::decode(bytes) else {
         return empty_report(path, String::from_utf8_lossy(bytes).into_owned(), None);
     };
-    // The report takes the file's text once the passes are done with it (a big file's
-    // text is not held twice).
-    let mut report = check_loaded(path, &mut file, settings, project, caches);
-    report.text = std::mem::take(&mut file.text);
+    let mut report = check_text(path, &decoded.text, settings, project, caches);
+    report.text = decoded.text;
     report
+}
+
+/// [`check_source`] on decoded text, which the passes borrow: the report, without its
+/// text (the caller hands it over once the passes are done, so a big file's text is
+/// never copied).
+pub(crate) fn check_text(
+    path: &str,
+    text: &str,
+    settings: &Settings,
+    project: &ProjectIndex,
+    caches: &Caches,
+) -> FileReport {
+    let Some(mut file) = crate::source::load_text(path, text) else {
+        return empty_report(path, String::new(), None);
+    };
+    check_loaded(path, &mut file, settings, project, caches)
 }
 
 /// [`check_source`] on a decoded file: the report, without its text.
 fn check_loaded(
     path: &str,
-    file: &mut crate::source::SourceFile,
+    file: &mut crate::source::SourceFile<'_>,
     settings: &Settings,
     project: &ProjectIndex,
     caches: &Caches,
@@ -369,7 +383,7 @@ fn apply_rules(
     layouts: &rules::Layouts,
     report: &mut FileReport,
 ) {
-    let (text, settings) = (inputs.file.text.as_str(), inputs.settings);
+    let (text, settings) = (&*inputs.file.text, inputs.settings);
     let facts: Vec<AccessFacts> = analysed.iter().map(|a| facts_of(a, lowered)).collect();
     let mut unfound = Vec::new();
     let arrays = array_states(syntax, lowered, every, text, &mut unfound);

@@ -87,6 +87,17 @@ impl Session {
         finished(report, settings)
     }
 
+    /// [`Session::check`] of text already decoded (`source::decode`), which the report
+    /// takes once the per-file passes are done with it: a big file's text is held once,
+    /// not once by the caller and again by the passes.
+    pub fn check_text(&self, path: &str, text: String, settings: &Settings) -> FileReport {
+        let mut report = super::guard::guarded(path, text.as_bytes(), || {
+            crate::pipeline::check_text(path, &text, settings, &self.project, &self.caches)
+        });
+        report.text = text;
+        finished(report, settings)
+    }
+
     /// The report of a file that was not checked because bankcheck failed on it
     /// (`reason`, e.g. [`super::CRASHED`]): its `internal-error`, suppressions and
     /// severities applied as to any file.

@@ -347,7 +347,7 @@ struct Walker<'a, 'b, 't> {
     namespaces: Vec<String>,
     /// Nesting of namespaces and preprocessor blocks; deeper input is skipped.
     depth: u32,
-    file: &'a SourceFile,
+    file: &'a SourceFile<'a>,
     out: &'b mut FileSyntax,
     /// What the enclosing preprocessor branches require, innermost last.
     requires: Vec<Vec<conditions::Requirement>>,

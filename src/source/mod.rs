@@ -19,6 +19,7 @@ mod targets;
 pub use macros::Definition;
 
 use crate::Language;
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 /// What the front end knows besides the file: the settings' defines (`-D`, lint.toml
@@ -30,9 +31,10 @@ pub struct FrontEnd<'a> {
 }
 
 /// A decoded source file ready for extraction.
-pub struct SourceFile {
-    /// The decoded text (see [`decode`]); spans index into it.
-    pub text: String,
+pub struct SourceFile<'a> {
+    /// The decoded text (see [`decode`]); spans index into it. Borrowed when the caller
+    /// holds the text ([`load_text`]), so that a big file's text is not copied.
+    pub text: Cow<'a, str>,
     /// `text` with grammar gaps blanked to spaces of the same length.
     pub parse_text: String,
     pub language: Language,
@@ -69,18 +71,30 @@ pub fn language_of(path: &str, text: &str) -> Option<Language> {
 /// not part of the text) with the known grammar gaps blanked; `None` for bytes that are
 /// not source text or not in a language bankcheck reads. [`prepare`] runs the rest of
 /// the front end.
-pub fn load(path: &str, bytes: &[u8]) -> Option<SourceFile> {
+pub fn load(path: &str, bytes: &[u8]) -> Option<SourceFile<'static>> {
     let text = decode::decode(bytes).ok()?.text;
     let language = language_of(path, &text)?;
+    Some(loaded(Cow::Owned(text), language))
+}
+
+/// [`load`] of text already decoded, which the file borrows; `None` when it is not in
+/// a language bankcheck reads.
+pub fn load_text<'a>(path: &str, text: &'a str) -> Option<SourceFile<'a>> {
+    let language = language_of(path, text)?;
+    Some(loaded(Cow::Borrowed(text), language))
+}
+
+/// A file of `text` in `language`, with the known grammar gaps blanked.
+fn loaded(text: Cow<'_, str>, language: Language) -> SourceFile<'_> {
     let parse_text = blank::blank_gaps(&text, language);
     debug_assert_eq!(parse_text.len(), text.len());
-    Some(SourceFile {
+    SourceFile {
         text,
         parse_text,
         language,
         undecided: Vec::new(),
         assumptions: Vec::new(),
-    })
+    }
 }
 
 /// The macros a header defines (in the branches its conditionals take with `defines`),
@@ -96,7 +110,7 @@ pub fn definitions_of(
 }
 
 /// [`load`] then [`prepare`].
-pub fn load_with(path: &str, bytes: &[u8], front: FrontEnd<'_>) -> Option<SourceFile> {
+pub fn load_with(path: &str, bytes: &[u8], front: FrontEnd<'_>) -> Option<SourceFile<'static>> {
     let mut file = load(path, bytes)?;
     prepare(&mut file, front);
     Some(file)
