@@ -106,6 +106,7 @@ fn check_loaded(
             settings,
         };
         if segmented::check(&inputs, &plan, caches, &mut report) {
+            sort(&mut report);
             return report;
         }
         // A segment did not parse cleanly: the file is checked whole, as any other.
@@ -114,7 +115,7 @@ fn check_loaded(
     }
     let Some(tree) = crate::source::parse_resolving(file) else {
         // The grammar's error recovery ran past the parse budget: said, never skipped.
-        let budget = crate::source::parse_budget(file.parse_text.len());
+        let budget = crate::source::parse_budget(file.parse_text().len());
         if rules::parse_error::META.enabled(settings) {
             report
                 .diagnostics
@@ -130,6 +131,7 @@ fn check_loaded(
         settings,
     };
     check_tree(&inputs, tree, caches, &mut report);
+    sort(&mut report);
     report
 }
 
@@ -419,10 +421,19 @@ fn apply_rules(
         }
     }
     report.accesses.extend(facts);
-    report.accesses.sort_by_key(|f| (f.span.start, f.kind));
+}
+
+/// The last pass: accesses and findings in the order of the file. Run once per file,
+/// after every segment (the sort is stable, so the order is the same as sorting after
+/// each), and by key with the values permuted in place: a stable sort of the values
+/// themselves takes scratch room for half of them, at a big file's peak.
+fn sort(report: &mut FileReport) {
+    report
+        .accesses
+        .sort_by_cached_key(|f| (f.span.start, f.kind));
     report
         .diagnostics
-        .sort_by(|a, b| (a.span.start, a.rule).cmp(&(b.span.start, b.rule)));
+        .sort_by_cached_key(|d| (d.span.start, d.rule));
 }
 
 /// The conditional groups the front end resolved as a device compilation (because the
@@ -1007,10 +1018,7 @@ fn facts_of(a: &AnalysedSite, lowered: &LoweredFile) -> AccessFacts {
         reason: a.verdict.reason.as_ref().map(ToString::to_string),
         assumptions,
         depends_on: a.verdict.depends_on.clone(),
-        method: a
-            .verdict
-            .cost
-            .map(|_| a.verdict.method.as_str().to_string()),
+        method: a.verdict.cost.map(|_| a.verdict.method.as_str().to_string()),
         exact: a.verdict.exact,
         factor_is_lower_bound: a.verdict.lower_bound && a.verdict.cost.is_some(),
         condition: a.verdict.condition.clone(),

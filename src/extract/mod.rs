@@ -197,7 +197,7 @@ pub fn extract_relevant(file: &SourceFile, tree: &tree_sitter::Tree) -> FileSynt
 }
 
 fn extract_with(file: &SourceFile, tree: &tree_sitter::Tree, only_relevant: bool) -> FileSyntax {
-    let src = file.parse_text.as_str();
+    let src = file.parse_text();
     let mut out = FileSyntax {
         hlsl: file.language == crate::Language::Hlsl,
         line_starts: crate::diag::line_starts(&file.text),

@@ -35,8 +35,9 @@ pub struct SourceFile<'a> {
     /// The decoded text (see [`decode`]); spans index into it. Borrowed when the caller
     /// holds the text ([`load_text`]), so that a big file's text is not copied.
     pub text: Cow<'a, str>,
-    /// `text` with grammar gaps blanked to spaces of the same length.
-    pub parse_text: String,
+    /// `text` with grammar gaps blanked to spaces of the same length ([`SourceFile::parse_text`]);
+    /// `None` while it equals `text`, which a big file then holds once.
+    parse: Option<String>,
     pub language: Language,
     /// Conditional groups the known macros leave undecided, resolved only when the
     /// parse fails ([`parse_resolving`]).
@@ -44,6 +45,19 @@ pub struct SourceFile<'a> {
     /// Groups resolved as a device compilation takes them: the group's span and what was
     /// assumed.
     pub assumptions: Vec<(crate::diag::Span, String)>,
+}
+
+impl SourceFile<'_> {
+    /// The text the grammar parses: `text` with grammar gaps blanked to spaces of the
+    /// same length, and the front end's rewrites.
+    pub fn parse_text(&self) -> &str {
+        self.parse.as_deref().unwrap_or(&self.text)
+    }
+
+    /// Sets the text the grammar parses, kept only when it differs from `text`.
+    fn set_parse_text(&mut self, parse: String) {
+        self.parse = (parse != *self.text).then_some(parse);
+    }
 }
 
 /// The language of `path`, from its extension, or for C/C++ headers from its content.
@@ -88,13 +102,15 @@ pub fn load_text<'a>(path: &str, text: &'a str) -> Option<SourceFile<'a>> {
 fn loaded(text: Cow<'_, str>, language: Language) -> SourceFile<'_> {
     let parse_text = blank::blank_gaps(&text, language);
     debug_assert_eq!(parse_text.len(), text.len());
-    SourceFile {
+    let mut file = SourceFile {
         text,
-        parse_text,
+        parse: None,
         language,
         undecided: Vec::new(),
         assumptions: Vec::new(),
-    }
+    };
+    file.set_parse_text(parse_text);
+    file
 }
 
 /// The macros a header defines (in the branches its conditionals take with `defines`),
@@ -119,17 +135,18 @@ pub fn load_with(path: &str, bytes: &[u8], front: FrontEnd<'_>) -> Option<Source
 /// Runs the front end on a loaded file: decided conditionals, qualifier macros and
 /// grammar gaps rewritten in place (see the module's doc).
 pub fn prepare(file: &mut SourceFile, front: FrontEnd<'_>) {
-    let gaps = std::mem::take(&mut file.parse_text);
+    let gaps = file.parse.take();
+    let gaps = gaps.as_deref().unwrap_or(&file.text);
     let language = file.language;
     let empty = BTreeMap::new();
     let defines = front.defines.unwrap_or(&empty);
-    let lexed = lex::lex(&gaps, &|_| false);
-    let resolved = preproc::resolve(&gaps, &lexed.directives, language, defines);
+    let lexed = lex::lex(gaps, &|_| false);
+    let resolved = preproc::resolve(gaps, &lexed.directives, language, defines);
     let mut bytes = resolved.text;
     // `#pragma` lines (`unroll` between a loop and its unbraced body) change no index;
     // `pack` changes layouts and stays.
     for d in &lexed.directives {
-        if d.name == "pragma" && !d.rest(&gaps).trim_start().starts_with("pack") {
+        if d.name == "pragma" && !d.rest(gaps).trim_start().starts_with("pack") {
             lex::blank(&mut bytes, d.start, d.end);
         }
     }
@@ -160,9 +177,10 @@ pub fn prepare(file: &mut SourceFile, front: FrontEnd<'_>) {
     macros::blank_statement_calls(&mut bytes, &compiled, &lexed.idents, &statement_macros);
     macros::rewrite_uses(&mut bytes, &compiled, &lexed.idents, &qualifiers);
     blank::rewrite_gaps(&mut bytes, &compiled, &lexed.idents);
-    file.parse_text = String::from_utf8(bytes)
+    let parse_text = String::from_utf8(bytes)
         .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
-    debug_assert_eq!(file.parse_text.len(), file.text.len());
+    debug_assert_eq!(parse_text.len(), file.text.len());
+    file.set_parse_text(parse_text);
     file.undecided = resolved.undecided;
 }
 
@@ -171,7 +189,7 @@ pub fn prepare(file: &mut SourceFile, front: FrontEnd<'_>) {
 pub fn parse(file: &SourceFile) -> Option<tree_sitter::Tree> {
     let mut parser = tree_sitter::Parser::new();
     parser.set_language(&grammar(file.language)).ok()?;
-    parse_bounded(&mut parser, &file.parse_text)
+    parse_bounded(&mut parser, file.parse_text())
 }
 
 /// The parser's work allowed per byte of text, and at least, in the units it reports
@@ -240,7 +258,7 @@ pub fn parse_ranges(
     let mut parser = tree_sitter::Parser::new();
     parser.set_language(&grammar(file.language)).ok()?;
     parser.set_included_ranges(&ranges).ok()?;
-    parse_bounded(&mut parser, &file.parse_text)
+    parse_bounded(&mut parser, file.parse_text())
 }
 
 /// Where the identifier `name` appears in `text` outside comments and string literals
@@ -278,12 +296,12 @@ const MAX_ERRORS_TO_RETRY: usize = 64;
 pub fn parse_resolving(file: &mut SourceFile) -> Option<tree_sitter::Tree> {
     let mut parser = tree_sitter::Parser::new();
     parser.set_language(&grammar(file.language)).ok()?;
-    let tree = parse_bounded(&mut parser, &file.parse_text)?;
+    let tree = parse_bounded(&mut parser, file.parse_text())?;
     // Errors far from shared-memory code hide no access: not worth another parse. Nor
     // are errors past `MAX_ERRORS_TO_RETRY`: such a file is broken, not configured
     // otherwise, and each parse of it costs seconds of the grammar's error recovery.
     if !tree.root_node().has_error()
-        || !errors_near_shared_memory(&tree, &file.parse_text)
+        || !errors_near_shared_memory(&tree, file.parse_text())
         || error_ranges(&tree).len() > MAX_ERRORS_TO_RETRY
     {
         return Some(tree);
@@ -295,14 +313,14 @@ pub fn parse_resolving(file: &mut SourceFile) -> Option<tree_sitter::Tree> {
     // The rewrites only help the grammar; should a file still parse worse with them than
     // with the known gaps blanked alone, that text is read instead.
     let plain = blank::blank_gaps(&file.text, file.language);
-    if plain == file.parse_text {
+    if plain == file.parse_text() {
         return Some(tree);
     }
     let Some(plain_tree) = parse_bounded(&mut parser, &plain) else {
         return Some(tree);
     };
     if error_weight(&error_ranges(&plain_tree)) <= error_weight(&error_ranges(&tree)) {
-        file.parse_text = plain;
+        file.set_parse_text(plain);
         file.assumptions.clear();
         return Some(plain_tree);
     }
@@ -321,7 +339,7 @@ fn resolve_undecided(
     // An error just before a group counts as in it: a statement the grammar found
     // missing (`for (...)` with the group as its unbraced body) ends where the group
     // begins.
-    let text = &file.parse_text;
+    let text = file.parse_text();
     let just_before = |e: usize, start: usize| {
         e <= start && text.get(e..start).is_some_and(|t| t.trim().is_empty())
     };
@@ -384,7 +402,7 @@ fn resolve_undecided(
     let Some((touched, text, resolved, _)) = best else {
         return tree;
     };
-    file.parse_text = text;
+    file.set_parse_text(text);
     file.assumptions.extend(touched.iter().map(|&i| {
         let g = &file.undecided[i];
         (crate::diag::Span::new(g.start, g.end), g.assumption.clone())
