@@ -1018,7 +1018,7 @@ fn facts_of(a: &AnalysedSite, lowered: &LoweredFile) -> AccessFacts {
         reason: a.verdict.reason.as_ref().map(ToString::to_string),
         assumptions,
         depends_on: a.verdict.depends_on.clone(),
-        method: a.verdict.cost.map(|_| a.verdict.method.as_str().to_string()),
+        method: a.verdict.cost.map(|_| a.verdict.method.as_str()),
         exact: a.verdict.exact,
         factor_is_lower_bound: a.verdict.lower_bound && a.verdict.cost.is_some(),
         condition: a.verdict.condition.clone(),

@@ -140,7 +140,9 @@ fn also_at(index: &LineIndex<'_>, d: &Diagnostic) -> String {
     let mut places: Vec<(usize, String)> = Vec::new();
     for r in &d.related {
         let (at, _) = index.line_col(r.span.start);
-        let Some(a) = r.access.as_ref() else { continue };
+        let Some(a) = r.access.as_deref() else {
+            continue;
+        };
         let what = match a.conflict_factor {
             Some(f) => format!("{}, {}-way", a.kind.as_str(), factor_text(f)),
             None => a.kind.as_str().to_string(),

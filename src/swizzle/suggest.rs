@@ -373,7 +373,7 @@ fn finish(
     );
     Suggestion {
         kind,
-        message,
+        message: message.into(),
         replacement: plan.replacement,
         cute: plan.cute,
         classic: plan.classic,
