@@ -183,4 +183,20 @@ mod tests {
         assert!(silenced.diagnostics.iter().all(|d| d.rule != rule));
         assert!(!silenced.accesses.is_empty());
     }
+
+    /// Text already decoded is checked as its bytes are: the same findings and accesses,
+    /// and the report holds the text it was handed (a file of no language too).
+    #[test]
+    fn decoded_text_is_checked_as_its_bytes() {
+        let session = Session::new();
+        let settings = Settings::default();
+        for (path, text) in [("k.hlsl", SHADER), ("notes.txt", "no code here\n")] {
+            let from_bytes = session.check(path, text.as_bytes(), &settings);
+            let from_text = session.check_text(path, text.to_string(), &settings);
+            assert_eq!(from_text.diagnostics, from_bytes.diagnostics);
+            assert_eq!(from_text.accesses, from_bytes.accesses);
+            assert_eq!(from_text.language, from_bytes.language);
+            assert_eq!(from_text.text, text);
+        }
+    }
 }

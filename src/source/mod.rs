@@ -519,6 +519,22 @@ pub fn mentions_shared_memory(text: &str) -> bool {
 mod tests {
     use super::*;
 
+    /// A file the front end leaves alone holds its text once: the parse text is the text
+    /// itself, borrowed from the caller; one it changes holds both.
+    #[test]
+    fn the_parse_text_is_held_only_when_it_differs() {
+        let text = "__global__ void k() { __shared__ float s[32]; s[threadIdx.x] = 0; }\n";
+        let mut file = load_text("k.cu", text).expect("CUDA");
+        prepare(&mut file, FrontEnd::default());
+        assert!(std::ptr::eq(file.parse_text(), text));
+        let text = "#pragma unroll\n__global__ void k() { __shared__ float s[32]; }\n";
+        let mut file = load_text("k.cu", text).expect("CUDA");
+        prepare(&mut file, FrontEnd::default());
+        assert_eq!(file.parse_text().len(), text.len());
+        assert_ne!(file.parse_text(), text);
+        assert!(file.parse_text().starts_with("              \n"));
+    }
+
     fn cuda_parser() -> tree_sitter::Parser {
         let mut parser = tree_sitter::Parser::new();
         parser
