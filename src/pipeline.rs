@@ -19,7 +19,7 @@ mod segmented;
 /// What every pass after parsing reads: the file, where it is, the run and its settings.
 struct Inputs<'a> {
     path: &'a std::path::Path,
-    file: &'a crate::source::SourceFile,
+    file: &'a crate::source::SourceFile<'a>,
     project: &'a ProjectIndex,
     settings: &'a Settings,
 }
@@ -51,20 +51,34 @@ pub(crate) fn check_source(
     project: &ProjectIndex,
     caches: &Caches,
 ) -> FileReport {
-    let Some(mut file) = crate::source::load(path, bytes) else {
+    let Ok(decoded) = crate::source::decode::decode(bytes) else {
         return empty_report(path, String::from_utf8_lossy(bytes).into_owned(), None);
     };
-    // The report takes the file's text once the passes are done with it (a big file's
-    // text is not held twice).
-    let mut report = check_loaded(path, &mut file, settings, project, caches);
-    report.text = std::mem::take(&mut file.text);
+    let mut report = check_text(path, &decoded.text, settings, project, caches);
+    report.text = decoded.text;
     report
+}
+
+/// [`check_source`] on decoded text, which the passes borrow: the report, without its
+/// text (the caller hands it over once the passes are done, so a big file's text is
+/// never copied).
+pub(crate) fn check_text(
+    path: &str,
+    text: &str,
+    settings: &Settings,
+    project: &ProjectIndex,
+    caches: &Caches,
+) -> FileReport {
+    let Some(mut file) = crate::source::load_text(path, text) else {
+        return empty_report(path, String::new(), None);
+    };
+    check_loaded(path, &mut file, settings, project, caches)
 }
 
 /// [`check_source`] on a decoded file: the report, without its text.
 fn check_loaded(
     path: &str,
-    file: &mut crate::source::SourceFile,
+    file: &mut crate::source::SourceFile<'_>,
     settings: &Settings,
     project: &ProjectIndex,
     caches: &Caches,
@@ -92,6 +106,7 @@ fn check_loaded(
             settings,
         };
         if segmented::check(&inputs, &plan, caches, &mut report) {
+            sort(&mut report);
             return report;
         }
         // A segment did not parse cleanly: the file is checked whole, as any other.
@@ -100,7 +115,7 @@ fn check_loaded(
     }
     let Some(tree) = crate::source::parse_resolving(file) else {
         // The grammar's error recovery ran past the parse budget: said, never skipped.
-        let budget = crate::source::parse_budget(file.parse_text.len());
+        let budget = crate::source::parse_budget(file.parse_text().len());
         if rules::parse_error::META.enabled(settings) {
             report
                 .diagnostics
@@ -116,6 +131,7 @@ fn check_loaded(
         settings,
     };
     check_tree(&inputs, tree, caches, &mut report);
+    sort(&mut report);
     report
 }
 
@@ -369,7 +385,7 @@ fn apply_rules(
     layouts: &rules::Layouts,
     report: &mut FileReport,
 ) {
-    let (text, settings) = (inputs.file.text.as_str(), inputs.settings);
+    let (text, settings) = (&*inputs.file.text, inputs.settings);
     let facts: Vec<AccessFacts> = analysed.iter().map(|a| facts_of(a, lowered)).collect();
     let mut unfound = Vec::new();
     let arrays = array_states(syntax, lowered, every, text, &mut unfound);
@@ -405,10 +421,19 @@ fn apply_rules(
         }
     }
     report.accesses.extend(facts);
-    report.accesses.sort_by_key(|f| (f.span.start, f.kind));
+}
+
+/// The last pass: accesses and findings in the order of the file. Run once per file,
+/// after every segment (the sort is stable, so the order is the same as sorting after
+/// each), and by key with the values permuted in place: a stable sort of the values
+/// themselves takes scratch room for half of them, at a big file's peak.
+fn sort(report: &mut FileReport) {
+    report
+        .accesses
+        .sort_by_cached_key(|f| (f.span.start, f.kind));
     report
         .diagnostics
-        .sort_by(|a, b| (a.span.start, a.rule).cmp(&(b.span.start, b.rule)));
+        .sort_by_cached_key(|d| (d.span.start, d.rule));
 }
 
 /// The conditional groups the front end resolved as a device compilation (because the
@@ -993,10 +1018,7 @@ fn facts_of(a: &AnalysedSite, lowered: &LoweredFile) -> AccessFacts {
         reason: a.verdict.reason.as_ref().map(ToString::to_string),
         assumptions,
         depends_on: a.verdict.depends_on.clone(),
-        method: a
-            .verdict
-            .cost
-            .map(|_| a.verdict.method.as_str().to_string()),
+        method: a.verdict.cost.map(|_| a.verdict.method.as_str()),
         exact: a.verdict.exact,
         factor_is_lower_bound: a.verdict.lower_bound && a.verdict.cost.is_some(),
         condition: a.verdict.condition.clone(),

@@ -580,7 +580,7 @@ impl ProjectIndex {
                 }
             }
         }
-        Some((syn, source.text))
+        Some((syn, source.text.into_owned()))
     }
 
     /// For each quoted `#include` of `text` (the content of `path`), in order, where the

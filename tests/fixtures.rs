@@ -115,7 +115,7 @@ fn fixtures_report_exactly_what_they_expect() {
                             format!(
                                 "{} {:?}",
                                 d.rule,
-                                d.access.as_ref().and_then(|a| a.conflict_factor)
+                                d.access.as_deref().and_then(|a| a.conflict_factor)
                             )
                         })
                         .chain(

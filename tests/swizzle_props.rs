@@ -914,7 +914,7 @@ fn layout_conflict_rule_fires_once_at_the_declaration() {
     );
     assert_eq!(
         d.help.as_deref(),
-        d.suggestion.as_ref().map(|s| s.message.as_str())
+        d.suggestion.as_ref().map(|s| &*s.message)
     );
 
     // A conflict-free array gets no diagnostic.

@@ -179,7 +179,7 @@ pub fn entries(report: &FileReport, dir: &Path) -> Vec<(usize, Entry)> {
         // An array's own finding (`layout-conflict`) names it through its accesses.
         let array = d
             .access
-            .as_ref()
+            .as_deref()
             .or_else(|| d.worst_access())
             .map(|a| a.array.as_str());
         let function = d

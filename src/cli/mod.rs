@@ -264,7 +264,7 @@ fn check_paths(args: &CheckArgs) -> anyhow::Result<ExitStatus> {
                 // Standard input's file is checked on a worker too, for its stack.
                 let mut done = session.on_workers(|| {
                     crash::checking(&name, || {
-                        check_text(&name, &decoded, None, &settings, args, &session)
+                        check_text(&name, decoded, None, &settings, args, &session)
                     })
                 });
                 adopt.apply(&mut done, &settings);
@@ -368,8 +368,14 @@ fn check_paths(args: &CheckArgs) -> anyhow::Result<ExitStatus> {
         // with nothing to show: a run holds only what it will print.
         let results: Vec<Result<(Checked, Option<String>), Failure>> =
             session.check_all(&jobs, |(target, settings)| {
-                let (loaded, decoded) =
+                let (mut loaded, mut decoded) =
                     read_decoded(&target.path, limit).map_err(|e| (target.display.clone(), e))?;
+                // The bytes as read serve only `--fix`, to see that the file is unchanged
+                // before writing it: otherwise dropped once decoded.
+                if !args.fix {
+                    loaded.bytes = Vec::new();
+                }
+                let note = decoded.note.take();
                 if crashed_before.contains(&target.display) {
                     let report = session.failed(
                         &target.display,
@@ -379,12 +385,12 @@ fn check_paths(args: &CheckArgs) -> anyhow::Result<ExitStatus> {
                     );
                     let mut done = Checked::new(report, settings);
                     done.fails = true;
-                    return Ok((done, decoded.note));
+                    return Ok((done, note));
                 }
                 let mut done = crash::checking(&target.display, || {
                     check_text(
                         &target.display,
-                        &decoded,
+                        decoded,
                         Some((target.path.as_path(), &loaded)),
                         settings,
                         args,
@@ -397,7 +403,7 @@ fn check_paths(args: &CheckArgs) -> anyhow::Result<ExitStatus> {
                 if report.accesses.is_empty() && report.diagnostics.is_empty() {
                     report.text = String::new();
                 }
-                Ok((done, decoded.note))
+                Ok((done, note))
             });
         std::panic::set_hook(hook);
         for result in results {
@@ -739,14 +745,15 @@ fn read_decoded(path: &Path, limit: u64) -> Result<(read::Loaded, Decoded), Stri
 /// place in it.
 fn check_text(
     display: &str,
-    decoded: &Decoded,
+    decoded: Decoded,
     read_from: Option<(&Path, &read::Loaded)>,
     settings: &Settings,
     args: &CheckArgs,
     session: &Session,
 ) -> Checked {
-    let original = decoded.text.as_str();
-    let report = session.check(display, original.as_bytes(), settings);
+    let encoding = decoded.encoding;
+    // The report takes the text (one copy of a big file's text, not two).
+    let report = session.check_text(display, decoded.text, settings);
     let edits = if args.fix || args.diff {
         fix::safe_edits(&report)
     } else {
@@ -754,14 +761,17 @@ fn check_text(
     };
     // Standard input is fixed to standard output: its text goes there, fixed or not.
     let to_stdout = args.fix && read_from.is_none();
-    let unfixed = |report| {
+    let unfixed = |report: FileReport| {
+        let original = to_stdout.then(|| report.text.clone());
         let mut done = Checked::new(report, settings);
-        done.fixed_text = to_stdout.then(|| original.to_string());
+        done.fixed_text = original;
         done
     };
     if edits.is_empty() {
         return unfixed(report);
     }
+    let original = report.text.clone();
+    let original = original.as_str();
     let fixed = match fix::apply(original, &edits) {
         Ok(fixed) => fixed,
         Err(e) => {
@@ -783,10 +793,10 @@ fn check_text(
     let Some((path, loaded)) = read_from else {
         return Checked::new(report, settings);
     };
-    let Some(encoded) = decode::encode(&fixed, decoded.encoding) else {
+    let Some(encoded) = decode::encode(&fixed, encoding) else {
         errln!(
             "warning: {display}: fixes not applied: the fixed text cannot be written in the file's encoding ({})",
-            decoded.encoding.name()
+            encoding.name()
         );
         return Checked::new(report, settings);
     };

@@ -51,7 +51,7 @@ impl Default for Settings {
             fail_on: Severity::Warning,
             max_lane_evals: 1 << 17,
             segment_from_bytes: 2 << 20,
-            segment_bytes: 1 << 20,
+            segment_bytes: 1 << 19,
         }
     }
 }

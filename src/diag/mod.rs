@@ -168,7 +168,9 @@ impl std::fmt::Display for FixKind {
 pub struct Suggestion {
     /// `swizzle` or `padding`.
     pub kind: FixKind,
-    pub message: String,
+    /// Shared with the suggestions of the array's other accesses and their help: a big
+    /// file's report holds each array's once.
+    pub message: std::sync::Arc<str>,
     /// Text to paste: the new declaration (padding) or the new index expression (swizzle).
     pub replacement: String,
     /// CuTe `Swizzle<B,M,S>` equivalent, when one exists.
@@ -254,10 +256,12 @@ pub struct Diagnostic {
     pub message: String,
     pub labels: Vec<Label>,
     pub notes: Vec<String>,
-    pub help: Option<String>,
+    /// Shared with the suggestion's message when it is that ([`Suggestion::message`]).
+    pub help: Option<std::sync::Arc<str>>,
     pub suggestion: Option<Suggestion>,
-    /// The access facts, when the finding is about a shared-memory access.
-    pub access: Option<AccessFacts>,
+    /// The access facts, when the finding is about a shared-memory access (boxed: a
+    /// finding of a whole array has none, and findings are many in a big file).
+    pub access: Option<Box<AccessFacts>>,
     /// The access's lane pattern, up to a shift by whole banks (`s[2 * t]` and
     /// `s[2 * t + 1]` in one function): accesses with one pattern conflict alike, for one
     /// cause, and one change of the index mends them all (`rules::group`).
@@ -359,7 +363,7 @@ impl Diagnostic {
         self.with_related()
             .filter(|d| d.bank_maps.is_some())
             .max_by(|a, b| {
-                let (x, y) = (a.access.as_ref(), b.access.as_ref());
+                let (x, y) = (a.access.as_deref(), b.access.as_deref());
                 x.and_then(AccessFacts::excess_wavefronts)
                     .cmp(&y.and_then(AccessFacts::excess_wavefronts))
                     .then(b.span.start.cmp(&a.span.start))
@@ -371,7 +375,7 @@ impl Diagnostic {
     /// costs.
     pub fn worst_access(&self) -> Option<&AccessFacts> {
         self.with_related()
-            .filter_map(|d| d.access.as_ref())
+            .filter_map(|d| d.access.as_deref())
             .max_by(|a, b| {
                 a.excess_wavefronts()
                     .cmp(&b.excess_wavefronts())
@@ -434,7 +438,7 @@ pub struct AccessFacts {
     pub assumptions: Vec<String>,
     pub depends_on: Vec<String>,
     /// Which analysis decided the verdict: `enumeration`, `f2`, `stride`.
-    pub method: Option<String>,
+    pub method: Option<&'static str>,
     /// Whether the verdict is exact or a sound bound (budget exceeded, sampled values).
     pub exact: bool,
     /// True when `conflict_factor` is only a lower bound: a conflict witnessed at some

@@ -33,8 +33,7 @@ pub(super) fn internal_error(path: &str, bytes: &[u8], reason: &str) -> FileRepo
         Span::new(0, 0),
         format!("bankcheck crashed while checking this file: {reason}"),
     );
-    d.help =
-        Some("this is a bug in bankcheck; please report it with the file attached".to_string());
+    d.help = Some("this is a bug in bankcheck; please report it with the file attached".into());
     FileReport {
         path: path.to_string(),
         text: String::from_utf8_lossy(bytes).into_owned(),

@@ -87,6 +87,17 @@ impl Session {
         finished(report, settings)
     }
 
+    /// [`Session::check`] of text already decoded (`source::decode`), which the report
+    /// takes once the per-file passes are done with it: a big file's text is held once,
+    /// not once by the caller and again by the passes.
+    pub fn check_text(&self, path: &str, text: String, settings: &Settings) -> FileReport {
+        let mut report = super::guard::guarded(path, text.as_bytes(), || {
+            crate::pipeline::check_text(path, &text, settings, &self.project, &self.caches)
+        });
+        report.text = text;
+        finished(report, settings)
+    }
+
     /// The report of a file that was not checked because bankcheck failed on it
     /// (`reason`, e.g. [`super::CRASHED`]): its `internal-error`, suppressions and
     /// severities applied as to any file.
@@ -171,5 +182,21 @@ mod tests {
         let silenced = session.check("k.hlsl", text.as_bytes(), &Settings::default());
         assert!(silenced.diagnostics.iter().all(|d| d.rule != rule));
         assert!(!silenced.accesses.is_empty());
+    }
+
+    /// Text already decoded is checked as its bytes are: the same findings and accesses,
+    /// and the report holds the text it was handed (a file of no language too).
+    #[test]
+    fn decoded_text_is_checked_as_its_bytes() {
+        let session = Session::new();
+        let settings = Settings::default();
+        for (path, text) in [("k.hlsl", SHADER), ("notes.txt", "no code here\n")] {
+            let from_bytes = session.check(path, text.as_bytes(), &settings);
+            let from_text = session.check_text(path, text.to_string(), &settings);
+            assert_eq!(from_text.diagnostics, from_bytes.diagnostics);
+            assert_eq!(from_text.accesses, from_bytes.accesses);
+            assert_eq!(from_text.language, from_bytes.language);
+            assert_eq!(from_text.text, text);
+        }
     }
 }

@@ -221,7 +221,7 @@ pub fn extract_relevant(file: &SourceFile, tree: &tree_sitter::Tree) -> FileSynt
 }
 
 fn extract_with(file: &SourceFile, tree: &tree_sitter::Tree, only_relevant: bool) -> FileSyntax {
-    let src = file.parse_text.as_str();
+    let src = file.parse_text();
     let mut out = FileSyntax {
         hlsl: file.language == crate::Language::Hlsl,
         line_starts: crate::diag::line_starts(&file.text),
@@ -371,7 +371,7 @@ struct Walker<'a, 'b, 't> {
     namespaces: Vec<String>,
     /// Nesting of namespaces and preprocessor blocks; deeper input is skipped.
     depth: u32,
-    file: &'a SourceFile,
+    file: &'a SourceFile<'a>,
     out: &'b mut FileSyntax,
     /// What the enclosing preprocessor branches require, innermost last.
     requires: Vec<Vec<conditions::Requirement>>,

@@ -23,7 +23,7 @@ pub(super) fn plan(
     project: &ProjectIndex,
     settings: &Settings,
 ) -> Option<Vec<Segment>> {
-    if file.parse_text.len() < settings.segment_from_bytes
+    if file.parse_text().len() < settings.segment_from_bytes
         // A header others include is lowered with their functions, and undecided
         // conditionals are resolved by looking at the whole file's parse.
         || project.is_included(path)
@@ -31,7 +31,7 @@ pub(super) fn plan(
     {
         return None;
     }
-    crate::source::segments::segments(&file.parse_text, settings.segment_bytes)
+    crate::source::segments::segments(file.parse_text(), settings.segment_bytes)
 }
 
 /// Checks each segment of `plan`, adding its findings to `report`. False when a segment
@@ -44,7 +44,7 @@ pub(super) fn check(
     report: &mut FileReport,
 ) -> bool {
     // Line starts of the parsed text, for the parser's points (only `\n` ends its lines).
-    let text = &inputs.file.parse_text;
+    let text = inputs.file.parse_text();
     let line_starts: Vec<usize> = std::iter::once(0)
         .chain(memchr::memchr_iter(b'\n', text.as_bytes()).map(|i| i + 1))
         .collect();

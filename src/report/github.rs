@@ -12,8 +12,14 @@ pub const ANNOTATIONS_SHOWN_PER_LEVEL: usize = 10;
 /// One `::level file=..,line=..::message` line per finding, most harmful first.
 pub fn render(run: &Run<'_>) -> String {
     let mut out = String::new();
+    // Each file's lines are indexed once: the findings of the files come in any order,
+    // and indexing the file again for each finding made a big file's run quadratic.
+    let mut indexes: std::collections::HashMap<usize, LineIndex<'_>> =
+        std::collections::HashMap::new();
     for (file, d) in by_harm(run) {
-        let index = LineIndex::new(&file.text);
+        let index = indexes
+            .entry(std::ptr::from_ref(file) as usize)
+            .or_insert_with(|| LineIndex::new(&file.text));
         let at = index.position(d.span);
         let level = level_name(d.severity);
         let mut properties = format!(
@@ -32,7 +38,7 @@ pub fn render(run: &Run<'_>) -> String {
         );
         let mut message = d.message.clone();
         // An annotation shows one place: the other accesses of the problem are listed.
-        let also = also_at(&index, d);
+        let also = also_at(index, d);
         if !also.is_empty() {
             // A finding of a whole array points at its declaration: every access is listed.
             let lead = if d.access.is_some() {
@@ -183,7 +189,9 @@ fn also_at(index: &LineIndex<'_>, d: &Diagnostic) -> String {
     let mut places: Vec<(usize, String)> = Vec::new();
     for r in &d.related {
         let (at, _) = index.line_col(r.span.start);
-        let Some(a) = r.access.as_ref() else { continue };
+        let Some(a) = r.access.as_deref() else {
+            continue;
+        };
         let what = match a.conflict_factor {
             Some(f) => format!("{}, {}-way", a.kind.as_str(), factor_text(f)),
             None => a.kind.as_str().to_string(),

@@ -43,11 +43,11 @@ pub fn write(run: &Run<'_>, out: &mut dyn std::io::Write) -> std::io::Result<()>
     array(
         out,
         "diagnostics",
-        files().flat_map(|(f, index)| {
+        files().enumerate().flat_map(|(n, (f, index))| {
             let fixes = &fixes;
             f.diagnostics
                 .iter()
-                .map(move |d| diagnostic(&f.path, &index, d, fixes))
+                .map(move |d| diagnostic((&f.path, n), &index, d, fixes))
         }),
     )?;
     out.write_all(b",\n")?;
@@ -57,7 +57,7 @@ pub fn write(run: &Run<'_>, out: &mut dyn std::io::Write) -> std::io::Result<()>
         files().flat_map(|(f, index)| f.accesses.iter().map(move |a| access(&f.path, &index, a))),
     )?;
     out.write_all(b",\n")?;
-    array(out, "fixes", fixes.into_inner().entries.into_iter())?;
+    array(out, "fixes", fixes.into_inner().values(run.files))?;
     out.write_all(b",\n")?;
     let pairs = |list: &'_ [(String, String)]| {
         list.iter()
@@ -123,49 +123,85 @@ fn summary(run: &Run<'_>) -> Value {
 /// rows and the number (`fix`), and no edits (a swizzle's are one per access): the report
 /// grows with the accesses, not their square.
 #[derive(Default)]
-struct Fixes {
+struct Fixes<'a> {
     /// Position in `entries` by the shared table's address.
     by_table: std::collections::HashMap<usize, usize>,
-    entries: Vec<Value>,
+    entries: Vec<Fix<'a>>,
 }
 
-impl Fixes {
-    /// The number of `s`'s shared fix, written into `entries` the first time.
+/// One entry of `fixes`, made into JSON only when written: held as values until the
+/// diagnostics are all written, a big file's fixes took more memory than its report.
+struct Fix<'a> {
+    /// The file's position in the run.
+    file: usize,
+    array: Option<&'a str>,
+    suggestion: &'a crate::diag::Suggestion,
+}
+
+impl<'a> Fixes<'a> {
+    /// The number of `s`'s shared fix, entered into `entries` the first time.
     fn number(
         &mut self,
-        path: &str,
-        index: &LineIndex<'_>,
-        d: &Diagnostic,
-        s: &crate::diag::Suggestion,
+        file: usize,
+        d: &'a Diagnostic,
+        s: &'a crate::diag::Suggestion,
     ) -> Option<usize> {
         let table = s.table.as_ref()?;
         let key = std::sync::Arc::as_ptr(table) as usize;
         if let Some(&n) = self.by_table.get(&key) {
             // The array's own diagnostic (`layout-conflict`) names no access: the first
             // access's diagnostic names the array.
-            if let (Some(entry), Some(a)) = (self.entries.get_mut(n), d.access.as_ref()) {
-                if entry["array"].is_null() {
-                    entry["array"] = json!(a.array);
+            if let (Some(entry), Some(a)) = (self.entries.get_mut(n), d.access.as_deref()) {
+                if entry.array.is_none() {
+                    entry.array = Some(&a.array);
                 }
             }
             return Some(n);
         }
         let n = self.entries.len();
         self.by_table.insert(key, n);
-        self.entries.push(json!({
-            "file": path,
-            "array": d.access.as_ref().or_else(|| d.worst_access()).map(|a| &a.array),
-            "kind": s.kind,
-            "message": s.message,
-            "replacement": s.replacement,
-            "after": table.after,
-            "edits": edits(index, s),
-        }));
+        self.entries.push(Fix {
+            file,
+            array: d
+                .access
+                .as_deref()
+                .or_else(|| d.worst_access())
+                .map(|a| a.array.as_str()),
+            suggestion: s,
+        });
         Some(n)
+    }
+
+    /// The entries as JSON, in order, each made when it is asked for.
+    fn values(self, files: &'a [crate::FileReport]) -> impl Iterator<Item = Value> + 'a {
+        // An entry's file is usually the one before's: its lines are indexed once.
+        let mut index: Option<(usize, LineIndex<'a>)> = None;
+        self.entries.into_iter().map(move |e| {
+            let file = &files[e.file];
+            if index.as_ref().map(|(n, _)| *n) != Some(e.file) {
+                index = Some((e.file, LineIndex::new(&file.text)));
+            }
+            let lines = &index.as_ref().expect("indexed above").1;
+            let s = e.suggestion;
+            json!({
+                "file": file.path,
+                "array": e.array,
+                "kind": s.kind,
+                "message": s.message,
+                "replacement": s.replacement,
+                "after": s.table.as_ref().map(|t| &t.after),
+                "edits": edits(lines, s),
+            })
+        })
     }
 }
 
-fn diagnostic(path: &str, index: &LineIndex<'_>, d: &Diagnostic, fixes: &RefCell<Fixes>) -> Value {
+fn diagnostic<'a>(
+    (path, file): (&str, usize),
+    index: &LineIndex<'_>,
+    d: &'a Diagnostic,
+    fixes: &RefCell<Fixes<'a>>,
+) -> Value {
     let at = index.position(d.span);
     let mut o = Map::new();
     o.insert("rule".into(), json!(d.rule));
@@ -176,7 +212,7 @@ fn diagnostic(path: &str, index: &LineIndex<'_>, d: &Diagnostic, fixes: &RefCell
     o.insert("end_line".into(), json!(at.end_line));
     o.insert("end_column".into(), json!(at.end_column));
     o.insert("message".into(), json!(d.message));
-    let facts = d.access.as_ref();
+    let facts = d.access.as_deref();
     // A finding of a whole array (`layout-conflict`) names it from its accesses.
     o.insert(
         "array".into(),
@@ -222,9 +258,7 @@ fn diagnostic(path: &str, index: &LineIndex<'_>, d: &Diagnostic, fixes: &RefCell
         "suggestion".into(),
         d.suggestion.as_ref().map_or(Value::Null, |s| {
             let mut v = suggestion(index, s);
-            if let (Value::Object(o), Some(n)) =
-                (&mut v, fixes.borrow_mut().number(path, index, d, s))
-            {
+            if let (Value::Object(o), Some(n)) = (&mut v, fixes.borrow_mut().number(file, d, s)) {
                 o.insert("fix".into(), json!(n));
             }
             v
@@ -237,7 +271,7 @@ fn diagnostic(path: &str, index: &LineIndex<'_>, d: &Diagnostic, fixes: &RefCell
 /// numbers of its access.
 fn related(index: &LineIndex<'_>, r: &Diagnostic) -> Value {
     let p = index.position(r.span);
-    let facts = r.access.as_ref();
+    let facts = r.access.as_deref();
     json!({
         "rule": r.rule,
         "severity": r.severity,
@@ -331,12 +365,12 @@ mod tests {
         let mut diagnostics = Vec::new();
         let mut accesses = Vec::new();
         let fixes = RefCell::new(Fixes::default());
-        for file in run.files {
+        for (n, file) in run.files.iter().enumerate() {
             let index = LineIndex::new(&file.text);
             diagnostics.extend(
                 file.diagnostics
                     .iter()
-                    .map(|d| diagnostic(&file.path, &index, d, &fixes)),
+                    .map(|d| diagnostic((&file.path, n), &index, d, &fixes)),
             );
             accesses.extend(file.accesses.iter().map(|a| access(&file.path, &index, a)));
         }
@@ -356,7 +390,7 @@ mod tests {
                 .sum::<usize>(),
             "diagnostics": diagnostics,
             "accesses": accesses,
-            "fixes": fixes.into_inner().entries,
+            "fixes": fixes.into_inner().values(run.files).collect::<Vec<_>>(),
             "errors": pairs(run.failures),
             "notes": pairs(run.notes),
             "summary": summary(run),

@@ -255,7 +255,7 @@ pub(crate) mod tests {
             reason: None,
             assumptions: vec!["block shape (32, 1, 1)".into()],
             depends_on: Vec::new(),
-            method: Some("enumeration".into()),
+            method: Some("enumeration"),
             exact: true,
             factor_is_lower_bound: false,
             condition: None,
@@ -290,7 +290,7 @@ pub(crate) mod tests {
             edits: Vec::new(),
             table: None,
         });
-        diagnostic.access = Some(facts.clone());
+        diagnostic.access = Some(Box::new(facts.clone()));
         let load_at = text.find("tile[0][threadIdx.x]").unwrap_or(0);
         let load = AccessFacts {
             span: Span::new(load_at, load_at + 20),

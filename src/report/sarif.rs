@@ -84,7 +84,7 @@ pub fn write(
             if !related.is_empty() {
                 result["relatedLocations"] = json!(related);
             }
-            if let Some(a) = d.access.as_ref().or_else(|| d.worst_access()) {
+            if let Some(a) = d.access.as_deref().or_else(|| d.worst_access()) {
                 result["properties"] = json!({
                     "array": a.array,
                     "kind": a.kind,

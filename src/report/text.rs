@@ -117,7 +117,7 @@ fn shown(d: &Diagnostic, len: usize) -> Shown<()> {
     let mut kinds: Vec<crate::diag::AccessKind> = d
         .with_related()
         .filter(|r| r.span == d.span)
-        .filter_map(|r| r.access.as_ref().map(|a| a.kind))
+        .filter_map(|r| r.access.as_deref().map(|a| a.kind))
         .collect();
     kinds.sort();
     kinds.dedup();
@@ -176,7 +176,7 @@ fn shown(d: &Diagnostic, len: usize) -> Shown<()> {
             Applicability::DisplayOnly => "shown only",
         };
         // The help usually says the same in words; then only the code is added.
-        if d.help.as_deref() == Some(s.message.as_str()) {
+        if d.help.as_deref() == Some(&*s.message) {
             notes.push(format!("{} ({how}):\n  {}", s.kind, s.replacement));
         } else {
             notes.push(format!(

@@ -243,7 +243,7 @@ pub(crate) fn diagnostic(
     if let Some(inst) = &a.site.instantiation {
         d.notes.push(format!("worst instantiation: {inst}"));
     }
-    d.access = Some(facts.clone());
+    d.access = Some(Box::new(facts.clone()));
     d
 }
 

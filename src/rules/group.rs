@@ -105,6 +105,15 @@ pub fn fold(text: &str, diagnostics: Vec<Diagnostic>) -> Vec<Diagnostic> {
     if joins.iter().all(Option::is_none) {
         return diagnostics;
     }
+    // Each host's `related` is allocated at its size: a vector's first growth holds
+    // four findings, which for a big file's many two-access problems doubled the memory
+    // of its findings.
+    let mut joining = vec![0usize; diagnostics.len()];
+    for (i, host) in joins.iter().enumerate() {
+        if let Some(host) = *host {
+            joining[host] += 1 + diagnostics[i].related.len();
+        }
+    }
     let mut slots: Vec<Option<Diagnostic>> = diagnostics.into_iter().map(Some).collect();
     for (i, host) in joins.iter().enumerate() {
         let Some(host) = *host else { continue };
@@ -113,14 +122,22 @@ pub fn fold(text: &str, diagnostics: Vec<Diagnostic>) -> Vec<Diagnostic> {
         };
         let inner = std::mem::take(&mut member.related);
         if let Some(h) = slots[host].as_mut() {
+            h.related.reserve_exact(std::mem::take(&mut joining[host]));
             h.related.push(member);
             h.related.extend(inner);
         }
     }
-    let mut out: Vec<Diagnostic> = slots.into_iter().flatten().collect();
+    // In place: the findings are not copied into a second vector.
+    slots.retain(Option::is_some);
+    let mut out: Vec<Diagnostic> = slots.into_iter().map(Option::unwrap).collect();
     for d in out.iter_mut().filter(|d| !d.related.is_empty()) {
-        d.related
-            .sort_by_key(|r| (r.span.start, r.span.end, r.access.as_ref().map(|a| a.kind)));
+        d.related.sort_by_key(|r| {
+            (
+                r.span.start,
+                r.span.end,
+                r.access.as_deref().map(|a| a.kind),
+            )
+        });
         label_related(d, &line_starts);
     }
     out
@@ -157,7 +174,7 @@ fn problems(d: &Diagnostic, line_of: &dyn Fn(usize) -> usize) -> Vec<Problem> {
     if let Some(table) = table {
         return vec![Problem::Fix(table)];
     }
-    let Some(a) = d.access.as_ref() else {
+    let Some(a) = d.access.as_deref() else {
         return Vec::new();
     };
     let mut out = vec![Problem::Line {
@@ -182,7 +199,7 @@ fn problems(d: &Diagnostic, line_of: &dyn Fn(usize) -> usize) -> Vec<Problem> {
 fn worst(diagnostics: &[Diagnostic], group: &[usize]) -> usize {
     let cost = |i: usize| {
         let d = &diagnostics[i];
-        let a = d.access.as_ref();
+        let a = d.access.as_deref();
         (
             d.severity,
             a.and_then(crate::diag::AccessFacts::excess_wavefronts),
@@ -244,14 +261,14 @@ fn label_related(d: &mut Diagnostic, line_starts: &[usize]) {
         if let Some(worst) = d
             .related
             .iter()
-            .filter(|r| r.access.as_ref().is_some_and(|a| a.explanation.is_some()))
+            .filter(|r| r.access.as_deref().is_some_and(|a| a.explanation.is_some()))
             .max_by(|a, b| {
                 cost(a)
                     .total_cmp(&cost(b))
                     .then(b.span.start.cmp(&a.span.start))
             })
         {
-            if let Some(e) = worst.access.as_ref().and_then(|a| a.explanation.as_ref()) {
+            if let Some(e) = worst.access.as_deref().and_then(|a| a.explanation.as_ref()) {
                 let line = crate::diag::line_of(line_starts, worst.span.start);
                 d.notes.push(format!("worst at line {line}: {e}"));
             }
@@ -262,7 +279,7 @@ fn label_related(d: &mut Diagnostic, line_starts: &[usize]) {
         let kinds: Vec<crate::diag::AccessKind> = d
             .with_related()
             .filter(|r| r.span == primary)
-            .filter_map(|r| r.access.as_ref().map(|a| a.kind))
+            .filter_map(|r| r.access.as_deref().map(|a| a.kind))
             .collect();
         let one = super::conflict::kind_phrase(&[a.kind]);
         let all = super::conflict::kind_phrase(&kinds);
@@ -276,7 +293,7 @@ fn label_related(d: &mut Diagnostic, line_starts: &[usize]) {
 
 /// Excess wavefronts, then the factor, as one number for ordering.
 fn cost(d: &Diagnostic) -> f64 {
-    d.access.as_ref().map_or(0.0, |a| {
+    d.access.as_deref().map_or(0.0, |a| {
         a.excess_wavefronts().unwrap_or(0) as f64 * 1e6 + a.conflict_factor.unwrap_or(0.0)
     })
 }
@@ -286,14 +303,17 @@ fn cost(d: &Diagnostic) -> f64 {
 fn related_label(at: &[&Diagnostic], host_rule: &str) -> String {
     let mut kinds: Vec<&str> = at
         .iter()
-        .filter_map(|r| r.access.as_ref().map(|a| a.kind.as_str()))
+        .filter_map(|r| r.access.as_deref().map(|a| a.kind.as_str()))
         .collect();
     kinds.dedup();
-    let worst = at.iter().filter_map(|r| r.access.as_ref()).max_by(|a, b| {
-        a.conflict_factor
-            .unwrap_or(0.0)
-            .total_cmp(&b.conflict_factor.unwrap_or(0.0))
-    });
+    let worst = at
+        .iter()
+        .filter_map(|r| r.access.as_deref())
+        .max_by(|a, b| {
+            a.conflict_factor
+                .unwrap_or(0.0)
+                .total_cmp(&b.conflict_factor.unwrap_or(0.0))
+        });
     let mut label = match worst {
         Some(a) => {
             let what = match &a.pointer {
@@ -340,7 +360,7 @@ mod tests {
                 super::super::conflict::kind_phrase(&[kind])
             ),
         );
-        d.access = Some(AccessFacts {
+        d.access = Some(Box::new(AccessFacts {
             span,
             helper_span: None,
             array: "s".into(),
@@ -360,7 +380,7 @@ mod tests {
             condition: None,
             explanation: None,
             function: None,
-        });
+        }));
         d
     }
 

@@ -165,7 +165,7 @@ fn finding(span: Span, ctx: &Unparsed<'_>) -> Option<Diagnostic> {
             "if `{m}` is a macro of a header bankcheck does not read (a qualifier, an attribute), define it: `-D {m}=` on the command line or `defines = [\"{m}=\"]` in lint.toml"
         ),
         None => "if the file compiles, a macro bankcheck does not know may be the cause: define it with `-D NAME=VALUE` (or lint.toml `defines`); a conditional may need the same".to_string(),
-    });
+    }.into());
     Some(d)
 }
 

@@ -65,7 +65,7 @@ pub fn apply_enabled(
             "malformed suppression comment: it suppresses nothing".to_string(),
         );
         d.help = Some(
-            "write `bankcheck: ignore[rule-id]` (this line and the next), `bankcheck: ignore-next-line[rule-id]` or `bankcheck: ignore-file[rule-id]`, ids separated by commas".to_string(),
+            "write `bankcheck: ignore[rule-id]` (this line and the next), `bankcheck: ignore-next-line[rule-id]` or `bankcheck: ignore-file[rule-id]`, ids separated by commas".into(),
         );
         kept.push(d);
     }
@@ -106,7 +106,10 @@ pub fn apply_enabled(
                     crate::config::error::did_you_mean(name, registry::metas().map(|r| r.id))
                         .map(|close| format!("did you mean `{close}`?"));
                 let mut d = unused(*span, format!("suppression names unknown rule `{name}`"));
-                d.help = help.or_else(|| Some("`bankcheck rules` lists the rule ids".to_string()));
+                d.help = Some(
+                    help.unwrap_or_else(|| "`bankcheck rules` lists the rule ids".to_string())
+                        .into(),
+                );
                 kept.push(d);
             } else if !used && ids.iter().any(|id| enabled(id)) {
                 let mut d = unused(*span, format!("unused suppression of `{name}`"));
@@ -116,7 +119,7 @@ pub fn apply_enabled(
                     "on this line or the next"
                 };
                 d.notes.push(format!("`{name}` reports nothing {scope}"));
-                d.help = Some("remove it".to_string());
+                d.help = Some("remove it".into());
                 kept.push(d);
             }
         }
@@ -140,7 +143,7 @@ fn retired(span: Span, name: &str, rule: &str) -> Diagnostic {
     d.notes.push(format!(
         "the suppression works: `{name}` stands for `{rule}`"
     ));
-    let message = format!("write `{rule}`");
+    let message: std::sync::Arc<str> = format!("write `{rule}`").into();
     d.help = Some(message.clone());
     d.suggestion = Some(crate::diag::Suggestion {
         kind: crate::diag::FixKind::Rename,

@@ -62,7 +62,7 @@ fn undecided(
     if let Some(l) = super::conflict::in_helper(a) {
         d.labels.push(l);
     }
-    d.access = Some(facts.clone());
+    d.access = Some(Box::new(facts.clone()));
     Some(d)
 }
 

@@ -19,6 +19,7 @@ mod targets;
 pub use macros::Definition;
 
 use crate::Language;
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 /// What the front end knows besides the file: the settings' defines (`-D`, lint.toml
@@ -30,11 +31,13 @@ pub struct FrontEnd<'a> {
 }
 
 /// A decoded source file ready for extraction.
-pub struct SourceFile {
-    /// The decoded text (see [`decode`]); spans index into it.
-    pub text: String,
-    /// `text` with grammar gaps blanked to spaces of the same length.
-    pub parse_text: String,
+pub struct SourceFile<'a> {
+    /// The decoded text (see [`decode`]); spans index into it. Borrowed when the caller
+    /// holds the text ([`load_text`]), so that a big file's text is not copied.
+    pub text: Cow<'a, str>,
+    /// `text` with grammar gaps blanked to spaces of the same length ([`SourceFile::parse_text`]);
+    /// `None` while it equals `text`, which a big file then holds once.
+    parse: Option<String>,
     pub language: Language,
     /// Conditional groups the known macros leave undecided, resolved only when the
     /// parse fails ([`parse_resolving`]).
@@ -42,6 +45,19 @@ pub struct SourceFile {
     /// Groups resolved as a device compilation takes them: the group's span and what was
     /// assumed.
     pub assumptions: Vec<(crate::diag::Span, String)>,
+}
+
+impl SourceFile<'_> {
+    /// The text the grammar parses: `text` with grammar gaps blanked to spaces of the
+    /// same length, and the front end's rewrites.
+    pub fn parse_text(&self) -> &str {
+        self.parse.as_deref().unwrap_or(&self.text)
+    }
+
+    /// Sets the text the grammar parses, kept only when it differs from `text`.
+    fn set_parse_text(&mut self, parse: String) {
+        self.parse = (parse != *self.text).then_some(parse);
+    }
 }
 
 /// The language of `path`, from its extension, or for C/C++ headers from its content.
@@ -69,18 +85,32 @@ pub fn language_of(path: &str, text: &str) -> Option<Language> {
 /// not part of the text) with the known grammar gaps blanked; `None` for bytes that are
 /// not source text or not in a language bankcheck reads. [`prepare`] runs the rest of
 /// the front end.
-pub fn load(path: &str, bytes: &[u8]) -> Option<SourceFile> {
+pub fn load(path: &str, bytes: &[u8]) -> Option<SourceFile<'static>> {
     let text = decode::decode(bytes).ok()?.text;
     let language = language_of(path, &text)?;
+    Some(loaded(Cow::Owned(text), language))
+}
+
+/// [`load`] of text already decoded, which the file borrows; `None` when it is not in
+/// a language bankcheck reads.
+pub fn load_text<'a>(path: &str, text: &'a str) -> Option<SourceFile<'a>> {
+    let language = language_of(path, text)?;
+    Some(loaded(Cow::Borrowed(text), language))
+}
+
+/// A file of `text` in `language`, with the known grammar gaps blanked.
+fn loaded(text: Cow<'_, str>, language: Language) -> SourceFile<'_> {
     let parse_text = blank::blank_gaps(&text, language);
     debug_assert_eq!(parse_text.len(), text.len());
-    Some(SourceFile {
+    let mut file = SourceFile {
         text,
-        parse_text,
+        parse: None,
         language,
         undecided: Vec::new(),
         assumptions: Vec::new(),
-    })
+    };
+    file.set_parse_text(parse_text);
+    file
 }
 
 /// The macros a header defines (in the branches its conditionals take with `defines`),
@@ -96,7 +126,7 @@ pub fn definitions_of(
 }
 
 /// [`load`] then [`prepare`].
-pub fn load_with(path: &str, bytes: &[u8], front: FrontEnd<'_>) -> Option<SourceFile> {
+pub fn load_with(path: &str, bytes: &[u8], front: FrontEnd<'_>) -> Option<SourceFile<'static>> {
     let mut file = load(path, bytes)?;
     prepare(&mut file, front);
     Some(file)
@@ -105,17 +135,18 @@ pub fn load_with(path: &str, bytes: &[u8], front: FrontEnd<'_>) -> Option<Source
 /// Runs the front end on a loaded file: decided conditionals, qualifier macros and
 /// grammar gaps rewritten in place (see the module's doc).
 pub fn prepare(file: &mut SourceFile, front: FrontEnd<'_>) {
-    let gaps = std::mem::take(&mut file.parse_text);
+    let gaps = file.parse.take();
+    let gaps = gaps.as_deref().unwrap_or(&file.text);
     let language = file.language;
     let empty = BTreeMap::new();
     let defines = front.defines.unwrap_or(&empty);
-    let lexed = lex::lex(&gaps, &|_| false);
-    let resolved = preproc::resolve(&gaps, &lexed.directives, language, defines);
+    let lexed = lex::lex(gaps, &|_| false);
+    let resolved = preproc::resolve(gaps, &lexed.directives, language, defines);
     let mut bytes = resolved.text;
     // `#pragma` lines (`unroll` between a loop and its unbraced body) change no index;
     // `pack` changes layouts and stays.
     for d in &lexed.directives {
-        if d.name == "pragma" && !d.rest(&gaps).trim_start().starts_with("pack") {
+        if d.name == "pragma" && !d.rest(gaps).trim_start().starts_with("pack") {
             lex::blank(&mut bytes, d.start, d.end);
         }
     }
@@ -146,9 +177,10 @@ pub fn prepare(file: &mut SourceFile, front: FrontEnd<'_>) {
     macros::blank_statement_calls(&mut bytes, &compiled, &lexed.idents, &statement_macros);
     macros::rewrite_uses(&mut bytes, &compiled, &lexed.idents, &qualifiers);
     blank::rewrite_gaps(&mut bytes, &compiled, &lexed.idents);
-    file.parse_text = String::from_utf8(bytes)
+    let parse_text = String::from_utf8(bytes)
         .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
-    debug_assert_eq!(file.parse_text.len(), file.text.len());
+    debug_assert_eq!(parse_text.len(), file.text.len());
+    file.set_parse_text(parse_text);
     file.undecided = resolved.undecided;
 }
 
@@ -157,7 +189,7 @@ pub fn prepare(file: &mut SourceFile, front: FrontEnd<'_>) {
 pub fn parse(file: &SourceFile) -> Option<tree_sitter::Tree> {
     let mut parser = tree_sitter::Parser::new();
     parser.set_language(&grammar(file.language)).ok()?;
-    parse_bounded(&mut parser, &file.parse_text)
+    parse_bounded(&mut parser, file.parse_text())
 }
 
 /// The parser's work allowed per byte of text, and at least, in the units it reports
@@ -226,7 +258,7 @@ pub fn parse_ranges(
     let mut parser = tree_sitter::Parser::new();
     parser.set_language(&grammar(file.language)).ok()?;
     parser.set_included_ranges(&ranges).ok()?;
-    parse_bounded(&mut parser, &file.parse_text)
+    parse_bounded(&mut parser, file.parse_text())
 }
 
 /// Where the identifier `name` appears in `text` outside comments and string literals
@@ -264,12 +296,12 @@ const MAX_ERRORS_TO_RETRY: usize = 64;
 pub fn parse_resolving(file: &mut SourceFile) -> Option<tree_sitter::Tree> {
     let mut parser = tree_sitter::Parser::new();
     parser.set_language(&grammar(file.language)).ok()?;
-    let tree = parse_bounded(&mut parser, &file.parse_text)?;
+    let tree = parse_bounded(&mut parser, file.parse_text())?;
     // Errors far from shared-memory code hide no access: not worth another parse. Nor
     // are errors past `MAX_ERRORS_TO_RETRY`: such a file is broken, not configured
     // otherwise, and each parse of it costs seconds of the grammar's error recovery.
     if !tree.root_node().has_error()
-        || !errors_near_shared_memory(&tree, &file.parse_text)
+        || !errors_near_shared_memory(&tree, file.parse_text())
         || error_ranges(&tree).len() > MAX_ERRORS_TO_RETRY
     {
         return Some(tree);
@@ -281,14 +313,14 @@ pub fn parse_resolving(file: &mut SourceFile) -> Option<tree_sitter::Tree> {
     // The rewrites only help the grammar; should a file still parse worse with them than
     // with the known gaps blanked alone, that text is read instead.
     let plain = blank::blank_gaps(&file.text, file.language);
-    if plain == file.parse_text {
+    if plain == file.parse_text() {
         return Some(tree);
     }
     let Some(plain_tree) = parse_bounded(&mut parser, &plain) else {
         return Some(tree);
     };
     if error_weight(&error_ranges(&plain_tree)) <= error_weight(&error_ranges(&tree)) {
-        file.parse_text = plain;
+        file.set_parse_text(plain);
         file.assumptions.clear();
         return Some(plain_tree);
     }
@@ -307,7 +339,7 @@ fn resolve_undecided(
     // An error just before a group counts as in it: a statement the grammar found
     // missing (`for (...)` with the group as its unbraced body) ends where the group
     // begins.
-    let text = &file.parse_text;
+    let text = file.parse_text();
     let just_before = |e: usize, start: usize| {
         e <= start && text.get(e..start).is_some_and(|t| t.trim().is_empty())
     };
@@ -370,7 +402,7 @@ fn resolve_undecided(
     let Some((touched, text, resolved, _)) = best else {
         return tree;
     };
-    file.parse_text = text;
+    file.set_parse_text(text);
     file.assumptions.extend(touched.iter().map(|&i| {
         let g = &file.undecided[i];
         (crate::diag::Span::new(g.start, g.end), g.assumption.clone())
@@ -486,6 +518,22 @@ pub fn mentions_shared_memory(text: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A file the front end leaves alone holds its text once: the parse text is the text
+    /// itself, borrowed from the caller; one it changes holds both.
+    #[test]
+    fn the_parse_text_is_held_only_when_it_differs() {
+        let text = "__global__ void k() { __shared__ float s[32]; s[threadIdx.x] = 0; }\n";
+        let mut file = load_text("k.cu", text).expect("CUDA");
+        prepare(&mut file, FrontEnd::default());
+        assert!(std::ptr::eq(file.parse_text(), text));
+        let text = "#pragma unroll\n__global__ void k() { __shared__ float s[32]; }\n";
+        let mut file = load_text("k.cu", text).expect("CUDA");
+        prepare(&mut file, FrontEnd::default());
+        assert_eq!(file.parse_text().len(), text.len());
+        assert_ne!(file.parse_text(), text);
+        assert!(file.parse_text().starts_with("              \n"));
+    }
 
     fn cuda_parser() -> tree_sitter::Parser {
         let mut parser = tree_sitter::Parser::new();

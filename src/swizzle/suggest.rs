@@ -387,7 +387,7 @@ fn finish(
     );
     let suggestion = Suggestion {
         kind,
-        message,
+        message: message.into(),
         replacement: plan.replacement,
         cute: plan.cute,
         classic: plan.classic,
