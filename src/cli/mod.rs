@@ -251,7 +251,8 @@ fn check_paths(args: &CheckArgs) -> anyhow::Result<ExitStatus> {
             Ok(config) => config,
             Err(e) => return config_failure(e),
         };
-        let settings = config.settings_for(&read::absolute(Path::new(&name)), &layer);
+        let mut settings = config.settings_for(&read::absolute(Path::new(&name)), &layer);
+        settings.bank_maps = draws_bank_maps(args);
         stats.lap("discovery", &mut clock);
         let named = [read::absolute(Path::new(&name))];
         let context = files::workspace_root()
@@ -343,7 +344,8 @@ fn check_paths(args: &CheckArgs) -> anyhow::Result<ExitStatus> {
                 Ok(config) => config,
                 Err(e) => return config_failure(e),
             };
-            let settings = config.settings_for(&read::absolute(&target.path), &layer);
+            let mut settings = config.settings_for(&read::absolute(&target.path), &layer);
+            settings.bank_maps = draws_bank_maps(args);
             jobs.push((target, settings));
         }
         // The rest of the workspace: its launches and includes count in every run. A run
@@ -850,6 +852,11 @@ fn session(
         Some((std::path::PathBuf::from(&target.display), decoded.text))
     });
     Ok(session)
+}
+
+/// Whether the chosen report draws bank maps (`Settings::bank_maps`).
+fn draws_bank_maps(args: &CheckArgs) -> bool {
+    args.show_banks || matches!(args.format, Format::Html | Format::Github)
 }
 
 /// Writes the report in the chosen format; JSON and SARIF are written as they are

@@ -37,6 +37,10 @@ pub struct Settings {
     pub segment_from_bytes: usize,
     /// About how many bytes of code each segment of such a file holds.
     pub segment_bytes: usize,
+    /// Whether conflicts carry their bank maps: only the reports that draw them need
+    /// them (`--show-banks`, `--format html`, the GitHub step summary), and a big run's
+    /// maps take memory. Not a lint.toml key.
+    pub bank_maps: bool,
 }
 
 impl Default for Settings {
@@ -52,6 +56,7 @@ impl Default for Settings {
             max_lane_evals: 1 << 17,
             segment_from_bytes: 2 << 20,
             segment_bytes: 1 << 19,
+            bank_maps: true,
         }
     }
 }

@@ -41,10 +41,13 @@ impl super::rule::Rule for ConflictRule {
             d.pattern = pattern(a, file.settings.bank.bank_width);
             file.attach_layout(&mut d);
             let layout = file.layouts.at(d.span, &facts.array);
-            d.bank_maps = super::bank_map::bank_maps(a, layout, &file.settings.bank, &|n, v| {
-                worst_value(a, n, v)
-            })
-            .map(Box::new);
+            if file.settings.bank_maps {
+                d.bank_maps =
+                    super::bank_map::bank_maps(a, layout, &file.settings.bank, &|n, v| {
+                        worst_value(a, n, v)
+                    })
+                    .map(Box::new);
+            }
             out.push(d);
         }
     }
