@@ -450,6 +450,45 @@ fn check_subcommand_is_the_default_command() {
     assert_eq!(check.status.code(), Some(1));
 }
 
+/// Options before the subcommand (`bankcheck --color never explain bank-conflict`):
+/// the subcommand still runs, rather than being read as a path to check.
+#[test]
+fn a_subcommand_after_options_still_runs() {
+    let explained = run_in(
+        &fixtures(),
+        &["--color", "never", "explain", "bank-conflict"],
+        b"",
+        &[],
+    );
+    let direct = run_in(&fixtures(), &["explain", "bank-conflict"], b"", &[]);
+    assert_eq!(
+        explained.status.code(),
+        Some(0),
+        "{}",
+        text(&explained.stderr)
+    );
+    assert_eq!(explained.stdout, direct.stdout);
+    let rules = run_in(&fixtures(), &["--color", "never", "rules"], b"", &[]);
+    assert_eq!(
+        rules.stdout,
+        run_in(&fixtures(), &["rules"], b"", &[]).stdout
+    );
+    let checked = run_in(
+        &fixtures(),
+        &["--format", "compact", "check", "conflict.cu"],
+        b"",
+        &[],
+    );
+    let plain = run_in(
+        &fixtures(),
+        &["--format", "compact", "conflict.cu"],
+        b"",
+        &[],
+    );
+    assert_eq!(checked.stdout, plain.stdout);
+    assert_eq!(checked.status.code(), Some(1));
+}
+
 #[test]
 fn diff_shows_and_fix_applies_safe_suggestions_keeping_line_endings() {
     let dir = scratch();

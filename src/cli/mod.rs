@@ -63,7 +63,38 @@ pub fn run(args: Args) -> anyhow::Result<ExitStatus> {
         Some(Command::Completions { shell }) => generate::completions(shell),
         Some(Command::Manpage) => generate::manpage(),
         Some(Command::Check(check)) => check_paths(&check),
-        None => check_paths(&args.check),
+        None => match late_subcommand(&args.check) {
+            Some(LateSubcommand::Check(check)) => check_paths(&check),
+            Some(LateSubcommand::Explain(rule)) => explain(&rule),
+            Some(LateSubcommand::Rules) => list_rules(RulesFormat::Text),
+            None => check_paths(&args.check),
+        },
+    }
+}
+
+/// A subcommand written after options (`bankcheck --color never explain bank-conflict`):
+/// clap reads the options as the default command's, and the subcommand as a path.
+enum LateSubcommand {
+    Check(Box<CheckArgs>),
+    Explain(String),
+    Rules,
+}
+
+/// The subcommand that the first path names, when no file or folder has that name and
+/// the rest of the paths fit it.
+fn late_subcommand(args: &CheckArgs) -> Option<LateSubcommand> {
+    let (first, rest) = args.paths.split_first()?;
+    if Path::new(first).exists() {
+        return None;
+    }
+    match (first.as_str(), rest) {
+        ("check", _) => Some(LateSubcommand::Check(Box::new(CheckArgs {
+            paths: rest.to_vec(),
+            ..args.clone()
+        }))),
+        ("explain", [rule]) => Some(LateSubcommand::Explain(rule.clone())),
+        ("rules", []) => Some(LateSubcommand::Rules),
+        _ => None,
     }
 }
 
