@@ -35,7 +35,7 @@ mod relax;
 mod residues;
 mod terms;
 use residues::{form_in, residue_condition, residue_period, residue_representatives};
-use terms::distribute;
+use terms::{distribute, only_shift_amount};
 
 /// Work limits for one access, in lane evaluations.
 #[derive(Debug, Clone, Copy)]
@@ -158,7 +158,7 @@ fn enumerate_as_written(access: &LoweredAccess, params: &BankParams, budget: Bud
     // The remaining non-thread variables are enumerated jointly.
     let other_mask = (terms.lane_expr.var_mask() | guard_mask) & !s.thread_mask & !terms.shift_mask;
     let per_combo_cost = (s.n_warps * warp_size * shifts.len() as u64).max(1);
-    let mut domains = choose_domains(&s, other_mask, &terms.lane_expr, guard_mask);
+    let mut domains = choose_domains(&s, other_mask, &terms.lane_expr, &guards, guard_mask);
     if let Err(verdict) = fit_to_budget(&mut domains, per_combo_cost, budget) {
         return *verdict;
     }
@@ -500,7 +500,13 @@ fn shift_residues(
 /// The values each variable of `other_mask` is enumerated over: all of them when few
 /// enough, one per residue for a value that enters the address through ring operations
 /// only (module comment), else a sample.
-fn choose_domains(s: &Setup, other_mask: u64, lane_expr: &Expr, guard_mask: u64) -> Vec<Domain> {
+fn choose_domains(
+    s: &Setup,
+    other_mask: u64,
+    lane_expr: &Expr,
+    guards: &[&Expr],
+    guard_mask: u64,
+) -> Vec<Domain> {
     let access = s.access;
     let (params, budget) = (s.params, s.budget);
     let domain_for = |i: usize, n: u64| -> (Vec<i64>, bool) {
@@ -544,6 +550,23 @@ fn choose_domains(s: &Setup, other_mask: u64, lane_expr: &Expr, guard_mask: u64)
     others
         .iter()
         .map(|&i| {
+            // A value of unknown range that is only ever a shift amount takes 0..=62.
+            let unranged = matches!(
+                access.vars[i].kind,
+                VarKind::Counter { trips: None } | VarKind::Uniform { range: None }
+            );
+            if unranged
+                && only_shift_amount(lane_expr, i)
+                && guards.iter().all(|g| only_shift_amount(g, i))
+            {
+                return Domain {
+                    index: i,
+                    values: (0..=62).collect(),
+                    complete: true,
+                    prioritized: false,
+                    residue: None,
+                };
+            }
             let (values, complete) = domain_for(i, u64::MAX);
             let prioritized = matches!(access.vars[i].kind, VarKind::Uniform { range: None });
             // Too many values to enumerate, a ring operation in the address and absent from

@@ -103,6 +103,24 @@ fn divide(x: &Expr, d: i64, floor: bool, kinds: &[VarKind]) -> Option<Expr> {
     acc
 }
 
+/// True when variable `i` occurs in `e` only as a whole shift amount (`x << k`,
+/// `x >> k`): every value from 63 up, and every negative one, is then a shift out of
+/// range, so `0..=62` are all the values it can take where `e` is defined.
+pub(super) fn only_shift_amount(e: &Expr, i: usize) -> bool {
+    match e {
+        Expr::Const(_) => true,
+        Expr::Var(j) => *j != i,
+        Expr::Binary(BinOp::Shl | BinOp::Shr, x, k) if matches!(**k, Expr::Var(j) if j == i) => {
+            only_shift_amount(x, i)
+        }
+        Expr::Unary(_, a) => only_shift_amount(a, i),
+        Expr::Binary(_, a, b) => only_shift_amount(a, i) && only_shift_amount(b, i),
+        Expr::Select(c, t, f) => {
+            only_shift_amount(c, i) && only_shift_amount(t, i) && only_shift_amount(f, i)
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
