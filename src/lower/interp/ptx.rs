@@ -1,0 +1,191 @@
+//! Inline PTX: the shared-memory instructions of an `asm` statement
+//! (`extract::asm::shared_accesses`) recorded as accesses at the address their operand's
+//! C++ expression holds, and `__cvta_generic_to_shared`, which turns a pointer into
+//! shared memory into the byte address those instructions take.
+
+use super::access::LoweredPlace;
+use super::{Interp, Place, Value};
+use crate::diag::AccessKind;
+use crate::extract::asm::{shared_accesses, OperandRef, PtxAccess, PtxKind};
+use crate::extract::ast::{Asm, AsmOperand, Expr, ExprKind, TypeName};
+use crate::extract::types::Layout;
+use crate::model::reason::Reason;
+
+impl Interp<'_> {
+    /// `__cvta_generic_to_shared(p)`: the shared-window address of `p`, kept as a pointer
+    /// to bytes into `p`'s array, so that the integer arithmetic PTX addresses take
+    /// (`addr + 16`) counts bytes and an `asm` operand finds the array again.
+    pub(super) fn shared_window_address(&mut self, arg: &Expr) -> Value {
+        let v = match self.eval(arg) {
+            Value::Array(a) => self.decay(a),
+            v => v,
+        };
+        match v {
+            Value::Ptr {
+                array,
+                offset,
+                name,
+                ..
+            } => Value::Ptr {
+                array,
+                offset,
+                pointee: TypeName {
+                    base: "unsigned char".into(),
+                    pointers: 0,
+                },
+                name,
+            },
+            Value::Unknown(r) => Value::Unknown(r),
+            _ => Value::Unknown(
+                format!(
+                    "`{}` is not a pointer into a shared array bankcheck follows",
+                    self.snippet(arg.span)
+                )
+                .into(),
+            ),
+        }
+    }
+
+    /// An inline `asm` statement: its input operands are evaluated (their own accesses
+    /// recorded), each shared-memory instruction of its template is an access at the
+    /// address of its operand, and its outputs become data.
+    pub(super) fn inline_asm(&mut self, asm: &Asm) -> Value {
+        let mut values: Vec<Option<Value>> = Vec::with_capacity(asm.outputs.len());
+        for o in &asm.outputs {
+            // A read-write output (`"+r"(x)`) is an input too.
+            values.push(o.constraint.starts_with('+').then(|| self.eval(&o.value)));
+        }
+        for i in &asm.inputs {
+            values.push(Some(self.eval(&i.value)));
+        }
+        let operands: Vec<&AsmOperand> = asm.operands().collect();
+        for access in shared_accesses(&asm.template) {
+            self.ptx_access(&access, &operands, &values);
+        }
+        for o in &asm.outputs {
+            if let ExprKind::Ident(name) = &o.value.kind {
+                if self.lookup(name).is_some() {
+                    let why = format!("`{name}` is set by inline assembly");
+                    self.assign(name, Value::Data(why));
+                }
+            }
+        }
+        Value::Data("inline assembly".into())
+    }
+
+    /// Records one shared-memory instruction at the array its address operand points
+    /// into; an address bankcheck cannot follow is an `unknown` access of the array its
+    /// expression names, and no access when it names none.
+    fn ptx_access(
+        &mut self,
+        access: &PtxAccess,
+        operands: &[&AsmOperand],
+        values: &[Option<Value>],
+    ) {
+        let kind = match access.kind {
+            PtxKind::Load => AccessKind::Load,
+            PtxKind::Store => AccessKind::Store,
+        };
+        let (index, imm) = match &access.address {
+            Ok((OperandRef::Number(n), imm)) => (Some(*n), *imm),
+            Ok((OperandRef::Named(name), imm)) => (
+                operands
+                    .iter()
+                    .position(|o| o.name.as_deref() == Some(name)),
+                *imm,
+            ),
+            Err(_) => (None, 0),
+        };
+        let Some(operand) = index.and_then(|n| operands.get(n)) else {
+            return;
+        };
+        let value = match values.get(index.unwrap_or(0)).cloned().flatten() {
+            Some(Value::Array(a)) => self.decay(a),
+            Some(v) => v,
+            None => Value::Unknown("the address operand is an output of the assembly".into()),
+        };
+        let span = operand.value.span;
+        let place = match (value, &access.width) {
+            (
+                Value::Ptr {
+                    array,
+                    offset,
+                    name,
+                    ..
+                },
+                Ok(width),
+            ) => {
+                let layout = Layout {
+                    size: u64::from(*width),
+                    align: u64::from(*width),
+                };
+                let place = Place {
+                    array,
+                    offset: super::fold(crate::model::ir::BinOp::Add, offset, super::int(imm)),
+                    ty: TypeName {
+                        base: format!("{width}-byte PTX operand"),
+                        pointers: 0,
+                    },
+                    layout: Some(layout),
+                    pointer: name,
+                    index_spans: vec![span],
+                    plain: false,
+                    coords: None,
+                };
+                LoweredPlace {
+                    array,
+                    lowered: self.components(&place, layout, false),
+                    pointer: place.pointer,
+                    index_spans: place.index_spans,
+                    plain: false,
+                    elem_bytes: *width,
+                }
+            }
+            (value, width) => {
+                let Some(array) = self.array_named_in(&operand.value) else {
+                    return;
+                };
+                let reason = if let Err(w) = width {
+                    Reason::new(format!("`{}`: {w}", access.text))
+                } else {
+                    let why = value.reason();
+                    why.reworded(format!(
+                        "the address of `{}` is not followed: {why}",
+                        access.text
+                    ))
+                };
+                LoweredPlace {
+                    array,
+                    lowered: Err(reason),
+                    pointer: None,
+                    index_spans: vec![span],
+                    plain: false,
+                    elem_bytes: width.as_ref().map_or(0, |w| *w),
+                }
+            }
+        };
+        self.record_site(span, kind, place);
+    }
+
+    /// The shared array an expression names (`smem` in `__cvta_generic_to_shared(&smem[i])`
+    /// or in a pointer local to it), found by its names only.
+    fn array_named_in(&mut self, e: &Expr) -> Option<usize> {
+        let mut names = Vec::new();
+        e.walk(&mut |x| {
+            if let ExprKind::Ident(n) = &x.kind {
+                names.push(n.clone());
+            }
+        });
+        names
+            .into_iter()
+            .find_map(|n| match self.lookup(&n).cloned() {
+                Some(Value::Ptr { array, .. }) => Some(array),
+                Some(Value::Array(a)) => Some(a),
+                Some(_) => None,
+                None => match self.ident(&n) {
+                    Value::Array(a) => Some(a),
+                    _ => None,
+                },
+            })
+    }
+}
