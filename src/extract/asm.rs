@@ -53,10 +53,14 @@ pub struct PtxAccess {
     /// The operand holding the address and the immediate offset added to it (`[%1+16]`),
     /// or the address operand as written when it is not of that form.
     pub address: Result<(OperandRef, i64), String>,
+    /// The lanes that supply an address, the first `n` of the warp (`ldmatrix.x1`: 8);
+    /// `None`: every lane.
+    pub lanes: Option<u32>,
 }
 
 /// The shared-memory instructions of a PTX template, in order: `ld.shared`, `st.shared`
-/// (any type and vector width) and `cp.async.{ca,cg}.shared.global`. Instructions on
+/// (any type and vector width), `cp.async.{ca,cg}.shared.global` and
+/// `ldmatrix`/`stmatrix` (shared memory whether or not `.shared` is written). Instructions on
 /// another CTA's memory (`.shared::cluster`) and bulk copies are not accesses of this
 /// block's banks by its lanes, and are left out.
 pub fn shared_accesses(template: &str) -> Vec<PtxAccess> {
@@ -79,7 +83,33 @@ fn instruction(stmt: &str) -> Option<PtxAccess> {
     let parts: Vec<&str> = opcode.split('.').collect();
     let operands = split_operands(rest);
     let in_cta = parts.iter().any(|p| *p == "shared" || *p == "shared::cta");
+    let mut lanes = None;
     let (kind, width, address) = match parts.first().copied() {
+        Some(op @ ("ldmatrix" | "stmatrix")) => {
+            // Each 8x8 matrix of 16-bit elements is 8 rows of 16 bytes whose addresses
+            // lanes 8m to 8m+7 give; `.xN` loads N matrices.
+            let count = parts.iter().find_map(|p| match *p {
+                "x1" => Some(1),
+                "x2" => Some(2),
+                "x4" => Some(4),
+                _ => None,
+            });
+            let width = match count {
+                Some(n) if parts.contains(&"m8n8") && parts.contains(&"b16") => {
+                    lanes = Some(8 * n);
+                    Ok(16)
+                }
+                _ => Err(format!(
+                    "the shape of `{opcode}` is not m8n8 .x1/.x2/.x4 .b16"
+                )),
+            };
+            let (kind, address) = if op == "ldmatrix" {
+                (PtxKind::Load, operands.get(1))
+            } else {
+                (PtxKind::Store, operands.first())
+            };
+            (kind, width, address)
+        }
         Some(op @ ("ld" | "st")) if in_cta => {
             let kind = if op == "ld" {
                 PtxKind::Load
@@ -118,6 +148,7 @@ fn instruction(stmt: &str) -> Option<PtxAccess> {
         kind,
         width,
         address,
+        lanes,
     })
 }
 
@@ -232,6 +263,26 @@ mod tests {
         assert_eq!(
             shared_accesses("ld.shared.v2.f64 {%0, %1}, [%2-8];")[0].address,
             Ok((OperandRef::Number(2), -8))
+        );
+    }
+
+    #[test]
+    fn matrix_loads_and_stores() {
+        let a =
+            shared_accesses("ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {%0,%1,%2,%3}, [%4];");
+        assert_eq!(a[0].kind, PtxKind::Load);
+        assert_eq!((a[0].width.clone(), a[0].lanes), (Ok(16), Some(32)));
+        assert_eq!(a[0].address, Ok((OperandRef::Number(4), 0)));
+        let a = shared_accesses("ldmatrix.sync.aligned.m8n8.x2.b16 {%0, %1}, [%2];");
+        assert_eq!(a[0].lanes, Some(16));
+        let a = shared_accesses("stmatrix.sync.aligned.x1.m8n8.shared.b16 [%0], {%1};");
+        assert_eq!(a[0].kind, PtxKind::Store);
+        assert_eq!(a[0].lanes, Some(8));
+        assert_eq!(a[0].address, Ok((OperandRef::Number(0), 0)));
+        assert!(
+            shared_accesses("ldmatrix.sync.aligned.m16n16.x1.trans.shared.b8 {%0, %1}, [%2];")[0]
+                .width
+                .is_err()
         );
     }
 

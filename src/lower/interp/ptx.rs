@@ -4,11 +4,12 @@
 //! shared memory into the byte address those instructions take.
 
 use super::access::LoweredPlace;
-use super::{Interp, Place, Value};
+use super::{fold, int, Interp, Place, Value};
 use crate::diag::AccessKind;
 use crate::extract::asm::{shared_accesses, OperandRef, PtxAccess, PtxKind};
 use crate::extract::ast::{Asm, AsmOperand, Expr, ExprKind, TypeName};
 use crate::extract::types::Layout;
+use crate::model::ir::BinOp;
 use crate::model::reason::Reason;
 
 impl Interp<'_> {
@@ -132,9 +133,25 @@ impl Interp<'_> {
                     plain: false,
                     coords: None,
                 };
+                // Only the lanes that supply an address take part (`ldmatrix.x2`: the
+                // first 16): the others are switched off as a guard would.
+                let guard = access.lanes.filter(|n| *n < self.warp_size).map(|n| {
+                    let lane = fold(
+                        BinOp::Rem,
+                        self.linear_tid(),
+                        int(i64::from(self.warp_size)),
+                    );
+                    fold(BinOp::Lt, lane, int(i64::from(n)))
+                });
+                let pushed = guard.is_some();
+                self.flow.guards.extend(guard);
+                let lowered = self.components(&place, layout, false);
+                if pushed {
+                    self.flow.guards.pop();
+                }
                 LoweredPlace {
                     array,
-                    lowered: self.components(&place, layout, false),
+                    lowered,
                     pointer: place.pointer,
                     index_spans: place.index_spans,
                     plain: false,
