@@ -56,6 +56,9 @@ pub struct PtxAccess {
     /// The lanes that supply an address, the first `n` of the warp (`ldmatrix.x1`: 8);
     /// `None`: every lane.
     pub lanes: Option<u32>,
+    /// The operand that holds the size of a `cp.async` written as an operand
+    /// (`cp.async.cg.shared.global [%0], [%1], %2;` with `"n"(16)`): its value is the width.
+    pub size_operand: Option<OperandRef>,
 }
 
 /// The shared-memory instructions of a PTX template, in order: `ld.shared`, `st.shared`
@@ -84,6 +87,7 @@ fn instruction(stmt: &str) -> Option<PtxAccess> {
     let operands = split_operands(rest);
     let in_cta = parts.iter().any(|p| *p == "shared" || *p == "shared::cta");
     let mut lanes = None;
+    let mut size_operand = None;
     let (kind, width, address) = match parts.first().copied() {
         Some(op @ ("ldmatrix" | "stmatrix")) => {
             // Each 8x8 matrix of 16-bit elements is 8 rows of 16 bytes whose addresses
@@ -128,12 +132,13 @@ fn instruction(stmt: &str) -> Option<PtxAccess> {
                 && in_cta
                 && !parts.iter().any(|p| p.starts_with("bulk")) =>
         {
-            let width = match operands.get(2).and_then(|s| parse_imm(s)) {
+            let size = operands.get(2).copied().unwrap_or("");
+            size_operand = operand_ref(size)
+                .filter(|(_, rest)| rest.trim().is_empty())
+                .map(|(r, _)| r);
+            let width = match parse_imm(size) {
                 Some(w @ (4 | 8 | 16)) => Ok(w as u32),
-                _ => Err(format!(
-                    "the copy size of `{}` is not 4, 8 or 16",
-                    stmt.trim()
-                )),
+                _ => Err(format!("the copy size `{size}` is not 4, 8 or 16 bytes")),
             };
             (PtxKind::Store, width, operands.first())
         }
@@ -149,6 +154,7 @@ fn instruction(stmt: &str) -> Option<PtxAccess> {
         width,
         address,
         lanes,
+        size_operand,
     })
 }
 
@@ -206,20 +212,7 @@ fn split_operands(rest: &str) -> Vec<&str> {
 /// `[%1]`, `[%1+16]`, `[%[addr] + 0x10]`: the operand and the immediate offset.
 fn address_of(operand: &str) -> Option<(OperandRef, i64)> {
     let inner = operand.trim().strip_prefix('[')?.strip_suffix(']')?.trim();
-    let inner = inner.strip_prefix('%')?;
-    let (reference, rest) = if let Some(named) = inner.strip_prefix('[') {
-        let (name, rest) = named.split_once(']')?;
-        (OperandRef::Named(name.trim().to_string()), rest)
-    } else {
-        let digits = inner.len() - inner.trim_start_matches(|c: char| c.is_ascii_digit()).len();
-        if digits == 0 {
-            return None;
-        }
-        (
-            OperandRef::Number(inner[..digits].parse().ok()?),
-            &inner[digits..],
-        )
-    };
+    let (reference, rest) = operand_ref(inner)?;
     let rest = rest.trim();
     let offset = if rest.is_empty() {
         0
@@ -231,6 +224,23 @@ fn address_of(operand: &str) -> Option<(OperandRef, i64)> {
         return None;
     };
     Some((reference, offset))
+}
+
+/// `%1` or `%[name]` at the start of `text`, and the text after it.
+fn operand_ref(text: &str) -> Option<(OperandRef, &str)> {
+    let inner = text.trim().strip_prefix('%')?;
+    if let Some(named) = inner.strip_prefix('[') {
+        let (name, rest) = named.split_once(']')?;
+        return Some((OperandRef::Named(name.trim().to_string()), rest));
+    }
+    let digits = inner.len() - inner.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+    if digits == 0 {
+        return None;
+    }
+    Some((
+        OperandRef::Number(inner[..digits].parse().ok()?),
+        &inner[digits..],
+    ))
 }
 
 /// A PTX integer immediate: decimal or `0x` hexadecimal.
@@ -260,6 +270,9 @@ mod tests {
         let a = shared_accesses("cp.async.cg.shared.global [%[dst]], [%[src]], 16;\n");
         assert_eq!(a[0].width, Ok(16));
         assert_eq!(a[0].address, Ok((OperandRef::Named("dst".into()), 0)));
+        let a = shared_accesses("cp.async.cg.shared.global [%0], [%1], %2, %3;");
+        assert!(a[0].width.is_err());
+        assert_eq!(a[0].size_operand, Some(OperandRef::Number(2)));
         assert_eq!(
             shared_accesses("ld.shared.v2.f64 {%0, %1}, [%2-8];")[0].address,
             Ok((OperandRef::Number(2), -8))

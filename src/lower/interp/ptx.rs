@@ -87,15 +87,28 @@ impl Interp<'_> {
             PtxKind::Load => AccessKind::Load,
             PtxKind::Store => AccessKind::Store,
         };
+        let position = |r: &OperandRef| match r {
+            OperandRef::Number(n) => Some(*n),
+            OperandRef::Named(name) => operands
+                .iter()
+                .position(|o| o.name.as_deref() == Some(name)),
+        };
         let (index, imm) = match &access.address {
-            Ok((OperandRef::Number(n), imm)) => (Some(*n), *imm),
-            Ok((OperandRef::Named(name), imm)) => (
-                operands
-                    .iter()
-                    .position(|o| o.name.as_deref() == Some(name)),
-                *imm,
-            ),
+            Ok((r, imm)) => (position(r), *imm),
             Err(_) => (None, 0),
+        };
+        // A copy size given as an operand (`"n"(16)`) is its constant value.
+        let size = access
+            .size_operand
+            .as_ref()
+            .and_then(position)
+            .and_then(|n| match values.get(n) {
+                Some(Some(Value::Int(i))) => i.as_const(),
+                _ => None,
+            });
+        let width = match (&access.width, size) {
+            (Err(_), Some(w @ (4 | 8 | 16))) => Ok(w as u32),
+            (w, _) => w.clone(),
         };
         let Some(operand) = index.and_then(|n| operands.get(n)) else {
             return;
@@ -106,7 +119,7 @@ impl Interp<'_> {
             None => Value::Unknown("the address operand is an output of the assembly".into()),
         };
         let span = operand.value.span;
-        let place = match (value, &access.width) {
+        let place = match (value, &width) {
             (
                 Value::Ptr {
                     array,
