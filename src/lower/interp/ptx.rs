@@ -64,11 +64,14 @@ impl Interp<'_> {
             self.ptx_access(&access, &operands, &values);
         }
         for o in &asm.outputs {
-            if let ExprKind::Ident(name) = &o.value.kind {
-                if self.lookup(name).is_some() {
-                    let why = format!("`{name}` is set by inline assembly");
-                    self.assign(name, Value::Data(why));
-                }
+            let key = match &o.value.kind {
+                ExprKind::Ident(name) => Some(name.clone()),
+                ExprKind::Member(base, field) => self.field_variable(base, field),
+                _ => None,
+            };
+            if let Some(key) = key.filter(|k| self.lookup(k).is_some()) {
+                let why = format!("`{key}` is set by inline assembly");
+                self.assign(&key, Value::Data(why));
             }
         }
         Value::Data("inline assembly".into())
