@@ -104,8 +104,34 @@ pub enum ExprKind {
     SizeofType(TypeName),
     SizeofExpr(Box<Expr>),
     Comma(Vec<Expr>),
+    /// An inline `asm("template" : outputs : inputs)` (GNU form, CUDA's inline PTX).
+    Asm(Box<Asm>),
     /// Anything else; kept so that its presence can be reported.
     Opaque,
+}
+
+/// An inline assembly statement: its template (string literals joined, escapes decoded)
+/// and its operands, numbered `%0`, `%1`, ... outputs first, as the compiler numbers them.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Asm {
+    pub template: String,
+    pub outputs: Vec<AsmOperand>,
+    pub inputs: Vec<AsmOperand>,
+}
+
+/// One operand of an inline assembly statement: `[name] "constraint"(value)`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct AsmOperand {
+    pub name: Option<String>,
+    pub constraint: String,
+    pub value: Expr,
+}
+
+impl Asm {
+    /// The operands in the compiler's numbering: outputs, then inputs.
+    pub fn operands(&self) -> impl Iterator<Item = &AsmOperand> {
+        self.outputs.iter().chain(&self.inputs)
+    }
 }
 
 /// A type as written: the base name and the pointer depth.
@@ -281,6 +307,11 @@ impl Expr {
             ExprKind::Call { args, .. } | ExprKind::Comma(args) => {
                 for a in args {
                     a.walk(f);
+                }
+            }
+            ExprKind::Asm(asm) => {
+                for o in asm.operands() {
+                    o.value.walk(f);
                 }
             }
             ExprKind::Int(_)

@@ -4,7 +4,9 @@
 //! qualifier, `groupshared` in `qualifiers`, `hlsl_attribute`, `kernel_call_syntax`)
 //! both spellings are handled here and nowhere else.
 
-use super::ast::{BinaryOp, Expr, ExprKind, Param, Stmt, TypeName, UnaryOp, VarDecl};
+use super::ast::{
+    Asm, AsmOperand, BinaryOp, Expr, ExprKind, Param, Stmt, TypeName, UnaryOp, VarDecl,
+};
 use crate::diag::Span;
 use tree_sitter::Node;
 
@@ -251,6 +253,7 @@ impl<'a> Converter<'a> {
                 ExprKind::Index(Box::new(base), Box::new(self.expr_of(index)))
             }
             "call_expression" => self.call(node),
+            "gnu_asm_expression" => self.asm(node),
             "unary_expression" | "pointer_expression" => {
                 let op = field("operator").map_or("", |o| self.text(o));
                 let arg = Box::new(self.expr_of(field("argument")));
@@ -325,6 +328,50 @@ impl<'a> Converter<'a> {
             ]),
             _ => ExprKind::Opaque,
         }
+    }
+
+    /// `asm("template" : outputs : inputs : clobbers)`: the template's literals joined
+    /// (a piece that is not a literal, a macro, becomes `?`, which no instruction parses
+    /// as) and the operands in order. Asm is rare: its fields are looked up by name.
+    fn asm(&self, node: Node) -> ExprKind {
+        let mut template = String::new();
+        if let Some(code) = node.child_by_field_name("assembly_code") {
+            let pieces: Vec<Node> = if code.kind() == "concatenated_string" {
+                code.named_children(&mut code.walk())
+                    .filter(|c| c.kind() != "comment")
+                    .collect()
+            } else {
+                vec![code]
+            };
+            for p in pieces {
+                match p.kind() {
+                    "string_literal" => template.push_str(&super::asm::unescape(self.text(p))),
+                    _ => template.push_str(" ? "),
+                }
+            }
+        }
+        let operands = |field: &str| -> Vec<AsmOperand> {
+            let Some(list) = node.child_by_field_name(field) else {
+                return Vec::new();
+            };
+            list.named_children(&mut list.walk())
+                .filter(|o| o.kind().ends_with("_operand"))
+                .map(|o| AsmOperand {
+                    name: o
+                        .child_by_field_name("symbol")
+                        .map(|n| self.text(n).to_string()),
+                    constraint: o
+                        .child_by_field_name("constraint")
+                        .map_or(String::new(), |c| super::asm::unescape(self.text(c))),
+                    value: self.expr_of(o.child_by_field_name("value")),
+                })
+                .collect()
+        };
+        ExprKind::Asm(Box::new(Asm {
+            template,
+            outputs: operands("output_operands"),
+            inputs: operands("input_operands"),
+        }))
     }
 
     fn call(&self, node: Node) -> ExprKind {

@@ -3,6 +3,7 @@
 //! scope, macros, constants, enums, typedefs, structs, kernel launches, annotation
 //! comments and the spans of parse errors.
 
+pub mod asm;
 pub mod ast;
 pub mod conditions;
 pub mod convert;

@@ -51,6 +51,7 @@ mod names;
 mod objects;
 mod places;
 mod preproc;
+mod ptx;
 mod returns;
 mod scopes;
 mod statements;

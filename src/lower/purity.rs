@@ -181,7 +181,10 @@ fn scan(f: &Function, shared: &HashSet<&str>) -> Scan {
     };
     for s in &f.body {
         s.walk_exprs(&mut |e| match &e.kind {
-            ExprKind::Opaque | ExprKind::Index(..) | ExprKind::Unary(UnaryOp::Deref, _) => {
+            ExprKind::Opaque
+            | ExprKind::Asm(_)
+            | ExprKind::Index(..)
+            | ExprKind::Unary(UnaryOp::Deref, _) => {
                 out.touches = true;
             }
             ExprKind::Ident(name) if shared.contains(name.as_str()) => {

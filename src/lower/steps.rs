@@ -107,6 +107,15 @@ pub(super) fn assigned_names(s: &Stmt) -> Vec<String> {
                 expr(r, out);
             }
             ExprKind::IncDec(t, _) => target(t, out),
+            // An inline `asm` assigns its outputs.
+            ExprKind::Asm(asm) => {
+                for o in &asm.outputs {
+                    target(&o.value, out);
+                }
+                for o in asm.operands() {
+                    expr(&o.value, out);
+                }
+            }
             ExprKind::Member(b, _)
             | ExprKind::Unary(_, b)
             | ExprKind::Cast(_, b)

@@ -13,13 +13,13 @@ use crate::model::reason::Reason;
 use crate::model::site::{AccessSite, LoweringContext};
 
 /// An access lowered at its place, with what its site reports.
-struct LoweredPlace {
-    array: usize,
-    lowered: Result<Vec<LoweredAccess>, Reason>,
-    pointer: Option<String>,
-    index_spans: Vec<Span>,
-    plain: bool,
-    elem_bytes: u32,
+pub(super) struct LoweredPlace {
+    pub(super) array: usize,
+    pub(super) lowered: Result<Vec<LoweredAccess>, Reason>,
+    pub(super) pointer: Option<String>,
+    pub(super) index_spans: Vec<Span>,
+    pub(super) plain: bool,
+    pub(super) elem_bytes: u32,
 }
 
 impl Interp<'_> {
@@ -128,7 +128,12 @@ impl Interp<'_> {
     }
 
     /// Records the site of an access at `span` and returns the value it loads.
-    fn record_site(&mut self, span: Span, kind: AccessKind, place: LoweredPlace) -> Value {
+    pub(super) fn record_site(
+        &mut self,
+        span: Span,
+        kind: AccessKind,
+        place: LoweredPlace,
+    ) -> Value {
         let LoweredPlace {
             array,
             lowered,

@@ -71,6 +71,7 @@ impl Interp<'_> {
                 ))
             }
             "WaveGetLaneCount" => Value::Int(int(i64::from(self.warp_size))),
+            "__cvta_generic_to_shared" if args.len() == 1 => self.shared_window_address(&args[0]),
             // Cooperative groups: the block and its tiles of consecutive threads.
             "this_thread_block" => Value::Group(0),
             "tiled_partition" => {

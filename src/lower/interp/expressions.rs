@@ -113,6 +113,7 @@ impl Interp<'_> {
                 self.forget_passed_objects(callee, args);
                 v
             }
+            ExprKind::Asm(asm) => self.inline_asm(asm),
             ExprKind::Opaque => {
                 Value::Unknown(format!("`{}` is not understood", self.snippet(e.span)).into())
             }
