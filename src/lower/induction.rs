@@ -228,7 +228,7 @@ pub enum StepValue {
 }
 
 /// True when `s` may `continue` the loop it is directly in (not a nested loop's).
-fn continues(s: &Stmt) -> bool {
+pub(crate) fn continues(s: &Stmt) -> bool {
     match s {
         Stmt::Continue => true,
         Stmt::Block(b) => b.iter().any(continues),

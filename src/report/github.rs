@@ -1,7 +1,7 @@
 //! `--format github`: GitHub Actions workflow commands that become annotations on the
 //! pull request, worst first, plus a markdown step summary of every finding.
 
-use super::{factor_text, text::summary, LineIndex, Run};
+use super::{factor_text, text::summary, LineIndex, LineIndexes, Run};
 use crate::diag::{Diagnostic, Severity};
 use crate::FileReport;
 use std::fmt::Write as _;
@@ -12,14 +12,9 @@ pub const ANNOTATIONS_SHOWN_PER_LEVEL: usize = 10;
 /// One `::level file=..,line=..::message` line per finding, most harmful first.
 pub fn render(run: &Run<'_>) -> String {
     let mut out = String::new();
-    // Each file's lines are indexed once: the findings of the files come in any order,
-    // and indexing the file again for each finding made a big file's run quadratic.
-    let mut indexes: std::collections::HashMap<usize, LineIndex<'_>> =
-        std::collections::HashMap::new();
+    let mut indexes = LineIndexes::default();
     for (file, d) in by_harm(run) {
-        let index = indexes
-            .entry(std::ptr::from_ref(file) as usize)
-            .or_insert_with(|| LineIndex::new(&file.text));
+        let index = indexes.of(file);
         let at = index.position(d.span);
         let level = level_name(d.severity);
         let mut properties = format!(

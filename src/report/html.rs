@@ -4,7 +4,7 @@
 //! after the suggested fix.
 
 use super::banks::{lane_list, loaded, symbol, wavefronts, words};
-use super::{factor_text, text::summary, LineIndex, Run};
+use super::{factor_text, text::summary, LineIndex, LineIndexes, Run};
 use crate::diag::{BankMap, BankMaps, Diagnostic};
 use std::fmt::Write as _;
 
@@ -86,8 +86,9 @@ pub fn render(run: &Run<'_>) -> String {
     if !with_maps.is_empty() {
         out.push_str("<h2>Bank maps</h2>\n<p class=\"note\">The worst wavefront of each conflict: one row per lane, one column per bank; a cell is filled where the lane reaches the bank (hover for the word), red where the bank costs more than one wavefront. The last row counts the wavefronts each bank costs: the distinct words it serves (an atomic serves each lane on a word alone). \"After\" places the same lanes with the suggested fix, as bankcheck verified it.</p>\n");
     }
+    let mut indexes = LineIndexes::default();
     for &(i, file, d) in with_maps.iter().take(MAPS_SHOWN) {
-        finding(&mut out, i, file, d);
+        finding(&mut out, i, indexes.of(file), file, d);
     }
     if with_maps.len() > MAPS_SHOWN {
         let _ = writeln!(
@@ -129,8 +130,9 @@ fn table(out: &mut String, findings: &[(&crate::FileReport, &Diagnostic)]) {
         );
     }
     out.push_str("</tr></thead>\n<tbody>\n");
+    let mut indexes = LineIndexes::default();
     for (i, (file, d)) in findings.iter().enumerate() {
-        let index = LineIndex::new(&file.text);
+        let index = indexes.of(file);
         let (line, _) = index.line_col(d.span.start);
         let facts = d.worst_access();
         let factor = facts.and_then(|a| a.conflict_factor);
@@ -164,9 +166,14 @@ fn table(out: &mut String, findings: &[(&crate::FileReport, &Diagnostic)]) {
 }
 
 /// One conflict's section: where, what, and its maps.
-fn finding(out: &mut String, i: usize, file: &crate::FileReport, d: &Diagnostic) {
+fn finding(
+    out: &mut String,
+    i: usize,
+    index: &LineIndex<'_>,
+    file: &crate::FileReport,
+    d: &Diagnostic,
+) {
     let Some(maps) = d.bank_maps() else { return };
-    let index = LineIndex::new(&file.text);
     let (line, _) = index.line_col(d.span.start);
     let _ = writeln!(
         out,
@@ -175,7 +182,7 @@ fn finding(out: &mut String, i: usize, file: &crate::FileReport, d: &Diagnostic)
         d.rule,
         esc(&d.message)
     );
-    let of = super::banks::pictured_access(d, &index)
+    let of = super::banks::pictured_access(d, index)
         .map(|a| format!(" of {a}"))
         .unwrap_or_default();
     let _ = writeln!(

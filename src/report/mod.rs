@@ -95,6 +95,22 @@ pub struct Position {
     pub end_column: usize,
 }
 
+/// Each file's [`LineIndex`], made once: a report's findings come in any order, and
+/// indexing a file again for each finding makes a big file's report quadratic.
+#[derive(Default)]
+pub struct LineIndexes<'a> {
+    by_file: std::collections::HashMap<usize, LineIndex<'a>>,
+}
+
+impl<'a> LineIndexes<'a> {
+    /// The index of `file`'s text.
+    pub fn of(&mut self, file: &'a crate::FileReport) -> &LineIndex<'a> {
+        self.by_file
+            .entry(std::ptr::from_ref(file) as usize)
+            .or_insert_with(|| LineIndex::new(&file.text))
+    }
+}
+
 impl<'a> LineIndex<'a> {
     /// Lines end at LF, CRLF, or a lone CR (old Mac files).
     pub fn new(text: &'a str) -> Self {

@@ -24,12 +24,13 @@ pub fn render_findings(run: &Run<'_>, color: bool, show_banks: bool) -> Vec<u8> 
     for file in run.files {
         let text = crate::diag::lone_cr_as_lf(&file.text);
         let source = SimpleFile::new(file.path.as_str(), text.as_ref());
+        let mut index = None;
         for d in &file.diagnostics {
             let mut shown = shown(d, file.text.len());
             if let Some(maps) = d.bank_maps().filter(|_| show_banks) {
                 // A note of the finding, so that it is indented as the others are.
-                let index = super::LineIndex::new(&file.text);
-                let access = super::banks::pictured_access(d, &index);
+                let index = index.get_or_insert_with(|| super::LineIndex::new(&file.text));
+                let access = super::banks::pictured_access(d, index);
                 let lines = super::banks::picture(maps, access.as_deref(), "", color);
                 shown.notes.push(lines.join("\n  "));
             }

@@ -41,7 +41,9 @@ impl Interp<'_> {
         let state_names: Vec<&str> = entry.iter().map(|(n, _)| n.as_str()).collect();
         // Every assignment of the state at the top level of the body, in order, and every
         // iteration runs them all (a `continue` may skip them; a `break` ends the loop).
-        if !stmts.iter().all(|s| top_level_update(s, &state_names)) || continues(body) {
+        if !stmts.iter().all(|s| top_level_update(s, &state_names))
+            || crate::lower::induction::continues(body)
+        {
             return Vec::new();
         }
         let mut states: Vec<Vec<i64>> = vec![entry.iter().map(|(_, v)| *v).collect()];
@@ -181,19 +183,6 @@ fn top_level_update(s: &Stmt, names: &[&str]) -> bool {
     match s {
         Stmt::Expr(e) => pure_update(e),
         Stmt::Decl(ds) => ds.iter().all(|d| d.init.as_ref().is_none_or(pure)),
-        _ => false,
-    }
-}
-
-/// True when a `continue` of this loop (not of a loop nested in it) occurs in `s`.
-fn continues(s: &Stmt) -> bool {
-    match s {
-        Stmt::Continue => true,
-        Stmt::Block(b) => b.iter().any(continues),
-        Stmt::If {
-            then, otherwise, ..
-        } => continues(then) || otherwise.as_deref().is_some_and(continues),
-        Stmt::Switch { body, .. } => continues(body),
         _ => false,
     }
 }
