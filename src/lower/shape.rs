@@ -74,7 +74,8 @@ pub fn shapes_for(
         )];
     }
     // Launches in the same file, then in other files of the run.
-    let mut shapes = launch_shapes(syn, text, &f.name, settings, extra);
+    let launches = launch_extents(syn, text, &f.name, settings, extra);
+    let mut shapes = shapes_of_launches(syn, &launches).0;
     if shapes.is_empty() {
         if let Some(list) = syn.external_launches.get(&f.name) {
             for ((x, y, z), place) in list {
@@ -111,7 +112,7 @@ pub fn shapes_for(
     }
     // Extents that the launches all leave partly to run time, or the kernel asserts.
     let mut partly = false;
-    let launched = extents_all_launches_fix(syn, text, &f.name, settings, extra);
+    let launched = extents_all_launches_fix(&launches);
     let asserted = asserted_extents(f, &mut probe);
     let mut axes = axes;
     for a in 0..3 {
@@ -413,19 +414,8 @@ fn to_u32(v: Option<i64>) -> Option<u32> {
     v.and_then(|v| u32::try_from(v).ok()).filter(|v| *v > 0)
 }
 
-/// The distinct block shapes of the launches of `kernel` in this file.
-pub fn launch_shapes(
-    syn: &FileSyntax,
-    text: &str,
-    kernel: &str,
-    settings: &Settings,
-    extra: &HashMap<String, crate::extract::ast::Expr>,
-) -> Vec<(BlockShape, ShapeSource)> {
-    launch_shapes_and_completeness(syn, text, kernel, settings, extra).0
-}
-
-/// [`launch_shapes`], and whether every launch of `kernel` gave a shape (when one did
-/// not, the definitions of included headers may fix it).
+/// The distinct block shapes of the launches of `kernel` in this file, and whether every
+/// launch gave a shape (when one did not, the definitions of included headers may fix it).
 pub fn launch_shapes_and_completeness(
     syn: &FileSyntax,
     text: &str,
@@ -433,9 +423,18 @@ pub fn launch_shapes_and_completeness(
     settings: &Settings,
     extra: &HashMap<String, crate::extract::ast::Expr>,
 ) -> (Vec<(BlockShape, ShapeSource)>, bool) {
+    shapes_of_launches(syn, &launch_extents(syn, text, kernel, settings, extra))
+}
+
+/// The distinct whole shapes among `launches` ([`launch_extents`]), and whether every
+/// launch gave one.
+fn shapes_of_launches(
+    syn: &FileSyntax,
+    launches: &[(usize, [Option<u32>; 3])],
+) -> (Vec<(BlockShape, ShapeSource)>, bool) {
     let mut complete = true;
     let mut shapes: Vec<(BlockShape, ShapeSource)> = Vec::new();
-    for (start, dims) in launch_extents(syn, text, kernel, settings, extra) {
+    for &(start, dims) in launches {
         let shape = match dims {
             [Some(x), Some(y), Some(z)] => Some(BlockShape { x, y, z }),
             _ => None,
@@ -501,16 +500,9 @@ fn launch_extents(
     out
 }
 
-/// The extents that every launch of `kernel` in the file agrees on, when some launch
-/// leaves an extent to run time: fixed axes of the candidate family.
-fn extents_all_launches_fix(
-    syn: &FileSyntax,
-    text: &str,
-    kernel: &str,
-    settings: &Settings,
-    extra: &HashMap<String, crate::extract::ast::Expr>,
-) -> [Option<u32>; 3] {
-    let launches = launch_extents(syn, text, kernel, settings, extra);
+/// The extents that every one of `launches` agrees on, when some launch leaves an extent
+/// to run time: fixed axes of the candidate family.
+fn extents_all_launches_fix(launches: &[(usize, [Option<u32>; 3])]) -> [Option<u32>; 3] {
     let mut fixed = [None; 3];
     for (a, slot) in fixed.iter_mut().enumerate() {
         let mut values = launches.iter().map(|(_, d)| d[a]);
