@@ -115,11 +115,11 @@ fn check_loaded(
     }
     let Some(tree) = crate::source::parse_resolving(file) else {
         // The grammar's error recovery ran past the parse budget: said, never skipped.
-        let budget = crate::source::parse_budget(file.parse_text().len());
+        let budget = crate::source::ParseBudget::for_len(file.parse_text().len());
         if rules::parse_error::META.enabled(settings) {
             report
                 .diagnostics
-                .push(rules::parse_error::gave_up(&file.text, budget));
+                .push(rules::parse_error::gave_up(&file.text, &budget));
         }
         return report;
     };

@@ -119,6 +119,10 @@ pub(crate) struct Interp<'a> {
     pub(crate) inlined: HashSet<String>,
     /// Helpers whose calls give floating-point data without inlining (see `purity`).
     pub(crate) float_only: Option<&'a HashSet<String>>,
+    /// Helpers that can hold an access (see `purity::touching_helpers`), when built: a
+    /// branch of another configuration that calls none and touches no memory is not
+    /// walked.
+    pub(crate) touching: Option<&'a HashSet<String>>,
     /// The file's functions by name (indices into `syn.functions`), when built.
     pub(crate) functions_by_name: Option<&'a HashMap<String, Vec<usize>>>,
     /// The structs and classes of the file that own a member function, when built.
@@ -268,6 +272,7 @@ impl<'a> Interp<'a> {
             pp_assumptions: Vec::new(),
             inlined: HashSet::new(),
             float_only: None,
+            touching: None,
             functions_by_name: None,
             member_owners: None,
             foreign: None,

@@ -88,6 +88,7 @@ fn lower_roots(
         by_name,
         owners,
         float_only: purity::float_only_helpers(syn),
+        touching: purity::touching_helpers(syn),
         reached: std::collections::HashSet::new(),
     };
     let naming_shared = purity::naming_shared(syn);
@@ -222,6 +223,8 @@ struct Helpers {
     owners: std::collections::HashSet<String>,
     /// Helpers whose calls give floating-point data without inlining.
     float_only: std::collections::HashSet<String>,
+    /// Helpers that can hold an access.
+    touching: std::collections::HashSet<String>,
     /// Helpers inlined from some function lowered so far.
     reached: std::collections::HashSet<String>,
 }
@@ -287,6 +290,7 @@ fn lower_function(
         interp.enter_foreign(f);
         interp.type_args.clone_from(types);
         interp.float_only = Some(&helpers.float_only);
+        interp.touching = Some(&helpers.touching);
         interp.functions_by_name = Some(&helpers.by_name);
         interp.member_owners = Some(&helpers.owners);
         interp.bind_params(f);

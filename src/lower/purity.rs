@@ -4,7 +4,7 @@
 //! hold no access: inlining them (filter weights, `sinc`, tone curves, often called
 //! in unrolled tables) would cost time and tell nothing.
 
-use crate::extract::ast::{ExprKind, Function, UnaryOp};
+use crate::extract::ast::{ExprKind, Function, Stmt, UnaryOp};
 use crate::extract::FileSyntax;
 use std::collections::HashSet;
 
@@ -45,6 +45,41 @@ pub fn touching_helpers(syn: &FileSyntax) -> HashSet<String> {
         .filter(|f| !f.body.is_empty() && !f.is_kernel && !pure.contains(&std::ptr::from_ref(*f)))
         .map(|f| f.name.clone())
         .collect()
+}
+
+/// Whether statement `s` may hold a shared-memory access: it declares a shared
+/// variable, subscripts or dereferences anything, names a variable `is_shared` says
+/// reaches shared memory, runs inline `asm`, holds what extraction could not read,
+/// calls a member function or one of the `touching` helpers ([`touching_helpers`]).
+/// Calls of other functions (built-ins, helpers that touch no memory) only compute
+/// values.
+pub fn may_hold_access(
+    s: &Stmt,
+    touching: &HashSet<String>,
+    is_shared: &dyn Fn(&str) -> bool,
+) -> bool {
+    let mut found = false;
+    s.walk_decls(&mut |d| found |= d.shared);
+    if found {
+        return true;
+    }
+    s.walk_exprs(&mut |e| {
+        found |= match &e.kind {
+            ExprKind::Opaque
+            | ExprKind::Asm(_)
+            | ExprKind::Index(..)
+            | ExprKind::Unary(UnaryOp::Deref, _) => true,
+            ExprKind::Ident(name) => is_shared(name),
+            ExprKind::Call { callee, .. } => {
+                let name = callee.split('<').next().unwrap_or(callee);
+                name.contains('.')
+                    || name.contains("->")
+                    || touching.contains(name.rsplit("::").next().unwrap_or(name))
+            }
+            _ => false,
+        };
+    });
+    found
 }
 
 /// Names of the functions that reach shared memory of their own: their text spells a

@@ -54,14 +54,14 @@ pub(crate) fn holds_shared(span: Span, ctx: &Unparsed<'_>) -> bool {
 /// The finding for a file the parser gave up on, past its work budget: reported at the
 /// first line, since nothing of the file was read (at the default severity: the
 /// driver's `severities` pass applies the configured one).
-pub(crate) fn gave_up(text: &str, budget: u64) -> Diagnostic {
+pub(crate) fn gave_up(text: &str, budget: &dyn std::fmt::Display) -> Diagnostic {
     let first_line = Span::new(0, text.find('\n').unwrap_or(text.len()));
     Diagnostic::new(
         META.id,
         META.default_severity,
         first_line,
         format!(
-            "the parser gave up on this file after {budget} units of work (its budget for {} bytes): none of its shared-memory accesses are checked",
+            "the parser gave up on this file past {budget} (its budget for {} bytes): none of its shared-memory accesses are checked",
             text.len()
         ),
     )
@@ -222,10 +222,14 @@ mod tests {
     #[test]
     fn a_parse_given_up_is_reported() {
         let text = "__global__ void k() {\n}\n";
-        let d = gave_up(text, 100_000);
+        let d = gave_up(text, &"100000 units of work or 0.50 s of CPU");
         assert_eq!(d.rule, "parse-error");
         assert_eq!(d.span, Span::new(0, 21));
-        assert!(d.message.contains("100000 units"), "{}", d.message);
+        assert!(
+            d.message.contains("100000 units of work or 0.50 s of CPU"),
+            "{}",
+            d.message
+        );
     }
 
     #[test]

@@ -12,11 +12,13 @@ mod cexpr;
 pub mod decode;
 mod lex;
 mod macros;
+mod parse_budget;
 mod preproc;
 pub mod segments;
 mod targets;
 
 pub use macros::Definition;
+pub use parse_budget::ParseBudget;
 
 use crate::Language;
 use std::borrow::Cow;
@@ -192,39 +194,20 @@ pub fn parse(file: &SourceFile) -> Option<tree_sitter::Tree> {
     parse_bounded(&mut parser, file.parse_text())
 }
 
-/// The parser's work allowed per byte of text, and at least, in the units it reports
-/// progress in (about 100 parse operations each). Real code needs at most 0.03 units per
-/// byte, and the worst inputs found (long runs of `a<b,`, casts, templates) 0.1
-/// (docs/reliability.md): only error recovery gone superlinear reaches the allowance.
-pub const PARSE_UNITS_PER_BYTE: u64 = 1;
-pub const PARSE_UNITS_AT_LEAST: u64 = 100_000;
-
-/// The parse budget of a text of `len` bytes.
-pub fn parse_budget(len: usize) -> u64 {
-    (len as u64)
-        .saturating_mul(PARSE_UNITS_PER_BYTE)
-        .max(PARSE_UNITS_AT_LEAST)
-}
-
-/// Parses `text`, giving up (`None`) past its parse budget: the grammar's error recovery
-/// can take time that grows faster than the text, and the budget, counted in the
-/// parser's own operations rather than in time, keeps every run's result the same on
-/// any machine.
+/// Parses `text`, giving up (`None`) past its parse budget ([`ParseBudget`]): the
+/// grammar's error recovery can take time that grows faster than the text.
 pub fn parse_bounded(parser: &mut tree_sitter::Parser, text: &str) -> Option<tree_sitter::Tree> {
-    parse_within(parser, text, parse_budget(text.len()))
+    parse_within(parser, text, ParseBudget::for_len(text.len()))
 }
 
-/// Parses `text` within `budget` units of the parser's work.
+/// Parses `text` within `budget`.
 pub fn parse_within(
     parser: &mut tree_sitter::Parser,
     text: &str,
-    budget: u64,
+    budget: ParseBudget,
 ) -> Option<tree_sitter::Tree> {
-    let mut spent = 0u64;
-    let mut over = |_: &tree_sitter::ParseState| {
-        spent += 1;
-        spent > budget
-    };
+    let mut meter = budget.meter();
+    let mut over = |_: &tree_sitter::ParseState| meter();
     let bytes = text.as_bytes();
     parser.reset();
     parser.parse_with_options(
@@ -549,19 +532,23 @@ mod tests {
     fn the_parse_stops_at_its_budget() {
         let text = format!("__global__ void k() {{ {} x; }}", "f<g<".repeat(5000));
         let mut parser = cuda_parser();
-        assert!(parse_within(&mut parser, &text, 10).is_none());
-        assert!(parse_within(&mut parser, &text, 10).is_none());
-        let tree = parse_within(&mut parser, &text, parse_budget(text.len()));
+        let ten = ParseBudget {
+            units: 10,
+            cpu: std::time::Duration::MAX,
+        };
+        assert!(parse_within(&mut parser, &text, ten).is_none());
+        assert!(parse_within(&mut parser, &text, ten).is_none());
+        // The operation budget alone: this text is slow to parse per byte, and how slow
+        // depends on the machine.
+        let units = ParseBudget {
+            cpu: std::time::Duration::MAX,
+            ..ParseBudget::for_len(text.len())
+        };
+        let tree = parse_within(&mut parser, &text, units);
         assert!(tree.is_some());
         // A parser that gave up starts afresh on the next text.
         let small = "__global__ void k() { __shared__ float s[32]; s[threadIdx.x] = 0; }";
         let tree = parse_bounded(&mut parser, small).expect("parses");
         assert!(!tree.root_node().has_error());
-    }
-
-    #[test]
-    fn small_texts_get_the_least_budget() {
-        assert_eq!(parse_budget(0), PARSE_UNITS_AT_LEAST);
-        assert_eq!(parse_budget(10_000_000), 10_000_000 * PARSE_UNITS_PER_BYTE);
     }
 }

@@ -59,6 +59,19 @@ pub(crate) fn with_file_budget<T>(bytes: usize, f: impl FnOnce() -> T) -> T {
     out
 }
 
+/// Code checked apart (branches of other configurations) gets at most this share of a
+/// function's steps, all of it together.
+const APART_SHARE: u64 = 4;
+
+/// What [`Budget::apart`] saves.
+#[derive(Debug)]
+pub(super) struct Apart {
+    steps_left: u64,
+    allowance: u64,
+    inline_calls_left: u32,
+    inline_work: u32,
+}
+
 /// The counters of one function's interpretation (under one block shape).
 #[derive(Debug)]
 pub(super) struct Budget {
@@ -73,6 +86,8 @@ pub(super) struct Budget {
     pub(super) inline_work: u32,
     /// Nesting of the expression being evaluated.
     pub(super) depth: u32,
+    /// Steps that code checked apart may still spend ([`Budget::apart`]).
+    apart_left: u64,
 }
 
 impl Budget {
@@ -85,6 +100,7 @@ impl Budget {
             inline_calls_left: MAX_INLINED_CALLS,
             inline_work: 0,
             depth: 0,
+            apart_left: steps / APART_SHARE,
         }
     }
 
@@ -120,6 +136,36 @@ impl Budget {
         true
     }
 
+    /// Starts code checked apart (a branch of another configuration), or `None` when
+    /// the share of the function's steps such code may spend is gone. All of it together
+    /// spends at most [`APART_SHARE`] of the function's steps, and the inlining counters
+    /// are given back after ([`Budget::rejoin`]), so that it cannot starve the
+    /// configuration that is compiled. The steps it spends are never given back: the
+    /// step budget still bounds the total.
+    pub(super) fn apart(&mut self) -> Option<Apart> {
+        let allowance = self.apart_left.min(self.steps_left);
+        if allowance == 0 {
+            return None;
+        }
+        let saved = Apart {
+            steps_left: self.steps_left,
+            allowance,
+            inline_calls_left: self.inline_calls_left,
+            inline_work: self.inline_work,
+        };
+        self.steps_left = allowance;
+        Some(saved)
+    }
+
+    /// Ends code checked apart, started by [`Budget::apart`].
+    pub(super) fn rejoin(&mut self, saved: &Apart) {
+        let spent = saved.allowance - self.steps_left.min(saved.allowance);
+        self.apart_left -= spent;
+        self.steps_left = saved.steps_left - spent;
+        self.inline_calls_left = saved.inline_calls_left;
+        self.inline_work = saved.inline_work;
+    }
+
     /// Whether the budget is spent (everything from now on is unknown).
     pub(super) fn exhausted(&self) -> bool {
         self.steps_left == 0
@@ -144,5 +190,28 @@ pub(super) fn value_size(v: &Value) -> usize {
         Value::Ptr { offset, .. } => offset.size_up_to(MAX_IR_NODES),
         Value::Vector(c) => c.iter().map(value_size).sum(),
         _ => 1,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Branches of other configurations spend, all together, at most their share of a
+    /// function's steps, and the configuration compiled keeps the rest.
+    #[test]
+    fn code_checked_apart_spends_at_most_its_share() {
+        let mut b = Budget::new();
+        let start = b.steps_left();
+        let apart = b.apart().expect("a share to spend");
+        assert_eq!(b.steps_left(), start / APART_SHARE);
+        b.inline_calls_left = 0;
+        b.spend(u64::MAX);
+        assert!(b.exhausted());
+        b.rejoin(&apart);
+        assert_eq!(b.steps_left(), start - start / APART_SHARE);
+        assert_eq!(b.inline_calls_left, MAX_INLINED_CALLS);
+        assert!(b.apart().is_none(), "the share is spent");
+        assert!(!b.exhausted());
     }
 }

@@ -3,7 +3,7 @@
 //! own (so its shared accesses are lowered per call site), and its value, `out`
 //! parameters and assigned fields handed back to the caller.
 
-use super::budget::{MAX_CALL_DEPTH, MAX_INLINED_STATEMENTS};
+use super::budget::{MAX_CALL_DEPTH, MAX_INLINED_STATEMENTS, TOO_MUCH_WORK};
 use super::{is_integer_type, Interp, Place, Value, Vars};
 use crate::diag::{AccessKind, Span};
 use crate::extract::ast::TypeName;
@@ -70,9 +70,33 @@ impl<'a> Interp<'a> {
         self.inline_function(call, name, template_args, args, method.as_ref())
     }
 
+    /// Why a call of `name` (`key`: with its owner and arity) is not inlined though its
+    /// definition is known: a limit of the interpreter, or recursion. Its value is then
+    /// `unknown` with that reason, not data.
+    fn inlining_refused(&self, name: &str, key: &str) -> Option<String> {
+        if self.calls.stack.iter().any(|k| k == key) {
+            return Some(format!(
+                "`{name}` calls itself: bankcheck does not follow recursion"
+            ));
+        }
+        if self.calls.stack.len() >= MAX_CALL_DEPTH {
+            return Some(format!(
+                "`{name}` is called {MAX_CALL_DEPTH} helpers deep, past what bankcheck follows"
+            ));
+        }
+        if self.budget.exhausted() {
+            return Some(TOO_MUCH_WORK.to_string());
+        }
+        let spent =
+            self.budget.inline_calls_left == 0 || self.budget.inline_work > MAX_INLINED_STATEMENTS;
+        spent.then(|| {
+            format!("too much work: bankcheck's budget of inlined helpers for this function is spent before `{name}`")
+        })
+    }
+
     /// Inlines a call of `name`: a free function, or with `method` a member function of
-    /// that struct, its fields bound to the object's. `None` when no definition fits or a
-    /// limit stops inlining.
+    /// that struct, its fields bound to the object's. `None` when no definition fits;
+    /// `unknown` with the reason when a limit stops inlining.
     pub(super) fn inline_function(
         &mut self,
         call: &Expr,
@@ -94,13 +118,12 @@ impl<'a> Interp<'a> {
             Some(o) => format!("{o}::{name}/{}", args.len()),
             None => format!("{name}/{}", args.len()),
         };
-        if self.calls.stack.len() >= MAX_CALL_DEPTH
-            || self.budget.inline_calls_left == 0
-            || self.budget.exhausted()
-            || self.budget.inline_work > MAX_INLINED_STATEMENTS
-            || self.calls.stack.contains(&key)
-        {
-            return None;
+        if let Some(why) = self.inlining_refused(name, &key) {
+            // The call is not followed, but its arguments are still evaluated once.
+            for a in args {
+                self.eval(a);
+            }
+            return Some(Value::Unknown(why.into()));
         }
         self.budget.inline_calls_left -= 1;
 

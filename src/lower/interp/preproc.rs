@@ -41,7 +41,7 @@ impl Interp<'_> {
                 // Names no macro defines are 0 in `#if` (locals and `static const`s
                 // are invisible to the preprocessor).
                 let mut names = Vec::new();
-                undefined_names(cond, &mut names);
+                condition_names(cond, false, &mut names);
                 let mut zeros = super::Vars::default();
                 for n in names {
                     if !self.defined(&n) {
@@ -70,6 +70,20 @@ impl Interp<'_> {
             self.assume_undefined(name);
         }
         Some(Value::Int(Ir::Const(i64::from(defined != negated))))
+    }
+
+    /// Whether `s` may hold a shared-memory access (`purity::may_hold_access`): a branch
+    /// of another configuration that cannot is not walked, since all it would leave is
+    /// discarded.
+    fn may_hold_access(&self, s: &Stmt) -> bool {
+        let Some(touching) = self.touching else {
+            return true;
+        };
+        let is_shared = |name: &str| {
+            matches!(self.lookup(name), Some(Value::Array(_) | Value::Ptr { .. }))
+                || self.syn.global_shared.iter().any(|d| d.name == name)
+        };
+        crate::lower::purity::may_hold_access(s, touching, &is_shared)
     }
 
     /// Walks a decided preprocessor conditional's taken branch in the enclosing scope;
@@ -102,13 +116,18 @@ impl Interp<'_> {
         let mut names = Vec::new();
         for a in args {
             if callee == "#if" {
-                undefined_names(a, &mut names);
+                condition_names(a, true, &mut names);
             } else if let ExprKind::Ident(n) = &a.kind {
                 names.push(n.clone());
             }
         }
         let assumed = names.iter().any(|n| !self.defined(n));
-        if let Some(d) = dropped.filter(|_| assumed) {
+        // Such code is walked only while its share of the budget lasts (`Budget::apart`);
+        // past it, it is left unchecked as any branch the preprocessor drops.
+        let apart = dropped
+            .filter(|d| assumed && self.may_hold_access(d))
+            .and_then(|d| Some((d, self.budget.apart()?)));
+        if let Some((d, apart)) = apart {
             let scopes = self.scopes.clone();
             let guards = self.flow.guards.len();
             let returned = self.flow.returned;
@@ -120,6 +139,7 @@ impl Interp<'_> {
             self.flow.opaque += 1;
             self.block(std::slice::from_ref(d));
             self.flow.opaque -= 1;
+            self.budget.rejoin(&apart);
             self.pp_assumptions.truncate(notes);
             self.scopes = scopes;
             self.flow.guards.truncate(guards);
@@ -142,19 +162,29 @@ impl Interp<'_> {
     }
 }
 
-/// Identifiers of a `#if` condition outside `defined(...)`.
-fn undefined_names(e: &Expr, out: &mut Vec<String>) {
+/// Identifiers of a `#if` condition outside `defined(...)`, and with `defined` also those
+/// it asks about (`defined(X)`, which extraction writes as the marker call `#ifdef`).
+fn condition_names(e: &Expr, defined: bool, out: &mut Vec<String>) {
     match &e.kind {
         ExprKind::Ident(n) => out.push(n.clone()),
-        ExprKind::Unary(_, a) => undefined_names(a, out),
+        ExprKind::Call { callee, args, .. } if defined && callee == "#ifdef" => {
+            if let [Expr {
+                kind: ExprKind::Ident(n),
+                ..
+            }] = args.as_slice()
+            {
+                out.push(n.clone());
+            }
+        }
+        ExprKind::Unary(_, a) => condition_names(a, defined, out),
         ExprKind::Binary(_, a, b) => {
-            undefined_names(a, out);
-            undefined_names(b, out);
+            condition_names(a, defined, out);
+            condition_names(b, defined, out);
         }
         ExprKind::Cond(a, b, c) => {
-            undefined_names(a, out);
-            undefined_names(b, out);
-            undefined_names(c, out);
+            condition_names(a, defined, out);
+            condition_names(b, defined, out);
+            condition_names(c, defined, out);
         }
         _ => {}
     }
