@@ -10,7 +10,7 @@
 use super::access::LoweredPlace;
 use super::{Interp, Place, Value};
 use crate::diag::{AccessKind, Span};
-use crate::extract::ast::{Expr, ExprKind, VarDecl};
+use crate::extract::ast::{Expr, ExprKind, TypeName, VarDecl};
 use crate::extract::parse_snippet;
 use crate::extract::types::Scope;
 use crate::lower::cute::layout::Layout;
@@ -146,8 +146,36 @@ impl Interp<'_> {
         };
         match reader::read(text, &mut names) {
             Ok(v) => self.bind(name, Value::Cute(Box::new(v))),
-            Err(why) => self.bind(&unread_alias(name), Value::Unknown(why.into())),
+            Err(why) => {
+                self.bind(&unread_alias(name), Value::Unknown(why.into()));
+                if let Some(ty) = self.alias_type(text) {
+                    self.type_args.insert(name.to_string(), ty);
+                }
+            }
         }
+    }
+
+    /// The type a member alias of a traits struct stands for (`typename
+    /// Kernel_traits::Element`, through `using Element = elem_type;` to the struct's
+    /// template argument), for element types named through a local alias.
+    fn alias_type(&mut self, text: &str) -> Option<TypeName> {
+        let unqualified = |t: &str| t.trim().trim_start_matches("typename ").trim().to_string();
+        let mut name = unqualified(text);
+        if !name.contains("::") {
+            return None;
+        }
+        let mut scope: Option<Scope> = None;
+        for _ in 0..MAX_ALIAS_DEPTH {
+            if let Some(t) = scope.as_ref().and_then(|s| s.types.get(&name)) {
+                return Some(t.clone());
+            }
+            let (t, inner) = self.type_alias(&name, scope.as_ref())?;
+            name = unqualified(&t);
+            if inner.is_some() {
+                scope = inner;
+            }
+        }
+        None
     }
 
     /// The shared tensor a name is bound to.
@@ -260,28 +288,21 @@ impl Interp<'_> {
     /// `make_tensor(ptr, layout)` or `make_tensor(ptr, shape, stride)`: a shared tensor
     /// when `ptr` points into shared memory.
     fn make_tensor(&mut self, args: &[Expr]) -> Value {
-        let (array, base, pointee, name) = match self.eval(&args[0]) {
-            Value::Ptr {
-                array,
-                offset,
-                pointee,
-                name,
-            } => (array, offset, pointee, name),
-            Value::Array(a) => match self.decay(a) {
-                Value::Ptr {
-                    array,
-                    offset,
-                    pointee,
-                    name,
-                } => (array, offset, pointee, name),
-                other => return other,
-            },
-            _ => {
-                for a in &args[1..] {
-                    self.eval(a);
-                }
-                return Value::Memory;
+        let pointer = match self.eval(&args[0]) {
+            Value::Array(a) => self.decay(a),
+            other => other,
+        };
+        let Value::Ptr {
+            array,
+            offset: base,
+            pointee,
+            name,
+        } = pointer
+        else {
+            for a in &args[1..] {
+                self.eval(a);
             }
+            return Value::Memory;
         };
         let layout = if args.len() == 2 {
             self.read_cute(&args[1])
