@@ -211,23 +211,38 @@ pub(crate) fn composition(a: &Layout, b: &Layout) -> Option<Layout> {
     if *b_stride < 0 {
         return None;
     }
+    // CuTe's `composition_impl` (include/cute/layout.hpp), with its static assertions
+    // (the stride and shape divisibility conditions) as `None`.
     let flat_a = coalesce(a).flat();
+    let &(_, last_stride) = flat_a.last()?;
+    if flat_a.len() == 1 {
+        return Layout::new(
+            IntTuple::Int(*b_shape),
+            IntTuple::Int(b_stride.checked_mul(last_stride)?),
+        );
+    }
     let mut result = Vec::new();
     let mut rest_shape = *b_shape;
     let mut rest_stride = *b_stride;
     for &(curr_shape, curr_stride) in &flat_a[..flat_a.len() - 1] {
-        if curr_shape % rest_stride != 0 && rest_stride % curr_shape != 0 {
+        if rest_stride % curr_shape != 0 && rest_stride >= curr_shape {
             return None;
         }
-        let new_shape = (curr_shape / rest_stride).max(1).min(rest_shape);
-        if new_shape != 1 {
-            result.push((new_shape, rest_stride.checked_mul(curr_stride)?));
+        let next_shape = ceil_div(curr_shape, rest_stride);
+        let next_stride = ceil_div(rest_stride, curr_shape);
+        if next_shape == 1 || rest_shape == 1 {
+            rest_stride = next_stride;
+            continue;
         }
+        let new_shape = next_shape.min(rest_shape);
+        if rest_shape % new_shape != 0 {
+            return None;
+        }
+        result.push((new_shape, rest_stride.checked_mul(curr_stride)?));
         rest_shape /= new_shape;
-        rest_stride = ceil_div(rest_stride, curr_shape);
+        rest_stride = next_stride;
     }
-    if rest_shape != 1 || result.is_empty() {
-        let last_stride = flat_a.last()?.1;
+    if result.is_empty() || rest_shape != 1 {
         result.push((rest_shape, rest_stride.checked_mul(last_stride)?));
     }
     Some(from_pairs(result))
@@ -251,10 +266,9 @@ fn by_mode(
     }
 }
 
-/// Ceiling division for a positive divisor (floors toward negative infinity as Python's
-/// `//` does, which `pycute` uses).
+/// Ceiling division of non-negative `a` by positive `b`.
 fn ceil_div(a: i64, b: i64) -> i64 {
-    -((-a).div_euclid(b))
+    (a + b - 1) / b
 }
 
 /// The layout of the offsets `l` does not reach, up to `max_idx`: `(l, complement)` is a

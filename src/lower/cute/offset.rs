@@ -165,4 +165,33 @@ mod tests {
             assert_eq!((eval(&c[0], t), eval(&c[1], t)), (t / 8, t % 8));
         }
     }
+
+    proptest::proptest! {
+        /// The lowered offset function equals the layout's, swizzled or not, at every
+        /// coordinate of random nested layouts.
+        #[test]
+        fn lowered_equals_evaluated(
+            modes in proptest::collection::vec((1i64..=6, 0i64..=40, 1i64..=4, 0i64..=40), 1..=3),
+            swz in proptest::option::of((0i64..=3, 0i64..=4, 3i64..=5)),
+        ) {
+            // Each mode (s, d) or, when split, ((s, s2), (d, d2)).
+            let (shape, stride): (Vec<_>, Vec<_>) = modes
+                .iter()
+                .map(|&(s, d, s2, d2)| if s2 == 1 {
+                    (I(s), I(d))
+                } else {
+                    (T(vec![I(s), I(s2)]), T(vec![I(d), I(d2)]))
+                })
+                .unzip();
+            let l = SwizzledLayout {
+                swizzle: swz.and_then(|(b, m, sh)| Swizzle::new(b, m, sh)),
+                offset: 0,
+                layout: Layout::new(T(shape), T(stride)).unwrap(),
+            };
+            let ir = swizzled_at(&l, &Ir::Const(0), &[Ir::Var(0)]).unwrap();
+            for i in 0..l.layout.size().unwrap() {
+                proptest::prop_assert_eq!(Some(eval(&ir, i)), l.at(i), "at {}", i);
+            }
+        }
+    }
 }
