@@ -71,3 +71,9 @@ fn flash_attention_q_tiles() {
     assert_eq!(worst(2, 32, q32), 4);
     assert_eq!(worst(2, 32, |t, k| q32(k, t)), 1);
 }
+
+#[test]
+fn single_element_copy() {
+    // `copy(g_elem, s_elem)`: lane t stores 8 bytes at byte 16 t.
+    assert_eq!(worst(8, 1, |t, _| 16 * t), 2);
+}

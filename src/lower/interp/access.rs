@@ -90,7 +90,7 @@ impl Interp<'_> {
     /// The lowered components of an access at `place` (or why it cannot be lowered),
     /// with what the site reports of it; `None` when the array of an unlowerable access
     /// cannot be found.
-    fn lower_place(
+    pub(super) fn lower_place(
         &mut self,
         e: &Expr,
         place: Result<Place, Value>,

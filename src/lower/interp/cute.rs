@@ -8,6 +8,7 @@
 //! accesses that say so.
 
 use super::access::LoweredPlace;
+use super::budget::TOO_MUCH_WORK;
 use super::{Interp, Place, Value};
 use crate::diag::{AccessKind, Span};
 use crate::extract::ast::{Expr, ExprKind, TypeName, VarDecl};
@@ -98,6 +99,10 @@ impl Names for InterpNames<'_, '_> {
             return Some(Err(format!("`{name}` names aliases too deeply")));
         }
         let (text, scope) = self.interp.type_alias(name, self.scope.as_ref())?;
+        // Reading costs in proportion to the text read, as building IR does.
+        if !self.interp.budget.spend(text.len() as u64) {
+            return Some(Err(TOO_MUCH_WORK.into()));
+        }
         let mut inner = InterpNames {
             interp: &mut *self.interp,
             scope,
@@ -127,6 +132,9 @@ impl Interp<'_> {
         }
         let text = self.text;
         let spelled = text.get(e.span.start..e.span.end).unwrap_or("");
+        if !self.budget.spend(spelled.len() as u64) {
+            return Err(TOO_MUCH_WORK.into());
+        }
         let mut names = InterpNames {
             interp: self,
             scope: None,
@@ -414,17 +422,28 @@ impl Interp<'_> {
                 }
             }
         }
-        let offset = match t.element_offset(&crds) {
-            Ok(o) => o,
-            Err(why) => return Some(Err(Value::Unknown(why.into()))),
-        };
+        let spans = args.iter().map(|a| a.span).collect();
+        Some(self.element_place(t, &crds, spans, callee))
+    }
+
+    /// The place of the element of `t` at `crds`.
+    fn element_place(
+        &mut self,
+        t: SharedTensor,
+        crds: &[Ir],
+        index_spans: Vec<Span>,
+        tensor: &str,
+    ) -> Result<Place, Value> {
+        let offset = t
+            .element_offset(crds)
+            .map_err(|why| Value::Unknown(why.into()))?;
         let Some(elem) = self.layout(&t.pointee) else {
-            return Some(Err(Value::Unknown(super::access::unknown_type_reason(
+            return Err(Value::Unknown(super::access::unknown_type_reason(
                 "the element type",
                 &t.pointee.base,
-            ))));
+            )));
         };
-        Some(Ok(Place {
+        Ok(Place {
             array: t.array,
             offset: fold(
                 BinOp::Add,
@@ -433,17 +452,19 @@ impl Interp<'_> {
             ),
             ty: t.pointee,
             layout: Some(elem),
-            pointer: t.name.or_else(|| Some(callee.to_string())),
-            index_spans: args.iter().map(|a| a.span).collect(),
+            pointer: t.name.or_else(|| Some(tensor.to_string())),
+            index_spans,
             plain: false,
             coords: None,
-        }))
+        })
     }
 
-    /// `cute::copy(..., src, dst)` with a shared tensor among its operands: one
-    /// `unknown` access per shared operand (a load from the source, a store to the
-    /// destination), since the instructions a copy issues (its vector width, its
-    /// iterations) are not modelled yet. `None` when no operand is a shared tensor.
+    /// `cute::copy(..., src, dst)` with a shared tensor among its operands: one access
+    /// per shared operand (a load from the source, a store to the destination).
+    /// `copy(src, dst)` of one element is that element's access, whatever the copy
+    /// vectorises; any other copy is `unknown`, since the instructions it issues (their
+    /// vector width, their iterations) are not modelled yet. `None` when no operand is
+    /// a shared tensor.
     fn copy_call(&mut self, e: &Expr, args: &[Expr]) -> Option<Value> {
         let n = args.len();
         if n < 2 {
@@ -468,6 +489,15 @@ impl Interp<'_> {
             } else {
                 AccessKind::Load
             };
+            let single = t.layout.as_ref().is_ok_and(|l| l.layout.size() == Some(1));
+            if n == 2 && single {
+                let name = self.snippet(args[i].span);
+                let place = self.element_place(t, &[Ir::Const(0)], vec![args[i].span], &name);
+                if let Some(lowered) = self.lower_place(e, place, kind) {
+                    self.record_site(e.span, kind, lowered);
+                }
+                continue;
+            }
             let why = match t.layout {
                 Err(why) => why,
                 Ok(l) => format!(
