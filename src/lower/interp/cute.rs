@@ -239,6 +239,7 @@ impl Interp<'_> {
                 Some(self.partition(short, &t, &args[1], &args[2]))
             }
             "copy" | "copy_if" | "copy_aligned" => self.copy_call(e, args),
+            "gemm" => self.gemm_call(e, args),
             "size" | "cosize" if args.len() == 1 => {
                 let l = match self.tensor_arg(&args[0]) {
                     Some(t) => t.layout.ok()?.layout,
@@ -498,24 +499,70 @@ impl Interp<'_> {
                 }
                 continue;
             }
-            let why = match t.layout {
-                Err(why) => why,
+            let why = match &t.layout {
+                Err(why) => why.clone(),
                 Ok(l) => format!(
                     "the accesses of `cute::copy` over the layout `{l}` are not modelled yet (its vector width and iterations)"
                 ),
             };
-            let elem_bytes = self.layout(&t.pointee).map_or(0, |l| l.size as u32);
-            let place = LoweredPlace {
-                array: t.array,
-                lowered: Err(why.into()),
-                pointer: t.name,
-                index_spans: vec![args[i].span],
-                plain: false,
-                elem_bytes,
-            };
-            self.record_site(e.span, kind, place);
+            self.unknown_access(e, &args[i], kind, &t, why);
         }
         Some(Value::Data("a CuTe copy".into()))
+    }
+
+    /// Records an `unknown` access at the call `e` of the shared tensor `operand`
+    /// (its array, pointee and name in `t`), saying `why`.
+    fn unknown_access(
+        &mut self,
+        e: &Expr,
+        operand: &Expr,
+        kind: AccessKind,
+        t: &SharedTensor,
+        why: String,
+    ) {
+        let elem_bytes = self.layout(&t.pointee).map_or(0, |l| l.size as u32);
+        let place = LoweredPlace {
+            array: t.array,
+            lowered: Err(why.into()),
+            pointer: t.name.clone(),
+            index_spans: vec![operand.span],
+            plain: false,
+            elem_bytes,
+        };
+        self.record_site(e.span, kind, place);
+    }
+}
+
+impl Interp<'_> {
+    /// `cute::gemm([mma,] [D,] A, B, C)` with a shared tensor as `A` or `B`: one
+    /// `unknown` load per shared operand, since the instructions an MMA's partition of
+    /// shared memory issues are not modelled yet. `None` when neither is shared.
+    fn gemm_call(&mut self, e: &Expr, args: &[Expr]) -> Option<Value> {
+        let (a, b) = match args.len() {
+            3 => (0, 1),
+            4 => (1, 2),
+            5 => (2, 3),
+            _ => return None,
+        };
+        let shared: Vec<(usize, SharedTensor)> = [a, b]
+            .into_iter()
+            .filter_map(|i| Some((i, self.tensor_arg(&args[i])?)))
+            .collect();
+        if shared.is_empty() {
+            return None;
+        }
+        for (i, arg) in args.iter().enumerate() {
+            if !shared.iter().any(|(j, _)| *j == i) {
+                self.eval(arg);
+            }
+        }
+        for (i, t) in shared {
+            let why = t.layout.clone().err().unwrap_or_else(|| {
+                "the accesses of `cute::gemm` to a shared tensor are not modelled yet".to_string()
+            });
+            self.unknown_access(e, &args[i], AccessKind::Load, &t, why);
+        }
+        Some(Value::Data("the result of a CuTe gemm".into()))
     }
 }
 
