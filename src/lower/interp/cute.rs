@@ -471,19 +471,7 @@ impl Interp<'_> {
         if n < 2 {
             return None;
         }
-        let operands: Vec<(usize, SharedTensor)> = args
-            .iter()
-            .enumerate()
-            .filter_map(|(i, a)| Some((i, self.tensor_arg(a)?)))
-            .collect();
-        if operands.is_empty() {
-            return None;
-        }
-        for (i, a) in args.iter().enumerate() {
-            if !operands.iter().any(|(j, _)| *j == i) {
-                self.eval(a);
-            }
-        }
+        let operands = self.shared_operands(args, 0..n)?;
         for (i, t) in operands {
             let kind = if i == n - 1 {
                 AccessKind::Store
@@ -508,6 +496,28 @@ impl Interp<'_> {
             self.unknown_access(e, &args[i], kind, &t, why);
         }
         Some(Value::Data("a CuTe copy".into()))
+    }
+
+    /// The arguments at `positions` that name shared tensors, the other arguments
+    /// evaluated (for the accesses in them); `None`, evaluating nothing, when none does.
+    fn shared_operands(
+        &mut self,
+        args: &[Expr],
+        positions: impl IntoIterator<Item = usize>,
+    ) -> Option<Vec<(usize, SharedTensor)>> {
+        let shared: Vec<(usize, SharedTensor)> = positions
+            .into_iter()
+            .filter_map(|i| Some((i, self.tensor_arg(args.get(i)?)?)))
+            .collect();
+        if shared.is_empty() {
+            return None;
+        }
+        for (i, a) in args.iter().enumerate() {
+            if !shared.iter().any(|(j, _)| *j == i) {
+                self.eval(a);
+            }
+        }
+        Some(shared)
     }
 
     /// Records an `unknown` access at the call `e` of the shared tensor `operand`
@@ -544,18 +554,7 @@ impl Interp<'_> {
             5 => (2, 3),
             _ => return None,
         };
-        let shared: Vec<(usize, SharedTensor)> = [a, b]
-            .into_iter()
-            .filter_map(|i| Some((i, self.tensor_arg(&args[i])?)))
-            .collect();
-        if shared.is_empty() {
-            return None;
-        }
-        for (i, arg) in args.iter().enumerate() {
-            if !shared.iter().any(|(j, _)| *j == i) {
-                self.eval(arg);
-            }
-        }
+        let shared = self.shared_operands(args, [a, b])?;
         for (i, t) in shared {
             let why = t.layout.clone().err().unwrap_or_else(|| {
                 "the accesses of `cute::gemm` to a shared tensor are not modelled yet".to_string()
