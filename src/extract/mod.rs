@@ -87,8 +87,9 @@ pub struct FileSyntax {
     pub static_members: HashMap<String, HashMap<String, Expr>>,
     /// The text of type aliases (`using SmemLayoutQ = decltype(tile_to_shape(...));`), by
     /// struct name (`""` at file scope) then alias name: CuTe layouts are read from them
-    /// in the struct's scope (`lower::cute`).
-    pub type_aliases: HashMap<String, HashMap<String, String>>,
+    /// in the struct's scope (`lower::cute`). An alias written differently in the
+    /// branches of an undecided conditional has each alternative, in source order.
+    pub type_aliases: HashMap<String, HashMap<String, Vec<String>>>,
     pub launches: Vec<Launch>,
     /// `launches` by kernel name, built on first use (after extraction, which alone adds
     /// launches): see [`FileSyntax::launches_of`].
@@ -493,11 +494,17 @@ impl<'t> Walker<'_, '_, 't> {
                 {
                     let name = self.conv.text(n).to_string();
                     if types::builtin(&name).is_none() {
-                        self.out
+                        let text = self.conv.text(t).to_string();
+                        let alternatives = self
+                            .out
                             .type_aliases
                             .entry(String::new())
                             .or_default()
-                            .insert(name.clone(), self.conv.text(t).to_string());
+                            .entry(name.clone())
+                            .or_default();
+                        if !alternatives.contains(&text) {
+                            alternatives.push(text);
+                        }
                         self.out.typedefs.insert(name, self.conv.type_descriptor(t));
                     }
                 }
@@ -803,14 +810,8 @@ impl<'t> Walker<'_, '_, 't> {
         };
         let mut members = HashMap::new();
         let mut aliases = HashMap::new();
+        self.member_aliases(body, &mut aliases);
         for d in body.named_children(&mut body.walk()) {
-            if d.kind() == "alias_declaration" {
-                if let (Some(n), Some(t)) = (self.conv.field(d, "name"), self.conv.field(d, "type"))
-                {
-                    aliases.insert(self.conv.text(n).to_string(), self.conv.text(t).to_string());
-                }
-                continue;
-            }
             if d.kind() != "field_declaration" || !self.is_static(d) {
                 continue;
             }
@@ -828,6 +829,32 @@ impl<'t> Walker<'_, '_, 't> {
         }
         if !members.is_empty() {
             self.out.static_members.insert(name, members);
+        }
+    }
+
+    /// The `using` aliases of a struct body, those in conditional groups included (the
+    /// front end has blanked the branches it dropped): an alias the branches of an
+    /// undecided group write differently has each spelling, which must agree where used.
+    fn member_aliases(&self, body: Node, out: &mut HashMap<String, Vec<String>>) {
+        for d in body.named_children(&mut body.walk()) {
+            match d.kind() {
+                "alias_declaration" => {
+                    let (Some(n), Some(t)) =
+                        (self.conv.field(d, "name"), self.conv.field(d, "type"))
+                    else {
+                        continue;
+                    };
+                    let text = self.conv.text(t).to_string();
+                    let alternatives = out.entry(self.conv.text(n).to_string()).or_default();
+                    if !alternatives.contains(&text) {
+                        alternatives.push(text);
+                    }
+                }
+                k if k.starts_with("preproc_if") || k == "preproc_else" || k == "preproc_elif" => {
+                    self.member_aliases(d, out);
+                }
+                _ => {}
+            }
         }
     }
 

@@ -81,7 +81,34 @@ impl Value {
 
 /// Reads `text`, a CuTe spelling, resolving other names through `names`.
 pub(crate) fn read(text: &str, names: &mut dyn Names) -> Result<Value, String> {
-    Reader { names, depth: 0 }.value(text)
+    Reader { names, depth: 0 }.value(&without_comments(text))
+}
+
+/// `text` with its comments replaced by spaces (an alias's spelling may hold them).
+fn without_comments(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.contains("//") && !text.contains("/*") {
+        return text.into();
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(i) = rest.find(['/']) {
+        let (before, from) = rest.split_at(i);
+        out.push_str(before);
+        if from.starts_with("//") {
+            let end = from.find('\n').unwrap_or(from.len());
+            out.push(' ');
+            rest = &from[end..];
+        } else if let Some(body) = from.strip_prefix("/*") {
+            let end = body.find("*/").map_or(from.len(), |e| e + 4);
+            out.push(' ');
+            rest = &from[end..];
+        } else {
+            out.push('/');
+            rest = &from[1..];
+        }
+    }
+    out.push_str(rest);
+    out.into()
 }
 
 struct Reader<'n> {

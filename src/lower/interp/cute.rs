@@ -12,6 +12,7 @@ use super::budget::TOO_MUCH_WORK;
 use super::{Interp, Place, Value};
 use crate::diag::{AccessKind, Span};
 use crate::extract::ast::{Expr, ExprKind, TypeName, VarDecl};
+use crate::extract::convert::type_from_text;
 use crate::extract::parse_snippet;
 use crate::extract::types::Scope;
 use crate::lower::cute::layout::Layout;
@@ -98,17 +99,31 @@ impl Names for InterpNames<'_, '_> {
         if self.depth >= MAX_ALIAS_DEPTH {
             return Some(Err(format!("`{name}` names aliases too deeply")));
         }
-        let (text, scope) = self.interp.type_alias(name, self.scope.as_ref())?;
-        // Reading costs in proportion to the text read, as building IR does.
-        if !self.interp.budget.spend(text.len() as u64) {
-            return Some(Err(TOO_MUCH_WORK.into()));
+        let (texts, scope) = self.interp.type_alias(name, self.scope.as_ref())?;
+        // Each branch's spelling is read; they must agree.
+        let mut value: Option<reader::Value> = None;
+        for text in texts {
+            // Reading costs in proportion to the text read, as building IR does.
+            if !self.interp.budget.spend(text.len() as u64) {
+                return Some(Err(TOO_MUCH_WORK.into()));
+            }
+            let mut inner = InterpNames {
+                interp: &mut *self.interp,
+                scope: scope.clone(),
+                depth: self.depth + 1,
+            };
+            let v = match reader::read(&text, &mut inner) {
+                Ok(v) => v,
+                Err(why) => return Some(Err(why)),
+            };
+            if value.as_ref().is_some_and(|w| *w != v) {
+                return Some(Err(format!(
+                    "`{name}` differs between the branches of a conditional"
+                )));
+            }
+            value = Some(v);
         }
-        let mut inner = InterpNames {
-            interp: &mut *self.interp,
-            scope,
-            depth: self.depth + 1,
-        };
-        Some(reader::read(&text, &mut inner))
+        value.map(Ok)
     }
 }
 
@@ -165,25 +180,45 @@ impl Interp<'_> {
 
     /// The type a member alias of a traits struct stands for (`typename
     /// Kernel_traits::Element`, through `using Element = elem_type;` to the struct's
-    /// template argument), for element types named through a local alias.
+    /// template argument), for element types named through a local alias; the
+    /// branches of an undecided conditional must agree.
     fn alias_type(&mut self, text: &str) -> Option<TypeName> {
-        let unqualified = |t: &str| t.trim().trim_start_matches("typename ").trim().to_string();
-        let mut name = unqualified(text);
+        let name = unqualified(text);
         if !name.contains("::") {
             return None;
         }
-        let mut scope: Option<Scope> = None;
-        for _ in 0..MAX_ALIAS_DEPTH {
-            if let Some(t) = scope.as_ref().and_then(|s| s.types.get(&name)) {
-                return Some(t.clone());
-            }
-            let (t, inner) = self.type_alias(&name, scope.as_ref())?;
-            name = unqualified(&t);
-            if inner.is_some() {
-                scope = inner;
-            }
+        self.resolve_alias_type(&name, None, 0)
+    }
+
+    /// `name` in `scope` (`None`: the function's) through aliases to a type: a template
+    /// argument of the scope, or a spelling that is no alias.
+    fn resolve_alias_type(
+        &mut self,
+        name: &str,
+        scope: Option<&Scope>,
+        depth: u32,
+    ) -> Option<TypeName> {
+        if let Some(t) = scope.and_then(|s| s.types.get(name)) {
+            return Some(t.clone());
         }
-        None
+        if depth >= MAX_ALIAS_DEPTH {
+            return None;
+        }
+        let Some((texts, inner)) = self.type_alias(name, scope) else {
+            // No alias: a type as written, when it is one the layouts know.
+            let ty = type_from_text(name);
+            return (depth > 0 && self.layout(&ty).is_some()).then_some(ty);
+        };
+        let inner = inner.or_else(|| scope.cloned());
+        let mut found: Option<TypeName> = None;
+        for t in texts {
+            let ty = self.resolve_alias_type(&unqualified(&t), inner.as_ref(), depth + 1)?;
+            if found.as_ref().is_some_and(|f| *f != ty) {
+                return None;
+            }
+            found = Some(ty);
+        }
+        found
     }
 
     /// The shared tensor a name is bound to.
@@ -563,6 +598,14 @@ impl Interp<'_> {
         }
         Some(Value::Data("the result of a CuTe gemm".into()))
     }
+}
+
+/// A type's spelling without `typename`.
+fn unqualified(text: &str) -> String {
+    text.trim()
+        .trim_start_matches("typename ")
+        .trim()
+        .to_string()
 }
 
 /// The key under which why a local alias could not be read is kept (not an identifier,

@@ -60,14 +60,15 @@ impl Interp<'_> {
         Some(self.eval_in(value, &scope))
     }
 
-    /// The text of the type alias `name` and the scope it is read in (`None`: the
-    /// function's own): `Traits::SmemLayoutQ` in the struct `Traits` stands for, a bare
-    /// name in the struct of `scope` or at file scope.
+    /// The spellings of the type alias `name` (one, or one per branch of an undecided
+    /// conditional) and the scope they are read in (`None`: the function's own):
+    /// `Traits::SmemLayoutQ` in the struct `Traits` stands for, a bare name in the
+    /// struct of `scope` or at file scope.
     pub(super) fn type_alias(
         &mut self,
         name: &str,
         scope: Option<&Scope>,
-    ) -> Option<(String, Option<Scope>)> {
+    ) -> Option<(Vec<String>, Option<Scope>)> {
         let syn = self.syn;
         let name = name.trim_start_matches("typename ").trim();
         if let Some((owner, member)) = name.rsplit_once("::") {

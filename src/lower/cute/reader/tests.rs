@@ -34,7 +34,8 @@ fn table() -> Table {
             (
                 "SmemLayoutAtomQ",
                 "decltype(composition(Swizzle<kSwizzle, 3, 3>{},
-                    Layout<Shape<_8, Int<kBlockKSmem>>, Stride<Int<kBlockKSmem>, _1>>{}))",
+                    // This has to be kBlockKSmem, using kHeadDim gives wrong results
+                    Layout<Shape<_8, Int<kBlockKSmem>>, /* rows */ Stride<Int<kBlockKSmem>, _1>>{}))",
             ),
             (
                 "Kernel_traits::SmemLayoutQ",
