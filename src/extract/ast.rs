@@ -188,6 +188,11 @@ pub enum Stmt {
         cond: Expr,
         body: Box<Stmt>,
     },
+    /// `using name = type;` in a body: the type's text (CuTe layouts are read from it).
+    Alias {
+        name: String,
+        text: String,
+    },
     Other,
 }
 
@@ -357,7 +362,12 @@ impl Stmt {
                 body.walk_decls(f);
             }
             Stmt::While { body, .. } | Stmt::Switch { body, .. } => body.walk_decls(f),
-            Stmt::Expr(_) | Stmt::Return(_) | Stmt::Break | Stmt::Continue | Stmt::Other => {}
+            Stmt::Expr(_)
+            | Stmt::Return(_)
+            | Stmt::Break
+            | Stmt::Continue
+            | Stmt::Alias { .. }
+            | Stmt::Other => {}
         }
     }
 
@@ -408,7 +418,11 @@ impl Stmt {
                 cond.walk(f);
                 body.walk_exprs(f);
             }
-            Stmt::Return(None) | Stmt::Break | Stmt::Continue | Stmt::Other => {}
+            Stmt::Return(None)
+            | Stmt::Break
+            | Stmt::Continue
+            | Stmt::Alias { .. }
+            | Stmt::Other => {}
         }
     }
 }

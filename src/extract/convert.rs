@@ -485,6 +485,13 @@ impl<'a> Converter<'a> {
                 Stmt::Block(self.stmts(node))
             }
             "declaration" => Stmt::Decl(self.declaration(node)),
+            "alias_declaration" => match (field("name"), field("type")) {
+                (Some(n), Some(t)) => Stmt::Alias {
+                    name: self.text(n).to_string(),
+                    text: self.text(t).to_string(),
+                },
+                _ => Stmt::Other,
+            },
             "expression_statement" => {
                 let e = node
                     .named_children(&mut node.walk())

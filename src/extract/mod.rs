@@ -85,6 +85,11 @@ pub struct FileSyntax {
     /// (`Traits::kThreads`), by struct name then member name: expressions in the struct's
     /// scope (its template parameters are in [`FileSyntax::structs`]).
     pub static_members: HashMap<String, HashMap<String, Expr>>,
+    /// The text of type aliases (`using SmemLayoutQ = decltype(tile_to_shape(...));`), by
+    /// struct name (`""` at file scope) then alias name: CuTe layouts are read from them
+    /// in the struct's scope (`lower::cute`). An alias written differently in the
+    /// branches of an undecided conditional has each alternative, in source order.
+    pub type_aliases: HashMap<String, HashMap<String, Vec<String>>>,
     pub launches: Vec<Launch>,
     /// `launches` by kernel name, built on first use (after extraction, which alone adds
     /// launches): see [`FileSyntax::launches_of`].
@@ -182,6 +187,12 @@ impl FileSyntax {
         }
         for (k, v) in &other.structs {
             self.structs.entry(k.clone()).or_insert_with(|| v.clone());
+        }
+        for (k, v) in &other.type_aliases {
+            let mine = self.type_aliases.entry(k.clone()).or_default();
+            for (name, text) in v {
+                mine.entry(name.clone()).or_insert_with(|| text.clone());
+            }
         }
         // Functions of the header, for helpers called across the include (their spans
         // index into the header's text, which they carry).
@@ -483,6 +494,17 @@ impl<'t> Walker<'_, '_, 't> {
                 {
                     let name = self.conv.text(n).to_string();
                     if types::builtin(&name).is_none() {
+                        let text = self.conv.text(t).to_string();
+                        let alternatives = self
+                            .out
+                            .type_aliases
+                            .entry(String::new())
+                            .or_default()
+                            .entry(name.clone())
+                            .or_default();
+                        if !alternatives.contains(&text) {
+                            alternatives.push(text);
+                        }
                         self.out.typedefs.insert(name, self.conv.type_descriptor(t));
                     }
                 }
@@ -779,13 +801,16 @@ impl<'t> Walker<'_, '_, 't> {
         Some(Expr { span, kind })
     }
 
-    /// `static constexpr T name = value;` members of a struct or class definition.
+    /// `static constexpr T name = value;` members and `using` type aliases of a struct or
+    /// class definition.
     fn static_members(&mut self, t: Node) {
         let (Some(name), Some(body)) = (self.conv.field(t, "name"), self.conv.field(t, "body"))
         else {
             return;
         };
         let mut members = HashMap::new();
+        let mut aliases = HashMap::new();
+        self.member_aliases(body, &mut aliases);
         for d in body.named_children(&mut body.walk()) {
             if d.kind() != "field_declaration" || !self.is_static(d) {
                 continue;
@@ -798,10 +823,38 @@ impl<'t> Walker<'_, '_, 't> {
             };
             members.insert(self.conv.text(decl).to_string(), self.conv.expr(value));
         }
+        let name = self.conv.text(name).to_string();
+        if !aliases.is_empty() {
+            self.out.type_aliases.insert(name.clone(), aliases);
+        }
         if !members.is_empty() {
-            self.out
-                .static_members
-                .insert(self.conv.text(name).to_string(), members);
+            self.out.static_members.insert(name, members);
+        }
+    }
+
+    /// The `using` aliases of a struct body, those in conditional groups included (the
+    /// front end has blanked the branches it dropped): an alias the branches of an
+    /// undecided group write differently has each spelling, which must agree where used.
+    fn member_aliases(&self, body: Node, out: &mut HashMap<String, Vec<String>>) {
+        for d in body.named_children(&mut body.walk()) {
+            match d.kind() {
+                "alias_declaration" => {
+                    let (Some(n), Some(t)) =
+                        (self.conv.field(d, "name"), self.conv.field(d, "type"))
+                    else {
+                        continue;
+                    };
+                    let text = self.conv.text(t).to_string();
+                    let alternatives = out.entry(self.conv.text(n).to_string()).or_default();
+                    if !alternatives.contains(&text) {
+                        alternatives.push(text);
+                    }
+                }
+                k if k.starts_with("preproc_if") || k == "preproc_else" || k == "preproc_elif" => {
+                    self.member_aliases(d, out);
+                }
+                _ => {}
+            }
         }
     }
 

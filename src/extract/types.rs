@@ -24,10 +24,13 @@ fn scalar(name: &str) -> Option<u64> {
         "short" | "unsigned short" | "short int" | "unsigned short int" | "int16_t"
         | "uint16_t" | "half" | "__half" | "__nv_bfloat16" | "nv_bfloat16" | "bf16"
         | "float16_t" | "min16float" | "min16int" | "min16uint" | "min10float" | "min12int"
-        | "ushort" | "int16" | "uint16" => 2,
+        | "ushort" | "int16" | "uint16"
+        // CUTLASS's numeric types (cutlass/numeric_types.h): a 16-bit storage each.
+        | "cutlass::half_t" | "half_t" | "cutlass::bfloat16_t" | "bfloat16_t" => 2,
         "int" | "unsigned" | "unsigned int" | "signed" | "signed int" | "float" | "int32_t"
         | "uint32_t" | "uint" | "dword" | "long" | "unsigned long" | "float32_t" | "__half2"
-        | "half2" | "__nv_bfloat162" | "nv_bfloat162" | "int32" | "uint32" => 4,
+        | "half2" | "__nv_bfloat162" | "nv_bfloat162" | "int32" | "uint32"
+        | "cutlass::tfloat32_t" | "tfloat32_t" => 4,
         "double"
         | "long long"
         | "unsigned long long"

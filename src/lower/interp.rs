@@ -43,6 +43,7 @@ mod branches;
 mod budget;
 mod builtins;
 mod calls;
+mod cute;
 mod expressions;
 mod inlining;
 mod loop_state;

@@ -33,6 +33,10 @@ pub enum Value {
     Group(u64),
     /// A thread-local array: every lane has its own, so its elements are per-lane data.
     Local,
+    /// A CuTe tensor over shared memory (`make_tensor(make_smem_ptr(p), layout)`).
+    Tensor(Box<crate::lower::cute::tensor::SharedTensor>),
+    /// A CuTe layout, shape or tuple held in a local (`auto tile = make_layout(...)`).
+    Cute(Box<crate::lower::cute::reader::Value>),
 }
 
 impl Value {
@@ -47,6 +51,8 @@ impl Value {
             Value::Local => "a thread-local array is used as an integer".to_string(),
             Value::Vector(_) => "a vector is used as an integer".to_string(),
             Value::Group(_) => "a thread group is used as an integer".to_string(),
+            Value::Tensor(_) => "a CuTe tensor is used as an integer".to_string(),
+            Value::Cute(_) => "a CuTe layout is used as an integer".to_string(),
             Value::Int(_) => "an integer is combined with a non-integer value".to_string(),
         })
     }

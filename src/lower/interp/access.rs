@@ -90,7 +90,7 @@ impl Interp<'_> {
     /// The lowered components of an access at `place` (or why it cannot be lowered),
     /// with what the site reports of it; `None` when the array of an unlowerable access
     /// cannot be found.
-    fn lower_place(
+    pub(super) fn lower_place(
         &mut self,
         e: &Expr,
         place: Result<Place, Value>,
@@ -238,6 +238,16 @@ impl Interp<'_> {
                     spans.reverse();
                     return match self.eval(cur) {
                         Value::Array(a) | Value::Ptr { array: a, .. } => (Some(a), spans),
+                        Value::Tensor(t) => (Some(t.array), spans),
+                        _ => (None, spans),
+                    };
+                }
+                // A CuTe tensor called at coordinates (`sQ(i, j)`).
+                ExprKind::Call { callee, args, .. } => {
+                    return match self.lookup(callee) {
+                        Some(Value::Tensor(t)) => {
+                            (Some(t.array), args.iter().map(|a| a.span).collect())
+                        }
                         _ => (None, spans),
                     };
                 }

@@ -16,6 +16,9 @@ impl Interp<'_> {
         template_args: &[String],
         args: &[Expr],
     ) -> Value {
+        if let Some(v) = self.cute_call(e, callee, args) {
+            return v;
+        }
         if let Some(v) = self.member_call(e, callee, template_args, args) {
             return v;
         }

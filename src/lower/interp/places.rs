@@ -208,6 +208,7 @@ impl Interp<'_> {
                     coords: None,
                 }))
             }
+            ExprKind::Call { callee, args, .. } => self.tensor_place(callee, args),
             ExprKind::Ident(name)
                 if self.calls.this_place.is_some() && self.this_field(name).is_some() =>
             {

@@ -83,6 +83,9 @@ impl Interp<'_> {
             }
             return;
         }
+        if self.declare_cute(d) {
+            return;
+        }
         if d.ty.pointers == 0 && self.declare_object(d) {
             return;
         }

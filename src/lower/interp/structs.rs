@@ -60,6 +60,44 @@ impl Interp<'_> {
         Some(self.eval_in(value, &scope))
     }
 
+    /// The spellings of the type alias `name` (one, or one per branch of an undecided
+    /// conditional) and the scope they are read in (`None`: the function's own):
+    /// `Traits::SmemLayoutQ` in the struct `Traits` stands for, a bare name in the
+    /// struct of `scope` or at file scope.
+    pub(super) fn type_alias(
+        &mut self,
+        name: &str,
+        scope: Option<&Scope>,
+    ) -> Option<(Vec<String>, Option<Scope>)> {
+        let syn = self.syn;
+        let name = name.trim_start_matches("typename ").trim();
+        if let Some((owner, member)) = name.rsplit_once("::") {
+            let types = syn.types();
+            let found = if let Some(s) = scope {
+                types.struct_scope(owner, s, self)
+            } else {
+                let here = self.here();
+                let found = types.struct_scope(owner, &here, self);
+                self.type_args = here.types;
+                found
+            };
+            let (short, inner) = found?;
+            let text = syn.type_aliases.get(&short)?.get(member)?;
+            return Some((text.clone(), Some(inner)));
+        }
+        if let Some(s) = scope {
+            let own = s
+                .owner
+                .as_ref()
+                .and_then(|o| syn.type_aliases.get(o)?.get(name));
+            if let Some(text) = own {
+                return Some((text.clone(), Some(s.clone())));
+            }
+        }
+        let text = syn.type_aliases.get("")?.get(name)?;
+        Some((text.clone(), scope.cloned()))
+    }
+
     /// A static member of the innermost struct being evaluated in, named bare.
     pub(super) fn own_static_member(&mut self, name: &str) -> Option<Value> {
         let syn = self.syn;
@@ -73,7 +111,7 @@ impl Interp<'_> {
 
     /// The function's own scope, its template arguments moved out of `self` for the
     /// time of a layout (the caller puts them back).
-    fn here(&mut self) -> Scope {
+    pub(super) fn here(&mut self) -> Scope {
         Scope {
             owner: None,
             types: std::mem::take(&mut self.type_args),
@@ -84,7 +122,7 @@ impl Interp<'_> {
     /// Evaluates `e` in `scope`: the function's own (template arguments replaced by the
     /// scope's), or a struct's body, where only the struct's parameters, its static
     /// members and file-level names are known.
-    fn eval_in(&mut self, e: &Expr, scope: &Scope) -> Value {
+    pub(super) fn eval_in(&mut self, e: &Expr, scope: &Scope) -> Value {
         let saved_types = std::mem::replace(&mut self.type_args, scope.types.clone());
         let v = match &scope.owner {
             Some(owner) => {
