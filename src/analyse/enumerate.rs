@@ -1140,6 +1140,11 @@ fn verdict(
         .collect();
     let condition = (!conditions.is_empty()).then(|| conditions.join("; "));
     let worst_case = worst_case(access, domains, &combo);
+    notes.extend(lines::describe_worst(
+        access,
+        domains.iter().map(|d| d.index),
+        &combo,
+    ));
     Verdict {
         cost: Some(cost),
         reason: None,

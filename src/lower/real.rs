@@ -11,6 +11,7 @@ use super::fold::fold;
 use super::value::Value;
 use crate::model::ir::{BinOp, Expr as Ir, UnOp};
 use std::collections::BTreeMap;
+use std::fmt::Write as _;
 
 /// Denominators past this are not followed (they come from long chains of divisions).
 const MAX_DEN: i64 = 1 << 40;
@@ -226,9 +227,11 @@ impl Real {
                 Ok((coefs, c)) => {
                     let coefs: Vec<(usize, i64)> =
                         coefs.into_iter().map(|(v, k)| (v, k / g)).collect();
-                    out.push_str(&format!(" {s}:{coefs:?}+{}", c / g));
+                    let _ = write!(out, " {s}:{coefs:?}+{}", c / g);
                 }
-                Err(text) => out.push_str(&format!(" {s}:{text}")),
+                Err(text) => {
+                    let _ = write!(out, " {s}:{text}");
+                }
             }
         }
         out

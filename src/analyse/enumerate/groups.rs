@@ -20,6 +20,9 @@ use crate::model::ir::{BinOp, Expr, LoweredAccess, VarKind};
 use crate::model::verdict::Verdict;
 use std::collections::BTreeMap;
 
+/// A group of lanes: its phase, and the values of the thread ids it agrees on.
+type GroupKey = (u64, Vec<i64>);
+
 /// `sampled` (an inexact enumeration of `access` that found a conflict) made exact when
 /// the bound is reached.
 pub(super) fn decide_by_groups(
@@ -107,7 +110,7 @@ pub fn bound(access: &LoweredAccess, params: &BankParams) -> Option<(u64, u64)> 
     let mut worst: Option<(u64, u64)> = None;
     for warp in 0..threads.div_ceil(ws) {
         // Per phase, the lanes of each group with their thread-only addresses.
-        let mut groups: BTreeMap<(u64, Vec<i64>), Vec<(usize, i64)>> = BTreeMap::new();
+        let mut groups: BTreeMap<GroupKey, Vec<(usize, i64)>> = BTreeMap::new();
         for lane in 0..ws {
             let linear = warp * ws + lane;
             if linear >= threads {

@@ -98,6 +98,51 @@ pub fn mask_at(span: u32, (fnum, fden): (i64, i64), (cnum, cden): (i64, i64)) ->
         .fold(0i64, |m, t| m | 1 << t)
 }
 
+/// A note for each digitised-line variable of the worst case (`vars` the enumerated
+/// variables, `combo` their values): which slopes give its mask.
+pub(super) fn describe_worst(
+    access: &crate::model::ir::LoweredAccess,
+    vars: impl Iterator<Item = usize>,
+    combo: &[i64],
+) -> Vec<String> {
+    let mut out = Vec::new();
+    for (i, &value) in vars.zip(combo) {
+        let Some(v) = access.vars.get(i) else {
+            continue;
+        };
+        let crate::model::ir::VarKind::Line { span } = v.kind else {
+            continue;
+        };
+        let Some((_, ((a, b), (c, d)))) = line_masks(span).into_iter().find(|m| m.0 == value)
+        else {
+            continue;
+        };
+        let frac = |n: i64, m: i64| {
+            if m == 1 {
+                n.to_string()
+            } else {
+                format!("{n}/{m}")
+            }
+        };
+        let steps: Vec<String> = (0..span)
+            .filter(|t| value >> t & 1 == 1)
+            .map(|t| (t + 1).to_string())
+            .collect();
+        let steps = if steps.is_empty() {
+            "no step".to_string()
+        } else {
+            format!("steps at t = {}", steps.join(", "))
+        };
+        out.push(format!(
+            "`{}` = {value} is the digitised line with {steps} (t = 0 to {span}), which a fractional slope between {} and {} gives",
+            v.name,
+            frac(a, b),
+            frac(c, d)
+        ));
+    }
+    out
+}
+
 /// `a < b` for fractions with positive denominators.
 fn less(a: (i64, i64), b: (i64, i64)) -> bool {
     i128::from(a.0) * i128::from(b.1) < i128::from(b.0) * i128::from(a.1)

@@ -200,7 +200,7 @@ impl Interp<'_> {
         };
         let base = self.floor_var(&c, &key, false);
         let whole = self.uniform(&format!("floor({slope})"), None);
-        let mask = self.line_var(&format!("frac({slope})"), &key, span as u32);
+        let mask = self.line_var(&format!("line of frac({slope})"), &key, span as u32);
         for v in [&base, &whole, &mask] {
             self.record_family(v, &c, &key, Some((s, scale)));
         }
