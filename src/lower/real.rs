@@ -8,7 +8,6 @@
 //! a division by a value that is not a known constant, is not followed.
 
 use super::fold::fold;
-use super::value::Value;
 use crate::model::ir::{BinOp, Expr as Ir, UnOp};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -23,35 +22,6 @@ pub struct Real {
     pub terms: Vec<(String, Ir)>,
     pub constant: Ir,
     pub den: i64,
-}
-
-/// The value of a floating-point literal: a fraction, or data when it has none.
-pub fn literal(value: Option<(i64, i64)>) -> Value {
-    match value {
-        Some((num, den)) if den > 0 => Value::Real(Real {
-            terms: Vec::new(),
-            constant: Ir::Const(num),
-            den,
-        }),
-        _ => Value::Data("a floating-point value".into()),
-    }
-}
-
-/// `a op b` where one side is a real and the other a real or an integer: the result
-/// of the arithmetic operators when it has this form, else data (comparisons included:
-/// a guard on a real is data, as the bank model takes such guards).
-pub fn binary(op: BinOp, a: Value, b: Value) -> Value {
-    let as_real = |v: Value| match v {
-        Value::Real(r) => Some(r),
-        Value::Int(i) => Some(Real::int(i)),
-        _ => None,
-    };
-    match (as_real(a), as_real(b)) {
-        (Some(a), Some(b)) => a
-            .binary(op, &b)
-            .map_or_else(|| Value::Data("a floating-point value".into()), Value::Real),
-        _ => Value::Data("a floating-point value".into()),
-    }
 }
 
 impl Real {

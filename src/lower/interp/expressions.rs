@@ -47,7 +47,7 @@ impl Interp<'_> {
         match &e.kind {
             ExprKind::Int(c) => Value::Int(int(*c)),
             ExprKind::Bool(b) => Value::Int(int(i64::from(*b))),
-            ExprKind::Float(value) => crate::lower::real::literal(*value),
+            ExprKind::Float(value) => super::reals::literal(*value),
             ExprKind::Ident(name)
                 if self.calls.this_place.is_some() && self.this_field(name).is_some() =>
             {
@@ -333,7 +333,7 @@ impl Interp<'_> {
             (Value::Data(r), _) | (_, Value::Data(r)) => Value::Data(r),
             (Value::Unknown(r), _) | (_, Value::Unknown(r)) => Value::Unknown(r),
             (a @ (Value::Real(_) | Value::Int(_)), b @ (Value::Real(_) | Value::Int(_))) => {
-                crate::lower::real::binary(map_binop(op), a, b)
+                super::reals::binary(map_binop(op), a, b)
             }
             (a, _) => Value::Unknown(a.reason()),
         }

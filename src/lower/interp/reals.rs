@@ -334,6 +334,35 @@ impl Interp<'_> {
     }
 }
 
+/// The value of a floating-point literal: a fraction, or data when it has none.
+pub(super) fn literal(value: Option<(i64, i64)>) -> Value {
+    match value {
+        Some((num, den)) if den > 0 => Value::Real(Real {
+            terms: Vec::new(),
+            constant: Ir::Const(num),
+            den,
+        }),
+        _ => Value::Data("a floating-point value".into()),
+    }
+}
+
+/// `a op b` where one side is a real and the other a real or an integer: the result
+/// of the arithmetic operators when it has this form, else data (comparisons included:
+/// a guard on a real is data, as the bank model takes such guards).
+pub(super) fn binary(op: BinOp, a: Value, b: Value) -> Value {
+    let as_real = |v: Value| match v {
+        Value::Real(r) => Some(r),
+        Value::Int(i) => Some(Real::int(i)),
+        _ => None,
+    };
+    match (as_real(a), as_real(b)) {
+        (Some(a), Some(b)) => a
+            .binary(op, &b)
+            .map_or_else(|| Value::Data("a floating-point value".into()), Value::Real),
+        _ => Value::Data("a floating-point value".into()),
+    }
+}
+
 fn data(why: &str) -> Value {
     Value::Data(why.to_string())
 }
