@@ -31,6 +31,8 @@ use crate::model::ir::{BinOp, Expr, LoweredAccess, VarKind};
 use crate::model::verdict::{Method, Verdict};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
+pub mod groups;
+pub mod lines;
 mod relax;
 mod residues;
 mod terms;
@@ -119,13 +121,17 @@ fn thin(values: Vec<i64>, n: u64) -> (Vec<i64>, bool) {
 
 /// Enumerates the access and returns its worst case. What sampling leaves undecided
 /// may still be decided by an upper bound over the lanes that guards switch off
-/// ([`relax`]).
+/// ([`relax`]), or over the shifts that run-time values give groups of lanes ([`groups`]).
 pub fn enumerate(access: &LoweredAccess, params: &BankParams, budget: Budget) -> Verdict {
     let verdict = enumerate_as_written(access, params, budget);
     if verdict.exact {
         return verdict;
     }
-    relax::decide_by_upper_bound(access, params, budget, verdict)
+    let verdict = relax::decide_by_upper_bound(access, params, budget, verdict);
+    if verdict.exact {
+        return verdict;
+    }
+    groups::decide_by_groups(access, params, verdict)
 }
 
 /// [`enumerate`] with the guards as written.
@@ -456,6 +462,7 @@ fn shift_residues(
                 VarKind::Uniform {
                     range: Some((lo, hi)),
                 } => (*lo..=(*hi).min(lo + bw * 4 - 1)).collect(),
+                VarKind::Line { span } => lines::line_masks(*span).iter().map(|m| m.0).collect(),
                 _ => (0..bw * 4).collect(),
             })
             .collect();
@@ -541,6 +548,9 @@ fn choose_domains(
                 ),
                 false,
             ),
+            VarKind::Line { span } => {
+                thin(lines::line_masks(*span).iter().map(|m| m.0).collect(), n)
+            }
         }
     };
     let others: Vec<usize> = (0..access.vars.len())
@@ -578,7 +588,7 @@ fn choose_domains(
                 VarKind::Uniform {
                     range: Some((lo, hi)),
                 } => hi >= lo && many(hi.abs_diff(lo).saturating_add(1)),
-                VarKind::Thread(_) => false,
+                VarKind::Thread(_) | VarKind::Line { .. } => false,
             };
             let u_nonneg = match access.vars[i].kind {
                 VarKind::Counter { .. } => true,
@@ -684,7 +694,7 @@ impl Sampling {
                     d.values.len()
                 ));
             }
-            if matches!(v.kind, VarKind::Uniform { .. }) || !d.complete {
+            if matches!(v.kind, VarKind::Uniform { .. } | VarKind::Line { .. }) || !d.complete {
                 depends_on.push(v.name.clone());
             }
         }
@@ -1087,10 +1097,9 @@ fn verdict(
         notes.drain(sampled_variables);
         // Loop counters were named only as sampled values.
         depends_on.retain(|n| {
-            access
-                .vars
-                .iter()
-                .any(|v| &v.name == n && matches!(v.kind, VarKind::Uniform { .. }))
+            access.vars.iter().any(|v| {
+                &v.name == n && matches!(v.kind, VarKind::Uniform { .. } | VarKind::Line { .. })
+            })
         });
     }
     // Only an exhaustive enumeration shows that the values do not matter.
@@ -1131,6 +1140,11 @@ fn verdict(
         .collect();
     let condition = (!conditions.is_empty()).then(|| conditions.join("; "));
     let worst_case = worst_case(access, domains, &combo);
+    notes.extend(lines::describe_worst(
+        access,
+        domains.iter().map(|d| d.index),
+        &combo,
+    ));
     Verdict {
         cost: Some(cost),
         reason: None,

@@ -77,7 +77,9 @@ pub struct Expr {
 #[derive(Debug, Clone, PartialEq)]
 pub enum ExprKind {
     Int(i64),
-    Float,
+    /// A floating-point literal, with its exact value as a fraction `(numerator,
+    /// denominator)` when it is a decimal that fits (`1.5f` is `(3, 2)`).
+    Float(Option<(i64, i64)>),
     Bool(bool),
     /// An identifier, possibly qualified (`cub::LaneId` keeps its full text).
     Ident(String),
@@ -320,7 +322,7 @@ impl Expr {
                 }
             }
             ExprKind::Int(_)
-            | ExprKind::Float
+            | ExprKind::Float(_)
             | ExprKind::Bool(_)
             | ExprKind::Ident(_)
             | ExprKind::SizeofType(_)

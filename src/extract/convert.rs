@@ -174,7 +174,10 @@ impl<'a> Converter<'a> {
     fn expr_kind(&self, node: Node) -> ExprKind {
         let field = |name: &str| self.field(node, name);
         match node.kind() {
-            "number_literal" => parse_int(self.text(node)).map_or(ExprKind::Float, ExprKind::Int),
+            "number_literal" => {
+                let t = self.text(node);
+                parse_int(t).map_or_else(|| ExprKind::Float(parse_decimal(t)), ExprKind::Int)
+            }
             // `defined(X)` in a preprocessor condition.
             "preproc_defined" => ExprKind::Call {
                 callee: "#ifdef".to_string(),
@@ -208,7 +211,7 @@ impl<'a> Converter<'a> {
                                 }),
                                 sw.to_string(),
                             ),
-                            None => ExprKind::Float,
+                            None => ExprKind::Float(parse_decimal(n)),
                         }
                     }
                     _ => ExprKind::Opaque,
@@ -919,9 +922,66 @@ pub fn parse_int(text: &str) -> Option<i64> {
     t.parse().ok()
 }
 
+/// The exact value of a decimal floating-point literal (`1.5f`, `.25`, `3.`, `2e-1h`) as a
+/// reduced fraction `(numerator, denominator)`, when both fit; `None` for hexadecimal
+/// floats and values too long or too large to hold exactly.
+pub fn parse_decimal(text: &str) -> Option<(i64, i64)> {
+    let t = text.trim_end_matches(['f', 'F', 'h', 'H', 'l', 'L']);
+    if t.starts_with("0x") || t.starts_with("0X") {
+        return None;
+    }
+    let (mantissa, exponent) = match t.split_once(['e', 'E']) {
+        Some((m, e)) => (m, e.parse::<i32>().ok()?),
+        None => (t, 0),
+    };
+    let (whole, frac) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+    if whole.is_empty() && frac.is_empty() {
+        return None;
+    }
+    let digits = format!("{whole}{frac}");
+    if !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let mut num: i128 = digits.parse().ok()?;
+    let scale = exponent - i32::try_from(frac.len()).ok()?;
+    let mut den: i128 = 1;
+    if !(-18..=18).contains(&scale) {
+        return None;
+    }
+    let pow = 10i128.pow(scale.unsigned_abs());
+    if scale >= 0 {
+        num = num.checked_mul(pow)?;
+    } else {
+        den = pow;
+    }
+    let g = gcd_i128(num, den);
+    let (num, den) = (num / g, den / g);
+    Some((i64::try_from(num).ok()?, i64::try_from(den).ok()?))
+}
+
+fn gcd_i128(a: i128, b: i128) -> i128 {
+    let (mut a, mut b) = (a.abs(), b.abs());
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a.max(1)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn decimal_literals_are_exact_fractions() {
+        assert_eq!(parse_decimal("1.5f"), Some((3, 2)));
+        assert_eq!(parse_decimal("0.5"), Some((1, 2)));
+        assert_eq!(parse_decimal(".25"), Some((1, 4)));
+        assert_eq!(parse_decimal("3."), Some((3, 1)));
+        assert_eq!(parse_decimal("2e-1h"), Some((1, 5)));
+        assert_eq!(parse_decimal("1e3"), Some((1000, 1)));
+        assert_eq!(parse_decimal("0x1p3"), None);
+        assert_eq!(parse_decimal("1e40"), None);
+    }
 
     #[test]
     fn integer_literals() {

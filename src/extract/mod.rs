@@ -112,6 +112,9 @@ pub struct FileSyntax {
     /// a kernel, or as the caller of a kernel), so that it finds no site. Functions past
     /// the end (added later) are lowered.
     pub no_shared_memory: Vec<bool>,
+    /// HLSL shader constants: the scalar and vector members of `cbuffer` blocks, by name,
+    /// with their types. They hold one value for the whole dispatch.
+    pub shader_constants: HashMap<String, TypeName>,
 }
 
 impl FileSyntax {
@@ -193,6 +196,11 @@ impl FileSyntax {
             for (name, text) in v {
                 mine.entry(name.clone()).or_insert_with(|| text.clone());
             }
+        }
+        for (k, v) in &other.shader_constants {
+            self.shader_constants
+                .entry(k.clone())
+                .or_insert_with(|| v.clone());
         }
         // Functions of the header, for helpers called across the include (their spans
         // index into the header's text, which they carry).
@@ -440,6 +448,8 @@ impl<'t> Walker<'_, '_, 't> {
                     }
                 }
             }
+            // The grammar reads `cbuffer CB0 { float2 k; }` as a function named `CB0`.
+            "function_definition" if self.is_cbuffer(c) => self.cbuffer(c),
             "function_definition" => self.function(c, template),
             "declaration" => {
                 // A declaration may carry a struct/enum definition in its type.
@@ -519,6 +529,33 @@ impl<'t> Walker<'_, '_, 't> {
             _ => {
                 if c.kind().contains("struct") || c.kind().contains("enum") {
                     self.type_def(c, template);
+                }
+            }
+        }
+    }
+
+    /// Whether a function definition is an HLSL `cbuffer`/`tbuffer` block, as the grammar
+    /// reads it.
+    fn is_cbuffer(&self, c: Node<'t>) -> bool {
+        self.out.hlsl
+            && self
+                .conv
+                .field(c, "type")
+                .is_some_and(|t| matches!(self.conv.text(t), "cbuffer" | "tbuffer"))
+    }
+
+    /// A `cbuffer` block: its members without extents or pointers are shader constants.
+    fn cbuffer(&mut self, c: Node<'t>) {
+        let Some(body) = self.conv.field(c, "body") else {
+            return;
+        };
+        for d in body.named_children(&mut body.walk()) {
+            if d.kind() != "declaration" {
+                continue;
+            }
+            for v in self.conv.declaration(d) {
+                if v.extents.is_empty() && v.ty.pointers == 0 && !v.shared {
+                    self.out.shader_constants.insert(v.name, v.ty);
                 }
             }
         }

@@ -433,6 +433,7 @@ pub fn bit_context(access: &LoweredAccess) -> BitContext {
             VarKind::Uniform { range: None } | VarKind::Counter { trips: None } => {
                 Ok(AffineForm::uniform_below(64))
             }
+            VarKind::Line { span } => Ok(AffineForm::uniform_below(*span)),
         };
         var_forms.push(form);
     }

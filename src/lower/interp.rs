@@ -53,6 +53,7 @@ mod objects;
 mod places;
 mod preproc;
 mod ptx;
+mod reals;
 mod returns;
 mod scopes;
 mod statements;
@@ -136,6 +137,8 @@ pub(crate) struct Interp<'a> {
     /// `arrays` by declaration span, kept by the caller across the functions of a file:
     /// registering an array is a lookup, not a scan of every array of the file.
     pub(crate) array_index: Option<&'a mut foldhash::HashMap<Span, usize>>,
+    /// The families of `floor()`s of real values met so far ([`reals`]).
+    floors: reals::Floors,
 }
 
 /// The control flow in force where a statement is interpreted.
@@ -279,6 +282,7 @@ impl<'a> Interp<'a> {
             foreign: None,
             base_text: text,
             array_index: None,
+            floors: reals::Floors::default(),
         }
     }
 

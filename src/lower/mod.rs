@@ -12,6 +12,7 @@ mod fold;
 pub mod induction;
 pub mod interp;
 pub mod purity;
+pub mod real;
 pub mod shape;
 mod shape_reads;
 mod steps;

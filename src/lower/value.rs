@@ -25,6 +25,9 @@ pub enum Value {
     Array(usize),
     /// A pointer to global or local memory: loads through it are data.
     Memory,
+    /// A real value the interpreter follows exactly ([`super::real`]): a floating-point
+    /// literal, an integer in a floating-point variable, a floating-point shader constant.
+    Real(super::real::Real),
     /// A value loaded from memory or computed by an unknown function.
     Data(String),
     /// A value bankcheck could not follow, and why.
@@ -44,6 +47,7 @@ impl Value {
         Reason::new(match self {
             Value::Unknown(r) => return r.clone(),
             Value::Data(r) => r.clone(),
+            Value::Real(_) => "a floating-point value".to_string(),
             Value::Ptr { .. } | Value::Array(_) => {
                 "a pointer into shared memory is used as an integer".to_string()
             }

@@ -8,6 +8,7 @@
 //! components by `xyzw` or `rgba`. Floating-point components are data, as floating-point
 //! scalars are.
 
+use super::real::Real;
 use super::value::Value;
 use crate::extract::ast::TypeName;
 use crate::model::ir::Expr as Ir;
@@ -75,9 +76,24 @@ pub fn constructor_type(
     vector_type(name, typedefs)
 }
 
-/// The value of a floating-point component.
-fn float_component() -> Value {
-    Value::Data("a floating-point value".into())
+/// An integer held in a floating-point component: the same number, as a real.
+fn float_component(v: Value) -> Value {
+    match v {
+        Value::Int(i) => Value::Real(Real::int(i)),
+        other => other,
+    }
+}
+
+/// A real held in an integer component: truncated toward zero when it holds no unknown
+/// symbol, else data (its sign, and so the rounding, is not known).
+pub fn int_component(v: Value) -> Value {
+    match v {
+        Value::Real(r) => r.truncated().map_or_else(
+            || Value::Data("the integer conversion of a floating-point value".into()),
+            Value::Int,
+        ),
+        other => other,
+    }
 }
 
 /// `T(args...)`: the arguments' components concatenated; one scalar broadcasts. `dim3`
@@ -101,14 +117,11 @@ pub fn construct(callee: &str, n: usize, elem: Elem, args: Vec<Value>) -> Value 
         );
     }
     comps.truncate(n);
-    if elem == Elem::Float {
-        for c in &mut comps {
-            if matches!(c, Value::Int(_)) {
-                *c = float_component();
-            }
-        }
-    }
-    Value::Vector(comps)
+    let convert = match elem {
+        Elem::Float => float_component,
+        Elem::Int => int_component,
+    };
+    Value::Vector(comps.into_iter().map(convert).collect())
 }
 
 /// The component a swizzle letter names.
@@ -128,7 +141,7 @@ pub fn swizzle(v: &Value, field: &str) -> Option<Value> {
     let one;
     let comps: &[Value] = match v {
         Value::Vector(c) => c,
-        Value::Int(_) => {
+        Value::Int(_) | Value::Real(_) => {
             one = [v.clone()];
             &one
         }
@@ -166,7 +179,10 @@ pub fn assign_swizzle(v: &Value, field: &str, rhs: Value) -> Option<Value> {
 
 /// A value that may stand in for every component of a vector.
 fn is_scalar(v: &Value) -> bool {
-    matches!(v, Value::Int(_) | Value::Data(_) | Value::Unknown(_))
+    matches!(
+        v,
+        Value::Int(_) | Value::Real(_) | Value::Data(_) | Value::Unknown(_)
+    )
 }
 
 /// Pairs the components of two operands when one of them is a vector: a scalar
@@ -238,28 +254,30 @@ pub fn fit(ty: &TypeName, v: Value, typedefs: &HashMap<String, TypeName>) -> Val
         }
         (Some((n, elem)), Value::Vector(mut c)) if c.len() >= n => {
             c.truncate(n);
-            if elem == Elem::Float {
-                for x in &mut c {
-                    if matches!(x, Value::Int(_)) {
-                        *x = float_component();
-                    }
-                }
-            }
-            Value::Vector(c)
-        }
-        (Some((n, Elem::Int)), s) if is_scalar(&s) => Value::Vector(vec![s; n]),
-        (Some((n, Elem::Float)), s) if is_scalar(&s) => Value::Vector(vec![
-            match s {
-                Value::Int(_) => float_component(),
-                other => other,
+            let convert = match elem {
+                Elem::Float => float_component,
+                Elem::Int => int_component,
             };
-            n
-        ]),
-        (None, Value::Vector(c)) if is_scalar_name(&ty.base) => c
-            .into_iter()
-            .next()
-            .unwrap_or(Value::Unknown("an empty vector".into())),
+            Value::Vector(c.into_iter().map(convert).collect())
+        }
+        (Some((n, Elem::Int)), s) if is_scalar(&s) => Value::Vector(vec![int_component(s); n]),
+        (Some((n, Elem::Float)), s) if is_scalar(&s) => Value::Vector(vec![float_component(s); n]),
+        (None, Value::Vector(c)) if is_scalar_name(&ty.base) => scalar_of(
+            &ty.base,
+            c.into_iter()
+                .next()
+                .unwrap_or(Value::Unknown("an empty vector".into())),
+        ),
+        (None, v) if is_scalar_name(&ty.base) => scalar_of(&ty.base, v),
         (_, v) => v,
+    }
+}
+
+/// A scalar of type `base`: a real in an integer type is converted.
+fn scalar_of(base: &str, v: Value) -> Value {
+    match elem_kind(base) {
+        Some(Elem::Float) => float_component(v),
+        _ => int_component(v),
     }
 }
 

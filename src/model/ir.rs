@@ -27,7 +27,16 @@ pub enum VarKind {
     /// A value the same for every lane of the warp (`blockIdx`, a kernel parameter).
     /// `range` is the inclusive range of values when known.
     Uniform { range: Option<(i64, i64)> },
+    /// The steps of a digitised line, the same for every lane of the warp: bit `i` is
+    /// set when `floor(c + f * t)` grows from `t = i` to `t = i + 1`, for a slope `f` and
+    /// an offset `c` in `[0, 1)` of unknown value and `t = 0..=span` (at most 62). It
+    /// takes exactly the masks that some real `f` and `c` give (docs/bank-model.md,
+    /// "Floors of real values").
+    Line { span: u32 },
 }
+
+/// The most steps a digitised line ([`VarKind::Line`]) takes: its masks are 62 bits.
+pub const MAX_LINE_SPAN: u32 = 62;
 
 /// A named variable of one lowered access.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]

@@ -10,8 +10,9 @@
 //! parameter list, a macro's name, an enum's or a struct's members; a namespace or a
 //! linkage block defines every identifier in it.
 //!
-//! Items that only declare (macros, `typedef`/`using`, enums, constants with no braces
-//! and no shared-memory qualifier) are copied into every segment that mentions them.
+//! Items that only declare (macros, `typedef`/`using`, enums, HLSL `cbuffer`s, constants
+//! with no braces and no shared-memory qualifier) are copied into every segment that
+//! mentions them.
 //! Every other item is *code*, and code items are joined into one segment with every
 //! item that mentions one of their names, and with every code item they reach through
 //! declarations: callers and callees, launches and kernels, all the accesses of a
@@ -561,7 +562,7 @@ fn finish(out: &mut Vec<Item>, cur: &mut Building<'_>, end: usize) {
         // No function body can hide in it (a `typedef` or `using` with parentheses may
         // hold member functions or function types: code, to be safe).
         && (first == "enum"
-            || (matches!(first, "typedef" | "using") && !has_paren)
+            || (matches!(first, "typedef" | "using" | "cbuffer" | "tbuffer") && !has_paren)
             || (!has_brace && !has_paren))
     {
         Kind::Declaration
@@ -573,6 +574,8 @@ fn finish(out: &mut Vec<Item>, cur: &mut Building<'_>, end: usize) {
     // A type's members (`struct S { void add(); }`, an enum's enumerators) are its names.
     let type_body = is_type_definition(&toks);
     let enum_like = matches!(first, "enum" | "typedef");
+    // An HLSL `cbuffer`'s members are shader constants: its names.
+    let cbuffer_like = matches!(first, "cbuffer" | "tbuffer");
     // Words of attributes whose parentheses are not a parameter list.
     let attribute = |w: &str| {
         matches!(
@@ -627,7 +630,8 @@ fn finish(out: &mut Vec<Item>, cur: &mut Building<'_>, end: usize) {
                     )
                 );
                 let top = depth == 0 && declaring && !in_init && declarator;
-                let member = depth == 1 && (type_body && before_paren || enum_like);
+                let member = depth == 1
+                    && (type_body && before_paren || enum_like || cbuffer_like && declarator);
                 if top || member || before_scope || (depth == 0 && before_paren) {
                     defines.push(*id);
                 }

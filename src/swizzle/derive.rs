@@ -58,7 +58,9 @@ pub fn derive(site: &SiteUse, extents: &[u64]) -> Result<DistributedLayout, Stri
                     v.name
                 ))
             }
-            VarKind::Uniform { .. } => return Err(format!("the index depends on `{}`", v.name)),
+            VarKind::Uniform { .. } | VarKind::Line { .. } => {
+                return Err(format!("the index depends on `{}`", v.name))
+            }
         });
     }
     let ws = u64::from(acc.warp_size);

@@ -264,6 +264,14 @@ impl Interp<'_> {
         l: Layout,
         atomic: bool,
     ) -> Result<Vec<LoweredAccess>, Reason> {
+        let read = self
+            .flow
+            .guards
+            .iter()
+            .fold(p.offset.var_mask(), |m, g| m | g.var_mask());
+        if let Some(why) = self.floor_clash(read) {
+            return Err(why);
+        }
         let natural = matches!(l.size, 1 | 2 | 4 | 8 | 16) && l.align >= l.size;
         let (width, count) = if natural {
             (l.size, 1)

@@ -165,6 +165,10 @@ fn merged_value(
             }
             // A branch that assigns data: the merged value depends on data.
             (_, d @ Value::Data(_), _) | (_, _, d @ Value::Data(_)) => d.clone(),
+            // Floating-point values of the branches differ: data, as floats were.
+            (_, Value::Real(_), _) | (_, _, Value::Real(_)) => {
+                Value::Data("a floating-point value assigned in a branch".into())
+            }
             (None, _, _) if matches!(c, Value::Data(_)) => Value::Data(format!(
                 "`{name}` is assigned under a condition that depends on data ({})",
                 c.reason()

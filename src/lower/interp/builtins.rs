@@ -121,6 +121,9 @@ impl Interp<'_> {
                 let b = self.eval(&args[1]);
                 self.binary(BinaryOp::Mul, a, b)
             }
+            "floor" | "ceil" | "floorf" | "ceilf" if args.len() == 1 => {
+                self.floor_call(short.starts_with("ceil"), args)
+            }
             "uint" | "int" | "unsigned" | "size_t" if args.len() == 1 => {
                 let v = self.eval(&args[0]);
                 let ty = TypeName {

@@ -47,7 +47,7 @@ impl Interp<'_> {
         match &e.kind {
             ExprKind::Int(c) => Value::Int(int(*c)),
             ExprKind::Bool(b) => Value::Int(int(i64::from(*b))),
-            ExprKind::Float => Value::Data("a floating-point value".into()),
+            ExprKind::Float(value) => super::reals::literal(*value),
             ExprKind::Ident(name)
                 if self.calls.this_place.is_some() && self.this_field(name).is_some() =>
             {
@@ -147,6 +147,11 @@ impl Interp<'_> {
                 UnaryOp::BitNot => Ir::Unary(UnOp::BitNot, Box::new(i)),
                 _ => Ir::Unary(UnOp::LogicNot, Box::new(i)),
             }),
+            Value::Real(r) => match op {
+                UnaryOp::Neg => Value::Real(r.neg()),
+                UnaryOp::Plus => Value::Real(r),
+                _ => Value::Data("a floating-point value".into()),
+            },
             other => other,
         };
         match v {
@@ -180,6 +185,9 @@ impl Interp<'_> {
                 })
                 .unwrap_or_else(|| match (t, f) {
                     (d @ Value::Data(_), _) | (_, d @ Value::Data(_)) => d,
+                    (Value::Real(_), _) | (_, Value::Real(_)) => {
+                        Value::Data("a floating-point value chosen by a condition".into())
+                    }
                     // A branch bankcheck could not follow says why.
                     (u @ Value::Unknown(_), _) | (_, u @ Value::Unknown(_)) => u,
                     _ => Value::Unknown("a conditional value bankcheck cannot resolve".into()),
@@ -253,10 +261,11 @@ impl Interp<'_> {
         }
         match self.eval(base) {
             // A component (`p.x`) or a swizzle (`gtid.xy`, `v.yx`, `s.xx`).
-            v @ (Value::Vector(_) | Value::Int(_)) => crate::lower::vector::swizzle(&v, field)
-                .unwrap_or_else(|| {
+            v @ (Value::Vector(_) | Value::Int(_) | Value::Real(_)) => {
+                crate::lower::vector::swizzle(&v, field).unwrap_or_else(|| {
                     Value::Unknown(format!("member `{field}` of a scalar or vector").into())
-                }),
+                })
+            }
             Value::Data(r) => Value::Data(r),
             other => {
                 let why = other.reason();
@@ -323,6 +332,9 @@ impl Interp<'_> {
             }
             (Value::Data(r), _) | (_, Value::Data(r)) => Value::Data(r),
             (Value::Unknown(r), _) | (_, Value::Unknown(r)) => Value::Unknown(r),
+            (a @ (Value::Real(_) | Value::Int(_)), b @ (Value::Real(_) | Value::Int(_))) => {
+                super::reals::binary(map_binop(op), a, b)
+            }
             (a, _) => Value::Unknown(a.reason()),
         }
     }
@@ -368,9 +380,17 @@ impl Interp<'_> {
                         Value::Int(fold(BinOp::And, i, int(0xffff)))
                     }
                     b if b.contains("float") || b.contains("double") || b.contains("half") => {
-                        Value::Data("a floating-point value".into())
+                        Value::Real(crate::lower::real::Real::int(i))
                     }
                     _ => Value::Int(i),
+                }
+            }
+            Value::Real(r) if ty.pointers == 0 => {
+                let b = ty.base.as_str();
+                if b.contains("float") || b.contains("double") || b.contains("half") {
+                    Value::Real(r)
+                } else {
+                    crate::lower::vector::int_component(Value::Real(r))
                 }
             }
             other => other,

@@ -29,6 +29,16 @@ impl Interp<'_> {
         let counter = induction
             .as_ref()
             .and_then(|(name, step)| Some((self.loop_counter(name, step, body)?, name.clone())));
+        // A floating-point loop variable that is not followed (stepped by a fraction)
+        // changes across iterations like any other value.
+        if let (None, Some((name, _))) = (&counter, &induction) {
+            if matches!(self.lookup(name), Some(Value::Real(_))) {
+                self.invalidate(
+                    std::slice::from_ref(name),
+                    "it changes across loop iterations",
+                );
+            }
+        }
         // Other variables assigned in the body: simple `x += c` inductions, else unknown.
         let assigned: Vec<String> = assigned_names(body)
             .into_iter()
@@ -91,7 +101,13 @@ impl Interp<'_> {
     /// or a shift by `k`); `None` when the step is not an integer or the loop variable
     /// is not otherwise followed.
     fn loop_counter(&mut self, name: &str, step: &Step, body: &Stmt) -> Option<usize> {
-        let start = self.lookup(name).cloned();
+        // A floating-point loop variable that holds an integer counts like an integer one.
+        let start = match self.lookup(name).cloned() {
+            Some(Value::Real(r)) if r.terms.is_empty() && r.den == 1 => {
+                Some(Value::Int(r.constant))
+            }
+            other => other,
+        };
         let mut step_int = |e: &Expr| match self.eval_control(e) {
             Value::Int(i) => Some(i),
             _ => None,

@@ -78,6 +78,9 @@ impl<'a> Interp<'a> {
             }
             return Value::Array(idx);
         }
+        if let Some(v) = self.shader_constant(name) {
+            return v;
+        }
         if self.names.unresolved_as_uniform && !name.contains("::") {
             return Value::Int(self.uniform(name, None));
         }

@@ -307,6 +307,8 @@ impl Interp<'_> {
     ) -> Result<Place, Value> {
         let mut ints = Vec::with_capacity(idx.len());
         for v in idx {
+            // A floating-point index is converted to an integer, truncated.
+            let v = &crate::lower::vector::int_component(v.clone());
             match v {
                 Value::Int(i) => ints.push(i.clone()),
                 other => {

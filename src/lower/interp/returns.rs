@@ -67,6 +67,9 @@ impl Interp<'_> {
                     .unwrap_or_else(branch)
                 }
                 (d @ Value::Data(_), _) | (_, d @ Value::Data(_)) => d,
+                (Value::Real(_), _) | (_, Value::Real(_)) => {
+                    Value::Data("a floating-point value returned under a condition".into())
+                }
                 _ => branch(),
             };
         }

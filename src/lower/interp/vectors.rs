@@ -113,6 +113,7 @@ pub(super) fn min_max(short: &str, values: Vec<Value>) -> Value {
         match v {
             Value::Int(i) => ints.push(i),
             d @ Value::Data(_) => return d,
+            Value::Real(_) => return Value::Data("a floating-point value".into()),
             other => return Value::Unknown(other.reason()),
         }
     }
