@@ -29,29 +29,34 @@ impl Interp<'_> {
         let counter = induction
             .as_ref()
             .and_then(|(name, step)| Some((self.loop_counter(name, step, body)?, name.clone())));
-        // A floating-point loop variable that is not followed (stepped by a fraction)
-        // changes across iterations like any other value.
-        if let (None, Some((name, _))) = (&counter, &induction) {
-            if matches!(self.lookup(name), Some(Value::Real(_))) {
-                self.invalidate(
-                    std::slice::from_ref(name),
-                    "it changes across loop iterations",
-                );
+        // What the update assigns besides a followed loop variable (`j = j * 3 + 1`, a
+        // second variable `i++, j--`, a step bankcheck cannot follow) changes across
+        // iterations like what the body assigns: it must not keep its first value.
+        let updates = Stmt::Block(update.iter().cloned().map(Stmt::Expr).collect());
+        let followed = counter.as_ref().map(|(_, n)| n);
+        // Other variables assigned in the body or the update: simple `x += c` inductions,
+        // else unknown.
+        let in_body = assigned_names(body);
+        let mut assigned = in_body.clone();
+        for n in assigned_names(&updates) {
+            if !assigned.contains(&n) {
+                assigned.push(n);
             }
         }
-        // Other variables assigned in the body: simple `x += c` inductions, else unknown.
-        let assigned: Vec<String> = assigned_names(body)
-            .into_iter()
-            .filter(|n| Some(n) != induction.as_ref().map(|(n, _)| n))
-            .collect();
+        assigned.retain(|n| Some(n) != followed);
         let mut body_inductions = Vec::new();
         let mut closed_forms = Vec::new();
         for name in &assigned {
-            if let (Some((k, _)), Some(Value::Int(x0)), Some(step)) = (
-                &counter,
-                self.lookup(name).cloned(),
-                crate::lower::induction::body_step(body, name),
-            ) {
+            // A variable the update steps is stepped once per iteration when the body
+            // leaves it alone.
+            let step = if in_body.contains(name) {
+                crate::lower::induction::body_step(body, name)
+            } else {
+                crate::lower::induction::body_step(&updates, name)
+            };
+            if let (Some((k, _)), Some(Value::Int(x0)), Some(step)) =
+                (&counter, self.lookup(name).cloned(), step)
+            {
                 if let Some(s) =
                     crate::lower::induction::step_value(&step, &mut |e| self.eval_int(e))
                 {
