@@ -15,6 +15,11 @@
 //! word for finitely many values only, and sharing only merges words). Enumerating one
 //! such value per residue is exhaustive.
 //!
+//! Terms that move a whole warp by whole words are dropped first ([`whole_words`]); a
+//! value a guard bounds is enumerated up to that bound ([`guard_bounds`]), and one read
+//! only periodically by the address and the guards over one period
+//! ([`residues::period_in`]): both exhaustive.
+//!
 //! Sampling never proves absence: a sampled enumeration that finds a conflict reports it
 //! as a lower bound (`lower_bound`), one that finds none is undecided.
 //!
@@ -31,10 +36,12 @@ use crate::model::ir::{BinOp, Expr, LoweredAccess, VarKind};
 use crate::model::verdict::{Method, Verdict};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
+mod guard_bounds;
 mod relax;
 mod residues;
 mod terms;
-use residues::{form_in, residue_condition, residue_period, residue_representatives};
+mod whole_words;
+use residues::{form_in, period_in, residue_condition, residue_period, residue_representatives};
 use terms::{distribute, only_shift_amount};
 
 /// Work limits for one access, in lane evaluations.
@@ -121,6 +128,9 @@ fn thin(values: Vec<i64>, n: u64) -> (Vec<i64>, bool) {
 /// may still be decided by an upper bound over the lanes that guards switch off
 /// ([`relax`]).
 pub fn enumerate(access: &LoweredAccess, params: &BankParams, budget: Budget) -> Verdict {
+    let bank_width = i64::from(params.bank_width.max(1));
+    let reduced = whole_words::without_whole_word_shifts(access, bank_width);
+    let access = reduced.as_ref().unwrap_or(access);
     let verdict = enumerate_as_written(access, params, budget);
     if verdict.exact {
         return verdict;
@@ -547,6 +557,7 @@ fn choose_domains(
         .filter(|i| other_mask >> (*i).min(63) & 1 == 1)
         .collect();
     let residue_modulus = i64::from(params.bank_count.max(1)) * s.bw;
+    let kinds: Vec<VarKind> = access.vars.iter().map(|v| v.kind.clone()).collect();
     others
         .iter()
         .map(|&i| {
@@ -568,6 +579,14 @@ fn choose_domains(
                 };
             }
             let (values, complete) = domain_for(i, u64::MAX);
+            let bound = guards
+                .iter()
+                .filter_map(|g| guard_bounds::upper_bound(g, i, &kinds))
+                .min();
+            let (values, complete) = match bound {
+                Some(most) => below(&access.vars[i].kind, most).unwrap_or((values, complete)),
+                None => (values, complete),
+            };
             let prioritized = matches!(access.vars[i].kind, VarKind::Uniform { range: None });
             // Too many values to enumerate, a ring operation in the address and absent from
             // the guards: one value per residue decides every value (module comment).
@@ -587,7 +606,6 @@ fn choose_domains(
                 } => lo >= 0,
                 _ => false,
             };
-            let kinds: Vec<VarKind> = access.vars.iter().map(|v| v.kind.clone()).collect();
             let form = (i < 63)
                 .then(|| form_in(lane_expr, i, u_nonneg, &kinds))
                 .flatten()
@@ -603,16 +621,83 @@ fn choose_domains(
                         residue: Some(period),
                     }
                 }
-                _ => Domain {
+                _ => periodic(i, &kinds, lane_expr, guards, &values, complete).unwrap_or(Domain {
                     index: i,
                     values,
                     complete,
                     prioritized,
                     residue: None,
-                },
+                }),
             }
         })
         .collect()
+}
+
+/// Every value of a variable of kind `kind` up to `most` (inclusive), when a guard bounds
+/// it so ([`guard_bounds`]) and that is few enough to enumerate: complete, since a larger
+/// value switches every lane off.
+fn below(kind: &VarKind, most: i64) -> Option<(Vec<i64>, bool)> {
+    let (lo, hi) = match kind {
+        VarKind::Counter { trips: None } => (0, most),
+        VarKind::Counter { trips: Some(t) } => (0, most.min(i64::try_from(*t).ok()? - 1)),
+        VarKind::Uniform {
+            range: Some((lo, hi)),
+        } => (*lo, most.min(*hi)),
+        _ => return None,
+    };
+    (hi.saturating_sub(lo) < 1 << 20).then(|| ((lo..=hi).collect(), true))
+}
+
+/// One period of variable `i` when the address and every guard the enumeration keeps
+/// repeat in it ([`period_in`]) and its values span more than a period: each value then
+/// behaves as the one of its residue among the first period's, which are real values
+/// (the first of its range, or of any integer when it has none). Exhaustive.
+fn periodic(
+    i: usize,
+    kinds: &[VarKind],
+    lane_expr: &Expr,
+    guards: &[&Expr],
+    values: &[i64],
+    complete: bool,
+) -> Option<Domain> {
+    if i >= 63 {
+        return None;
+    }
+    let (first, nonneg) = match kinds[i] {
+        VarKind::Counter { .. } => (0, true),
+        VarKind::Uniform {
+            range: Some((lo, _)),
+        } => (lo, lo >= 0),
+        VarKind::Uniform { range: None } => (0, false),
+        VarKind::Thread(_) => return None,
+    };
+    let period = std::iter::once(lane_expr)
+        .chain(guards.iter().copied())
+        .try_fold(1i64, |p, e| {
+            let q = period_in(e, i, nonneg, kinds)?;
+            let l = p / residues::gcd(p, q) * q;
+            (l <= 4096).then_some(l)
+        })?;
+    // A complete domain already holds every value; the first period must be values the
+    // variable takes: `values` starts at `first` and holds every value from there.
+    let spans = if complete {
+        values.len() as i64 > period && values.first() == Some(&first)
+    } else {
+        match kinds[i] {
+            VarKind::Counter { trips: Some(t) } => t as i64 > period,
+            VarKind::Uniform {
+                range: Some((lo, hi)),
+            } => hi - lo >= period,
+            _ => true,
+        }
+    };
+    spans.then(|| Domain {
+        index: i,
+        values: (first..first + period).collect(),
+        complete: true,
+        prioritized: false,
+        residue: None,
+    })
 }
 
 /// Shrinks the largest domains until the whole enumeration fits the budget; `Err` with
