@@ -8,6 +8,10 @@
 //! - A value that the address and every guard read only periodically
 //!   (`(b * M + t) % R`) is enumerated over one period.
 //! - A value that a guard bounds (`t + b * M2 < K`) is enumerated up to that bound.
+//! - Nested doubling counters (`size = c << a`, `stride = size / 2 >> b`), whose
+//!   rectangle is over the budget, are enumerated by their distinct strides where the
+//!   guards without a thread id hold; a ranged length that only the outer loop's bound
+//!   reads (`size <= L`) is replaced by the end of its range.
 //!
 //! The plain enumeration's domains are exhaustive by construction: `C` has a small range,
 //! the counter is below `C` wherever a lane is active, the block index is either bounded
@@ -213,6 +217,86 @@ fn block_index_case() -> impl Strategy<Value = Case> {
         })
 }
 
+/// Sorting-network loops in a block of 256: `a`, `b` counters of 24 iterations, `L` in
+/// `0..=Lmax`, `size = c << a`, `stride = (size >> 1) >> b`, under `size <= L`,
+/// `stride > 0` and sometimes `(t & (size / 2 - 1)) >= stride`, at one of several
+/// addresses over `t` and `stride`.
+fn doubling_case() -> impl Strategy<Value = Case> {
+    (
+        (1i64..=3, 0i64..=64),
+        (0usize..4, 1i64..=3),
+        any::<bool>(),
+        prop_oneof![Just(4u32), Just(8)],
+    )
+        .prop_map(|((c0, most), (shape, q), offset_guard, width)| {
+            const A: usize = 3;
+            const B: usize = 4;
+            const L: usize = 5;
+            let vars = vec![
+                var("threadIdx.x", VarKind::Thread(Axis::X)),
+                var("threadIdx.y", VarKind::Thread(Axis::Y)),
+                var("threadIdx.z", VarKind::Thread(Axis::Z)),
+                var("a", VarKind::Counter { trips: Some(24) }),
+                var("b", VarKind::Counter { trips: Some(24) }),
+                var(
+                    "length",
+                    VarKind::Uniform {
+                        range: Some((0, most)),
+                    },
+                ),
+            ];
+            let size = b(BinOp::Shl, c(c0), v(A));
+            let stride = b(BinOp::Shr, b(BinOp::Shr, size.clone(), c(1)), v(B));
+            let t = v(TX);
+            let words = match shape {
+                // 2t - (t & (stride - 1)) - q * stride
+                0 => b(
+                    BinOp::Sub,
+                    b(
+                        BinOp::Sub,
+                        b(BinOp::Mul, c(2), t.clone()),
+                        b(BinOp::And, t.clone(), b(BinOp::Sub, stride.clone(), c(1))),
+                    ),
+                    b(BinOp::Mul, stride.clone(), c(q)),
+                ),
+                1 => b(BinOp::Xor, t.clone(), stride.clone()),
+                2 => b(BinOp::Mul, t.clone(), stride.clone()),
+                _ => b(BinOp::Add, t.clone(), b(BinOp::Mul, stride.clone(), c(q))),
+            };
+            let mut guards = vec![
+                b(BinOp::Le, size.clone(), v(L)),
+                b(BinOp::Gt, stride.clone(), c(0)),
+            ];
+            if offset_guard {
+                let half = b(BinOp::Shr, size, c(1));
+                guards.push(b(
+                    BinOp::Ge,
+                    b(BinOp::And, t, b(BinOp::Sub, half, c(1))),
+                    stride,
+                ));
+            }
+            let address = b(BinOp::Mul, words, c(i64::from(width)));
+            Case {
+                access: LoweredAccess {
+                    vars,
+                    address,
+                    width,
+                    atomic: false,
+                    guards,
+                    block: BlockShape { x: 256, y: 1, z: 1 },
+                    warp_size: 32,
+                    coords: None,
+                    extents: vec![],
+                },
+                domains: vec![
+                    (A, (0..24).collect()),
+                    (B, (0..24).collect()),
+                    (L, (0..=most).collect()),
+                ],
+            }
+        })
+}
+
 /// Runs `strategy`'s cases: an exact verdict has the brute-force worst case's factor (no
 /// lane active: none); a sampled conflict is a lower bound of it. Returns how many verdicts
 /// were exact.
@@ -280,4 +364,11 @@ fn block_indices_periodic_or_bounded_are_decided_for_every_value() {
     let cases = 128;
     let exact = check(block_index_case(), cases);
     assert!(exact > cases * 3 / 4, "exact {exact} of {cases}");
+}
+
+#[test]
+fn doubling_counters_are_decided_by_their_distinct_strides() {
+    let cases = 12;
+    let exact = check(doubling_case(), cases);
+    assert!(exact > cases / 2, "exact {exact} of {cases}");
 }

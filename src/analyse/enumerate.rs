@@ -15,10 +15,12 @@
 //! word for finitely many values only, and sharing only merges words). Enumerating one
 //! such value per residue is exhaustive.
 //!
-//! Terms that move a whole warp by whole words are dropped first ([`whole_words`]); a
-//! value a guard bounds is enumerated up to that bound ([`guard_bounds`]), and one read
-//! only periodically by the address and the guards over one period
-//! ([`residues::period_in`]): both exhaustive.
+//! Terms that move a whole warp by whole words are dropped first ([`whole_words`]), and
+//! a ranged value that only one whole-warp comparison reads takes the end of its range
+//! that makes it hold ([`exists`]); a value a guard bounds is enumerated up to that
+//! bound ([`guard_bounds`]), and one read only periodically by the address and the
+//! guards over one period ([`residues::period_in`]); values whose rectangle is over the
+//! budget are enumerated by their distinct cases ([`cases`]). All exhaustive.
 //!
 //! Sampling never proves absence: a sampled enumeration that finds a conflict reports it
 //! as a lower bound (`lower_bound`), one that finds none is undecided.
@@ -36,6 +38,8 @@ use crate::model::ir::{BinOp, Expr, LoweredAccess, VarKind};
 use crate::model::verdict::{Method, Verdict};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
+mod cases;
+mod exists;
 mod guard_bounds;
 mod relax;
 mod residues;
@@ -131,6 +135,8 @@ pub fn enumerate(access: &LoweredAccess, params: &BankParams, budget: Budget) ->
     let bank_width = i64::from(params.bank_width.max(1));
     let reduced = whole_words::without_whole_word_shifts(access, bank_width);
     let access = reduced.as_ref().unwrap_or(access);
+    let existential = exists::without_existential_values(access);
+    let access = existential.as_ref().unwrap_or(access);
     let verdict = enumerate_as_written(access, params, budget);
     if verdict.exact {
         return verdict;
@@ -169,10 +175,50 @@ fn enumerate_as_written(access: &LoweredAccess, params: &BankParams, budget: Bud
     let other_mask = (terms.lane_expr.var_mask() | guard_mask) & !s.thread_mask & !terms.shift_mask;
     let per_combo_cost = (s.n_warps * warp_size * shifts.len() as u64).max(1);
     let mut domains = choose_domains(&s, other_mask, &terms.lane_expr, &guards, guard_mask);
-    if let Err(verdict) = fit_to_budget(&mut domains, per_combo_cost, budget) {
-        return *verdict;
+    // Over the budget, the distinct cases of values enumerated whole may fit where their
+    // rectangle does not (a condition by residues needs the rectangle: each residue's
+    // own worst case). Sampled values keep their order of importance instead.
+    let fits = |n: u64| n.saturating_mul(per_combo_cost) <= budget.max_lane_evals;
+    let rectangle = domains
+        .iter()
+        .map(|d| d.values.len() as u64)
+        .fold(1, u64::saturating_mul);
+    let cases = (!fits(rectangle) && domains.iter().all(|d| d.complete && d.residue.is_none()))
+        .then(|| {
+            let most =
+                usize::try_from(budget.max_lane_evals / per_combo_cost).unwrap_or(usize::MAX);
+            cases::distinct_cases(
+                &domains,
+                &terms.lane_expr,
+                &guards,
+                s.thread_mask,
+                access.vars.len(),
+                most,
+            )
+        })
+        .flatten();
+    if cases.is_none() {
+        if let Err(verdict) = fit_to_budget(&mut domains, per_combo_cost, budget) {
+            return *verdict;
+        }
     }
-    let sampling = Sampling::of(access, &domains, shift_sampled);
+    let mut sampling = Sampling::of(access, &domains, shift_sampled);
+    if let Some(c) = cases.as_ref().filter(|c| c.combos.len() < c.distinct) {
+        let names: Vec<String> = domains
+            .iter()
+            .map(|d| access.vars[d.index].name.clone())
+            .collect();
+        let quoted: Vec<String> = names.iter().map(|n| format!("`{n}`")).collect();
+        sampling.thinned(
+            format!(
+                "{} of the {} distinct cases of {} were tried",
+                c.combos.len(),
+                c.distinct,
+                quoted.join(", ")
+            ),
+            &names,
+        );
+    }
     // For the values decided by residues, the worst factor of each residue (over the
     // other values), for the condition in words.
     let residue_domains: Vec<(usize, i64)> = domains
@@ -209,6 +255,7 @@ fn enumerate_as_written(access: &LoweredAccess, params: &BankParams, budget: Bud
     );
     let plan = Plan {
         domains: &domains,
+        cases: cases.as_ref().map(|c| c.combos.as_slice()),
         shifts: &shifts,
         combo_guards,
         mixed_guards,
@@ -788,6 +835,25 @@ impl Sampling {
     }
 }
 
+impl Sampling {
+    /// The distinct cases were thinned to the budget: not exact.
+    /// `names` are the variables whose cases they are: the verdict depends on them.
+    fn thinned(&mut self, what: String, names: &[String]) {
+        self.exact = false;
+        // Dropped with the other notes of sampling when a saturating case is found.
+        if self.sampled_variables.end == self.notes.len() {
+            self.sampled_variables.end += 1;
+        }
+        self.notes.push(what.clone());
+        self.sampled.push(what);
+        for n in names {
+            if !self.depends_on.contains(n) {
+                self.depends_on.push(n.clone());
+            }
+        }
+    }
+}
+
 /// Whether guard `g` holds at `values` (a guard that cannot be evaluated holds).
 fn holds(g: &Expr, values: &[i64]) -> bool {
     g.eval(values).is_none_or(|v| v != 0)
@@ -888,6 +954,9 @@ fn lane_tables(
 /// What the combination loop enumerates.
 struct Plan<'e> {
     domains: &'e [Domain],
+    /// The combinations to run instead of every one of the domains' values: one per
+    /// distinct case ([`cases`]).
+    cases: Option<&'e [Vec<i64>]>,
     /// The residues of the pure shifts.
     shifts: &'e [i64],
     /// Guards without a thread variable, decided once per combination.
@@ -960,8 +1029,16 @@ fn walk(s: &Setup, plan: &Plan, lanes: &Lanes, values: &mut [i64]) -> Outcome {
             over_budget: false,
         },
     };
-    let doms: Vec<Vec<i64>> = plan.domains.iter().map(|d| d.values.clone()).collect();
-    for_each_combination(&doms, &mut |combo| w.combination(combo, values));
+    if let Some(cases) = plan.cases {
+        for combo in cases {
+            if !w.combination(combo, values) {
+                break;
+            }
+        }
+    } else {
+        let doms: Vec<Vec<i64>> = plan.domains.iter().map(|d| d.values.clone()).collect();
+        for_each_combination(&doms, &mut |combo| w.combination(combo, values));
+    }
     w.out
 }
 

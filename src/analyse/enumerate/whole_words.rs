@@ -150,6 +150,63 @@ mod tests {
         Expr::bin(op, x, y)
     }
 
+    proptest::proptest! {
+        /// Exhaustive over the run-time value in `-100..100` and every warp: dropping the
+        /// terms changes no warp's wavefronts (the bank model's count of its lanes).
+        #[test]
+        fn dropping_changes_no_warps_wavefronts(
+            s1 in 1i64..=33,
+            (a, d) in (0i64..3, 1i64..=8),
+            m in proptest::sample::select(vec![1i64, 2, 4, 6, 8, 16, 32, 64]),
+            (x, y) in (proptest::sample::select(vec![8u32, 16, 32, 48, 64]), 1u32..=4),
+            width in proptest::sample::select(vec![4u32, 8, 16]),
+            bank_width in proptest::sample::select(vec![4i64, 8]),
+        ) {
+            let lane = b(BinOp::Mul, Expr::Var(0), Expr::Const(s1 * i64::from(width)));
+            let row = b(
+                BinOp::Mul,
+                b(
+                    BinOp::Div,
+                    b(BinOp::Mul, b(BinOp::Add, Expr::Var(1), Expr::Const(a)), Expr::Var(2)),
+                    Expr::Const(d),
+                ),
+                Expr::Const(m),
+            );
+            let mut original = access(BlockShape { x, y, z: 1 }, b(BinOp::Add, lane, row));
+            original.width = width;
+            let params = crate::bank::BankParams {
+                bank_width: bank_width as u32,
+                ..crate::bank::BankParams::default()
+            };
+            let Some(reduced) = without_whole_word_shifts(&original, bank_width) else {
+                // Kept only when not whole words or not uniform in a warp.
+                proptest::prop_assert!(m % bank_width != 0 || x % 32 != 0 && y > 1);
+                return Ok(());
+            };
+            let warps = original.block.threads().div_ceil(32);
+            for c in -100..100 {
+                for w in 0..warps {
+                    let lanes = |acc: &LoweredAccess| -> Vec<Option<i64>> {
+                        (0..32)
+                            .map(|l| {
+                                let linear = w * 32 + l;
+                                (linear < acc.block.threads()).then(|| {
+                                    let mut values = vec![0, 0, c];
+                                    acc.bind_thread(&mut values, linear);
+                                    acc.address.eval(&values).expect("total")
+                                })
+                            })
+                            .collect()
+                    };
+                    let count = |acc: &LoweredAccess| {
+                        crate::bank::count_wavefronts(&params, width, &lanes(acc), false)
+                    };
+                    proptest::prop_assert_eq!(count(&original), count(&reduced), "C = {}, warp {}", c, w);
+                }
+            }
+        }
+    }
+
     #[test]
     fn a_row_uniform_term_of_whole_words_is_dropped_only_when_rows_are_whole_warps() {
         // 4 * tx + 4 * (ty * C / 8)
