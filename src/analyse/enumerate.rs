@@ -136,12 +136,30 @@ pub fn enumerate(access: &LoweredAccess, params: &BankParams, budget: Budget) ->
     let reduced = whole_words::without_whole_word_shifts(access, bank_width);
     let access = reduced.as_ref().unwrap_or(access);
     let existential = exists::without_existential_values(access);
-    let access = existential.as_ref().unwrap_or(access);
+    let (access, ends) = match &existential {
+        Some((a, ends)) => (a, ends.as_slice()),
+        None => (access, &[][..]),
+    };
     let verdict = enumerate_as_written(access, params, budget);
-    if verdict.exact {
-        return verdict;
+    let mut verdict = if verdict.exact {
+        verdict
+    } else {
+        relax::decide_by_upper_bound(access, params, budget, verdict)
+    };
+    // A conflict where a guard holds depends on the value that decides whether it does
+    // (the end of its range is a value where it does).
+    if verdict.cost.is_some_and(|c| c.wavefronts > c.ideal) {
+        for &(i, end) in ends {
+            let name = &access.vars[i].name;
+            if !verdict.depends_on.contains(name) {
+                verdict.depends_on.push(name.clone());
+            }
+            if !verdict.worst_case.iter().any(|(n, _)| n == name) {
+                verdict.worst_case.push((name.clone(), end));
+            }
+        }
     }
-    relax::decide_by_upper_bound(access, params, budget, verdict)
+    verdict
 }
 
 /// [`enumerate`] with the guards as written.

@@ -12,11 +12,16 @@
 
 use crate::model::ir::{BinOp, Expr, LoweredAccess, UnOp, VarKind};
 
-/// `access` with each such value replaced, or `None` when there is none.
-pub(super) fn without_existential_values(access: &LoweredAccess) -> Option<LoweredAccess> {
+/// `access` with each such value replaced, and the values replaced (variable index and
+/// the end that stands for them), or `None` when there is none. Whether the guard holds
+/// still depends on the value (a loop runs only when `arrayLength > 1`): a conflict
+/// names it.
+pub(super) fn without_existential_values(
+    access: &LoweredAccess,
+) -> Option<(LoweredAccess, Vec<(usize, i64)>)> {
     let thread_mask = access.thread_mask();
     let mut guards = access.guards.clone();
-    let mut changed = false;
+    let mut replaced_values = Vec::new();
     for (i, v) in access.vars.iter().enumerate().take(63) {
         let VarKind::Uniform {
             range: Some((lo, hi)),
@@ -36,14 +41,19 @@ pub(super) fn without_existential_values(access: &LoweredAccess) -> Option<Lower
         if occurrences(&guards[*g], i) != 1 || guards[*g].var_mask() & thread_mask != 0 {
             continue;
         }
-        if let Some(rewritten) = replaced(&guards[*g], i, (lo, hi), true) {
+        if let Some((rewritten, end)) = replaced(&guards[*g], i, (lo, hi), true) {
             guards[*g] = rewritten;
-            changed = true;
+            replaced_values.push((i, end));
         }
     }
-    changed.then(|| LoweredAccess {
-        guards,
-        ..access.clone()
+    (!replaced_values.is_empty()).then(|| {
+        (
+            LoweredAccess {
+                guards,
+                ..access.clone()
+            },
+            replaced_values,
+        )
     })
 }
 
@@ -56,22 +66,24 @@ fn occurrences(e: &Expr, i: usize) -> usize {
 
 /// `e` (which reads `i` once) with `i` replaced by the end of `range` that makes `e`
 /// hold (`holds`) or fail (`!holds`) if any value does; `None` when `i` is not read by
-/// a comparison reached through `&&`, `||` and `!` only.
-fn replaced(e: &Expr, i: usize, range: (i64, i64), holds: bool) -> Option<Expr> {
+/// a comparison reached through `&&`, `||` and `!` only. With the end.
+fn replaced(e: &Expr, i: usize, range: (i64, i64), holds: bool) -> Option<(Expr, i64)> {
     let reads = |x: &Expr| occurrences(x, i) > 0;
     let is_i = |x: &Expr| matches!(x, Expr::Var(j) if *j == i);
     match e {
-        Expr::Unary(UnOp::LogicNot, a) => Some(Expr::Unary(
-            UnOp::LogicNot,
-            Box::new(replaced(a, i, range, !holds)?),
-        )),
+        Expr::Unary(UnOp::LogicNot, a) => {
+            let (a, end) = replaced(a, i, range, !holds)?;
+            Some((Expr::Unary(UnOp::LogicNot, Box::new(a)), end))
+        }
         Expr::Binary(op @ (BinOp::LogicAnd | BinOp::LogicOr), a, b) => {
-            let (a, b) = if reads(a) {
-                (replaced(a, i, range, holds)?, (**b).clone())
+            let (a, b, end) = if reads(a) {
+                let (a, end) = replaced(a, i, range, holds)?;
+                (a, (**b).clone(), end)
             } else {
-                ((**a).clone(), replaced(b, i, range, holds)?)
+                let (b, end) = replaced(b, i, range, holds)?;
+                ((**a).clone(), b, end)
             };
-            Some(Expr::bin(*op, a, b))
+            Some((Expr::bin(*op, a, b), end))
         }
         Expr::Binary(op @ (BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge), a, b) => {
             // Whether the comparison holds more often the larger the value is.
@@ -80,13 +92,14 @@ fn replaced(e: &Expr, i: usize, range: (i64, i64), holds: bool) -> Option<Expr> 
                 (true, false) => matches!(op, BinOp::Gt | BinOp::Ge),
                 _ => return None,
             };
-            let end = Expr::Const(if grows == holds { range.1 } else { range.0 });
+            let value = if grows == holds { range.1 } else { range.0 };
+            let end = Expr::Const(value);
             let (a, b) = if is_i(a) {
                 (end, (**b).clone())
             } else {
                 ((**a).clone(), end)
             };
-            Some(Expr::bin(*op, a, b))
+            Some((Expr::bin(*op, a, b), value))
         }
         _ => None,
     }
@@ -100,7 +113,7 @@ mod tests {
     /// makes `g` hold exactly when the rewritten guard holds.
     fn same_existence(g: &Expr) {
         let range = (0, 50);
-        let r = replaced(g, 1, range, true).expect("rewritten");
+        let (r, _) = replaced(g, 1, range, true).expect("rewritten");
         for x in -70..70 {
             let some = (range.0..=range.1).any(|u| g.eval(&[x, u]).is_some_and(|v| v != 0));
             let now = r.eval(&[x, 0]).is_some_and(|v| v != 0);
