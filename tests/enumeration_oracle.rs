@@ -7,11 +7,14 @@
 
 use bankcheck::analyse::warp_program::{Scratch, WarpProgram};
 use bankcheck::analyse::{enumerate, Budget};
-use bankcheck::bank::{count_wavefronts, BankParams, Wavefronts};
+use bankcheck::bank::{BankParams, Wavefronts};
 use bankcheck::model::ir::{Axis, BinOp, BlockShape, Expr, LoweredAccess, UnOp, VarInfo, VarKind};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
 use std::cell::Cell;
+
+#[path = "support/brute_force.rs"]
+mod brute_force;
 
 const K: usize = 2;
 const U: usize = 3;
@@ -141,9 +144,7 @@ fn case() -> impl Strategy<Value = Case> {
         )
 }
 
-/// The worst case by brute force: a guard that cannot be evaluated lets the lane run,
-/// and a warp in which an active lane's address cannot be evaluated is skipped (such
-/// values cannot occur in a program that runs).
+/// The worst case by brute force over every iteration and every value of `u`.
 fn brute_force(a: &LoweredAccess, params: &BankParams) -> Option<Wavefronts> {
     let VarKind::Counter { trips: Some(trips) } = a.vars[K].kind else {
         unreachable!()
@@ -154,44 +155,8 @@ fn brute_force(a: &LoweredAccess, params: &BankParams) -> Option<Wavefronts> {
     else {
         unreachable!()
     };
-    let threads = a.block.threads();
-    let warp = u64::from(a.warp_size);
-    let mut worst: Option<Wavefronts> = None;
-    for k in 0..trips as i64 {
-        for u in lo..=hi {
-            for w in 0..threads.div_ceil(warp) {
-                let mut lanes = vec![None; a.warp_size as usize];
-                let mut failed = false;
-                for (lane, slot) in lanes.iter_mut().enumerate() {
-                    let linear = w * warp + lane as u64;
-                    if linear >= threads {
-                        continue;
-                    }
-                    let (x, y, _) = a.block.coords(linear);
-                    let values = [x, y, k, u];
-                    if !a
-                        .guards
-                        .iter()
-                        .all(|g| g.eval(&values).is_none_or(|v| v != 0))
-                    {
-                        continue;
-                    }
-                    match a.address.eval(&values) {
-                        Some(addr) => *slot = Some(addr),
-                        None => failed = true,
-                    }
-                }
-                if failed {
-                    continue;
-                }
-                let c = count_wavefronts(params, a.width, &lanes, a.atomic);
-                if worst.is_none_or(|best| c.is_worse_than(&best)) {
-                    worst = Some(c);
-                }
-            }
-        }
-    }
-    worst.filter(|w| w.ideal > 0)
+    let domains = [(K, (0..trips as i64).collect()), (U, (lo..=hi).collect())];
+    brute_force::worst_case(a, &domains, params)
 }
 
 /// Runs the comparison on many random cases, and checks that they are not trivial: most

@@ -15,6 +15,13 @@
 //! word for finitely many values only, and sharing only merges words). Enumerating one
 //! such value per residue is exhaustive.
 //!
+//! Terms that move a whole warp by whole words are dropped first ([`whole_words`]), and
+//! a ranged value that only one whole-warp comparison reads takes the end of its range
+//! that makes it hold ([`exists`]); a value a guard bounds is enumerated up to that
+//! bound ([`guard_bounds`]), and one read only periodically by the address and the
+//! guards over one period ([`residues::period_in`]); values whose rectangle is over the
+//! budget are enumerated by their distinct cases ([`cases`]). All exhaustive.
+//!
 //! Sampling never proves absence: a sampled enumeration that finds a conflict reports it
 //! as a lower bound (`lower_bound`), one that finds none is undecided.
 //!
@@ -31,12 +38,16 @@ use crate::model::ir::{BinOp, Expr, LoweredAccess, VarKind};
 use crate::model::verdict::{Method, Verdict};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
+mod cases;
+mod exists;
 pub mod groups;
+mod guard_bounds;
 pub mod lines;
 mod relax;
 mod residues;
 mod terms;
-use residues::{form_in, residue_condition, residue_period, residue_representatives};
+mod whole_words;
+use residues::{form_in, period_in, residue_condition, residue_period, residue_representatives};
 use terms::{distribute, only_shift_amount};
 
 /// Work limits for one access, in lane evaluations.
@@ -123,15 +134,39 @@ fn thin(values: Vec<i64>, n: u64) -> (Vec<i64>, bool) {
 /// may still be decided by an upper bound over the lanes that guards switch off
 /// ([`relax`]), or over the shifts that run-time values give groups of lanes ([`groups`]).
 pub fn enumerate(access: &LoweredAccess, params: &BankParams, budget: Budget) -> Verdict {
+    let bank_width = i64::from(params.bank_width.max(1));
+    let reduced = whole_words::without_whole_word_shifts(access, bank_width);
+    let access = reduced.as_ref().unwrap_or(access);
+    let existential = exists::without_existential_values(access);
+    let (access, ends) = match &existential {
+        Some((a, ends)) => (a, ends.as_slice()),
+        None => (access, &[][..]),
+    };
     let verdict = enumerate_as_written(access, params, budget);
-    if verdict.exact {
-        return verdict;
+    let mut verdict = if verdict.exact {
+        verdict
+    } else {
+        let bounded = relax::decide_by_upper_bound(access, params, budget, verdict);
+        if bounded.exact {
+            bounded
+        } else {
+            groups::decide_by_groups(access, params, bounded)
+        }
+    };
+    // A conflict where a guard holds depends on the value that decides whether it does
+    // (the end of its range is a value where it does).
+    if verdict.cost.is_some_and(|c| c.wavefronts > c.ideal) {
+        for &(i, end) in ends {
+            let name = &access.vars[i].name;
+            if !verdict.depends_on.contains(name) {
+                verdict.depends_on.push(name.clone());
+            }
+            if !verdict.worst_case.iter().any(|(n, _)| n == name) {
+                verdict.worst_case.push((name.clone(), end));
+            }
+        }
     }
-    let verdict = relax::decide_by_upper_bound(access, params, budget, verdict);
-    if verdict.exact {
-        return verdict;
-    }
-    groups::decide_by_groups(access, params, verdict)
+    verdict
 }
 
 /// [`enumerate`] with the guards as written.
@@ -165,10 +200,50 @@ fn enumerate_as_written(access: &LoweredAccess, params: &BankParams, budget: Bud
     let other_mask = (terms.lane_expr.var_mask() | guard_mask) & !s.thread_mask & !terms.shift_mask;
     let per_combo_cost = (s.n_warps * warp_size * shifts.len() as u64).max(1);
     let mut domains = choose_domains(&s, other_mask, &terms.lane_expr, &guards, guard_mask);
-    if let Err(verdict) = fit_to_budget(&mut domains, per_combo_cost, budget) {
-        return *verdict;
+    // Over the budget, the distinct cases of values enumerated whole may fit where their
+    // rectangle does not (a condition by residues needs the rectangle: each residue's
+    // own worst case). Sampled values keep their order of importance instead.
+    let fits = |n: u64| n.saturating_mul(per_combo_cost) <= budget.max_lane_evals;
+    let rectangle = domains
+        .iter()
+        .map(|d| d.values.len() as u64)
+        .fold(1, u64::saturating_mul);
+    let cases = (!fits(rectangle) && domains.iter().all(|d| d.complete && d.residue.is_none()))
+        .then(|| {
+            let most =
+                usize::try_from(budget.max_lane_evals / per_combo_cost).unwrap_or(usize::MAX);
+            cases::distinct_cases(
+                &domains,
+                &terms.lane_expr,
+                &guards,
+                s.thread_mask,
+                access.vars.len(),
+                most,
+            )
+        })
+        .flatten();
+    if cases.is_none() {
+        if let Err(verdict) = fit_to_budget(&mut domains, per_combo_cost, budget) {
+            return *verdict;
+        }
     }
-    let sampling = Sampling::of(access, &domains, shift_sampled);
+    let mut sampling = Sampling::of(access, &domains, shift_sampled);
+    if let Some(c) = cases.as_ref().filter(|c| c.combos.len() < c.distinct) {
+        let names: Vec<String> = domains
+            .iter()
+            .map(|d| access.vars[d.index].name.clone())
+            .collect();
+        let quoted: Vec<String> = names.iter().map(|n| format!("`{n}`")).collect();
+        sampling.thinned(
+            format!(
+                "{} of the {} distinct cases of {} were tried",
+                c.combos.len(),
+                c.distinct,
+                quoted.join(", ")
+            ),
+            &names,
+        );
+    }
     // For the values decided by residues, the worst factor of each residue (over the
     // other values), for the condition in words.
     let residue_domains: Vec<(usize, i64)> = domains
@@ -205,6 +280,7 @@ fn enumerate_as_written(access: &LoweredAccess, params: &BankParams, budget: Bud
     );
     let plan = Plan {
         domains: &domains,
+        cases: cases.as_ref().map(|c| c.combos.as_slice()),
         shifts: &shifts,
         combo_guards,
         mixed_guards,
@@ -557,6 +633,7 @@ fn choose_domains(
         .filter(|i| other_mask >> (*i).min(63) & 1 == 1)
         .collect();
     let residue_modulus = i64::from(params.bank_count.max(1)) * s.bw;
+    let kinds: Vec<VarKind> = access.vars.iter().map(|v| v.kind.clone()).collect();
     others
         .iter()
         .map(|&i| {
@@ -578,6 +655,14 @@ fn choose_domains(
                 };
             }
             let (values, complete) = domain_for(i, u64::MAX);
+            let bound = guards
+                .iter()
+                .filter_map(|g| guard_bounds::upper_bound(g, i, &kinds))
+                .min();
+            let (values, complete) = match bound {
+                Some(most) => below(&access.vars[i].kind, most).unwrap_or((values, complete)),
+                None => (values, complete),
+            };
             let prioritized = matches!(access.vars[i].kind, VarKind::Uniform { range: None });
             // Too many values to enumerate, a ring operation in the address and absent from
             // the guards: one value per residue decides every value (module comment).
@@ -597,7 +682,6 @@ fn choose_domains(
                 } => lo >= 0,
                 _ => false,
             };
-            let kinds: Vec<VarKind> = access.vars.iter().map(|v| v.kind.clone()).collect();
             let form = (i < 63)
                 .then(|| form_in(lane_expr, i, u_nonneg, &kinds))
                 .flatten()
@@ -613,16 +697,84 @@ fn choose_domains(
                         residue: Some(period),
                     }
                 }
-                _ => Domain {
+                _ => periodic(i, &kinds, lane_expr, guards, &values, complete).unwrap_or(Domain {
                     index: i,
                     values,
                     complete,
                     prioritized,
                     residue: None,
-                },
+                }),
             }
         })
         .collect()
+}
+
+/// Every value of a variable of kind `kind` up to `most` (inclusive), when a guard bounds
+/// it so ([`guard_bounds`]) and that is few enough to enumerate: complete, since a larger
+/// value switches every lane off.
+fn below(kind: &VarKind, most: i64) -> Option<(Vec<i64>, bool)> {
+    let (lo, hi) = match kind {
+        VarKind::Counter { trips: None } => (0, most),
+        VarKind::Counter { trips: Some(t) } => (0, most.min(i64::try_from(*t).ok()? - 1)),
+        VarKind::Uniform {
+            range: Some((lo, hi)),
+        } => (*lo, most.min(*hi)),
+        _ => return None,
+    };
+    (hi.saturating_sub(lo) < 1 << 20).then(|| ((lo..=hi).collect(), true))
+}
+
+/// One period of variable `i` when the address and every guard the enumeration keeps
+/// repeat in it ([`period_in`]) and its values span more than a period: each value then
+/// behaves as the one of its residue among the first period's, which are real values
+/// (the first of its range, or of any integer when it has none). Exhaustive.
+fn periodic(
+    i: usize,
+    kinds: &[VarKind],
+    lane_expr: &Expr,
+    guards: &[&Expr],
+    values: &[i64],
+    complete: bool,
+) -> Option<Domain> {
+    if i >= 63 {
+        return None;
+    }
+    let (first, nonneg) = match kinds[i] {
+        VarKind::Counter { .. } => (0, true),
+        VarKind::Uniform {
+            range: Some((lo, _)),
+        } => (lo, lo >= 0),
+        VarKind::Uniform { range: None } => (0, false),
+        // Lanes, and a digitised line's masks (not a run of consecutive values).
+        VarKind::Thread(_) | VarKind::Line { .. } => return None,
+    };
+    let period = std::iter::once(lane_expr)
+        .chain(guards.iter().copied())
+        .try_fold(1i64, |p, e| {
+            let q = period_in(e, i, nonneg, kinds)?;
+            let l = p / residues::gcd(p, q) * q;
+            (l <= 4096).then_some(l)
+        })?;
+    // A complete domain already holds every value; the first period must be values the
+    // variable takes: `values` starts at `first` and holds every value from there.
+    let spans = if complete {
+        values.len() as i64 > period && values.first() == Some(&first)
+    } else {
+        match kinds[i] {
+            VarKind::Counter { trips: Some(t) } => t as i64 > period,
+            VarKind::Uniform {
+                range: Some((lo, hi)),
+            } => hi - lo >= period,
+            _ => true,
+        }
+    };
+    spans.then(|| Domain {
+        index: i,
+        values: (first..first + period).collect(),
+        complete: true,
+        prioritized: false,
+        residue: None,
+    })
 }
 
 /// Shrinks the largest domains until the whole enumeration fits the budget; `Err` with
@@ -709,6 +861,25 @@ impl Sampling {
             sampled,
             depends_on,
             sampled_variables,
+        }
+    }
+}
+
+impl Sampling {
+    /// The distinct cases were thinned to the budget: not exact.
+    /// `names` are the variables whose cases they are: the verdict depends on them.
+    fn thinned(&mut self, what: String, names: &[String]) {
+        self.exact = false;
+        // Dropped with the other notes of sampling when a saturating case is found.
+        if self.sampled_variables.end == self.notes.len() {
+            self.sampled_variables.end += 1;
+        }
+        self.notes.push(what.clone());
+        self.sampled.push(what);
+        for n in names {
+            if !self.depends_on.contains(n) {
+                self.depends_on.push(n.clone());
+            }
         }
     }
 }
@@ -813,6 +984,9 @@ fn lane_tables(
 /// What the combination loop enumerates.
 struct Plan<'e> {
     domains: &'e [Domain],
+    /// The combinations to run instead of every one of the domains' values: one per
+    /// distinct case ([`cases`]).
+    cases: Option<&'e [Vec<i64>]>,
     /// The residues of the pure shifts.
     shifts: &'e [i64],
     /// Guards without a thread variable, decided once per combination.
@@ -885,8 +1059,16 @@ fn walk(s: &Setup, plan: &Plan, lanes: &Lanes, values: &mut [i64]) -> Outcome {
             over_budget: false,
         },
     };
-    let doms: Vec<Vec<i64>> = plan.domains.iter().map(|d| d.values.clone()).collect();
-    for_each_combination(&doms, &mut |combo| w.combination(combo, values));
+    if let Some(cases) = plan.cases {
+        for combo in cases {
+            if !w.combination(combo, values) {
+                break;
+            }
+        }
+    } else {
+        let doms: Vec<Vec<i64>> = plan.domains.iter().map(|d| d.values.clone()).collect();
+        for_each_combination(&doms, &mut |combo| w.combination(combo, values));
+    }
     w.out
 }
 

@@ -230,6 +230,17 @@ impl Expr {
         }
     }
 
+    /// The expression's operands, in order (none for a constant or a variable).
+    pub fn operands(&self) -> impl Iterator<Item = &Expr> {
+        let (a, b, c) = match self {
+            Expr::Const(_) | Expr::Var(_) => (None, None, None),
+            Expr::Unary(_, a) => (Some(&**a), None, None),
+            Expr::Binary(_, a, b) => (Some(&**a), Some(&**b), None),
+            Expr::Select(c, t, f) => (Some(&**c), Some(&**t), Some(&**f)),
+        };
+        a.into_iter().chain(b).chain(c)
+    }
+
     /// Calls `f` with the index of every variable the expression reads.
     pub fn each_var(&self, f: &mut dyn FnMut(usize)) {
         match self {

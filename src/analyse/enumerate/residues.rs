@@ -86,6 +86,28 @@ pub(super) fn form_in(e: &Expr, u: usize, u_nonneg: bool, kinds: &[VarKind]) -> 
     }
 }
 
+/// The period of `e` in `u` (`e(u + p) == e(u)` for every value of `u`, of the
+/// others, and whether it evaluates at all), when it has one: `e` is built by any
+/// operators from parts that [`form_in`] finds periodic (degree 0) or that do not read
+/// `u`. A comparison of periodic parts (`(256 * b + t) % 32 < 8`) is periodic although
+/// [`form_in`] does not describe it. `None` when no period of at most 4096 is found.
+pub(super) fn period_in(e: &Expr, u: usize, u_nonneg: bool, kinds: &[VarKind]) -> Option<i64> {
+    if e.var_mask() >> u.min(63) & 1 == 0 {
+        return Some(1);
+    }
+    if let Some(form) = form_in(e, u, u_nonneg, kinds) {
+        return (form.deg == 0).then_some(form.period);
+    }
+    let p = |a: &Expr| period_in(a, u, u_nonneg, kinds);
+    let period = match e {
+        Expr::Unary(_, a) => p(a)?,
+        Expr::Binary(_, a, b) => lcm(p(a)?, p(b)?),
+        Expr::Select(c, t, f) => lcm(lcm(p(c)?, p(t)?), p(f)?),
+        Expr::Const(_) | Expr::Var(_) => return None,
+    };
+    (1..=4096).contains(&period).then_some(period)
+}
+
 fn lcm(a: i64, b: i64) -> i64 {
     if a == 0 || b == 0 {
         return a.max(b);
@@ -128,7 +150,7 @@ pub(super) fn divisor(e: &Expr) -> i64 {
     }
 }
 
-fn gcd(a: i64, b: i64) -> i64 {
+pub(super) fn gcd(a: i64, b: i64) -> i64 {
     if b == 0 {
         a.abs()
     } else {
