@@ -38,6 +38,9 @@ use crate::model::ir::{BinOp, Expr, LoweredAccess, VarKind};
 use crate::model::verdict::{Method, Verdict};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
+/// The most threads a block may hold (CUDA and Direct3D 12 alike).
+const MAX_BLOCK_THREADS: u64 = 1024;
+
 mod cases;
 mod exists;
 pub mod groups;
@@ -134,6 +137,14 @@ fn thin(values: Vec<i64>, n: u64) -> (Vec<i64>, bool) {
 /// may still be decided by an upper bound over the lanes that guards switch off
 /// ([`relax`]), or over the shifts that run-time values give groups of lanes ([`groups`]).
 pub fn enumerate(access: &LoweredAccess, params: &BankParams, budget: Budget) -> Verdict {
+    // CUDA and Direct3D blocks hold at most 1,024 threads; a larger shape (a fuzzed
+    // `[numthreads(8, 8, 0x80000000)]`) cannot run, and its enumeration would not end.
+    let threads = access.block.threads();
+    if threads > MAX_BLOCK_THREADS {
+        return Verdict::unknown(format!(
+            "the block shape has {threads} threads, more than the {MAX_BLOCK_THREADS} a block may hold"
+        ));
+    }
     let bank_width = i64::from(params.bank_width.max(1));
     let reduced = whole_words::without_whole_word_shifts(access, bank_width);
     let access = reduced.as_ref().unwrap_or(access);

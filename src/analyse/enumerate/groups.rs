@@ -20,6 +20,9 @@ use crate::model::ir::{BinOp, Expr, LoweredAccess, VarKind};
 use crate::model::verdict::Verdict;
 use std::collections::BTreeMap;
 
+/// The most warps of a block this bound visits.
+const MAX_WARPS: u64 = 64;
+
 /// A group of lanes: its phase, and the values of the thread ids it agrees on.
 type GroupKey = (u64, Vec<i64>);
 
@@ -104,6 +107,11 @@ pub fn bound(access: &LoweredAccess, params: &BankParams) -> Option<(u64, u64)> 
         return None;
     }
     let threads = access.block.threads();
+    // Real blocks hold at most 1,024 threads (32 warps); a shape past that (a fuzzed
+    // `[numthreads(8, 4, 0x7fffffff)]`) is left to what sampling said.
+    if threads.div_ceil(ws) > MAX_WARPS {
+        return None;
+    }
     let phase = u64::from(params.phase_lanes(access.width).max(1));
     let bw = i64::from(params.bank_width.max(1));
     let mut values = vec![0i64; access.vars.len()];

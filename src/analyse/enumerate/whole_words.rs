@@ -60,10 +60,14 @@ pub(super) fn without_whole_word_shifts(
 }
 
 /// The thread variables whose value differs between two lanes of some warp of the
-/// block, as a mask (a variable past the 63rd counts as varying).
+/// block, as a mask (a variable past the 63rd counts as varying). A coordinate changes
+/// exactly at the multiples of its stride in the linear thread index (1 for x, the
+/// block's width for y, a layer for z) when its extent is over 1: two lanes of one warp
+/// see it differ unless every such multiple starts a warp. Computed from the shape, not
+/// by visiting the block's threads (a fuzzed `[numthreads(8, 4, 0x7fffffff)]` has 2^36).
 fn varying_thread_vars(access: &LoweredAccess) -> u64 {
     let warp = u64::from(access.warp_size.max(1));
-    let threads = access.block.threads();
+    let b = access.block;
     let mut varying = 0u64;
     for (i, v) in access.vars.iter().enumerate() {
         let VarKind::Thread(axis) = v.kind else {
@@ -73,17 +77,12 @@ fn varying_thread_vars(access: &LoweredAccess) -> u64 {
             varying |= 1 << 63;
             continue;
         }
-        let coord = |linear: u64| {
-            let (x, y, z) = access.block.coords(linear);
-            match axis {
-                crate::model::ir::Axis::X => x,
-                crate::model::ir::Axis::Y => y,
-                crate::model::ir::Axis::Z => z,
-            }
+        let (stride, extent) = match axis {
+            crate::model::ir::Axis::X => (1, u64::from(b.x)),
+            crate::model::ir::Axis::Y => (u64::from(b.x), u64::from(b.y)),
+            crate::model::ir::Axis::Z => (u64::from(b.x) * u64::from(b.y), u64::from(b.z)),
         };
-        let differs =
-            (0..threads).any(|linear| linear % warp != 0 && coord(linear) != coord(linear - 1));
-        if differs {
+        if extent > 1 && stride % warp != 0 {
             varying |= 1 << i;
         }
     }
