@@ -148,6 +148,7 @@ pub fn enumerate(access: &LoweredAccess, params: &BankParams, budget: Budget) ->
     let bank_width = i64::from(params.bank_width.max(1));
     let reduced = whole_words::without_whole_word_shifts(access, bank_width);
     let access = reduced.as_ref().unwrap_or(access);
+    let written = access;
     let existential = exists::without_existential_values(access);
     let (access, ends) = match &existential {
         Some((a, ends)) => (a, ends.as_slice()),
@@ -167,13 +168,14 @@ pub fn enumerate(access: &LoweredAccess, params: &BankParams, budget: Budget) ->
     // A conflict where a guard holds depends on the value that decides whether it does
     // (the end of its range is a value where it does).
     if verdict.cost.is_some_and(|c| c.wavefronts > c.ideal) {
-        for &(i, end) in ends {
-            let name = &access.vars[i].name;
+        for r in ends {
+            let name = &access.vars[r.var].name;
             if !verdict.depends_on.contains(name) {
                 verdict.depends_on.push(name.clone());
             }
             if !verdict.worst_case.iter().any(|(n, _)| n == name) {
-                verdict.worst_case.push((name.clone(), end));
+                let value = exists::nearest_witness(written, r, &verdict.worst_case);
+                verdict.worst_case.push((name.clone(), value));
             }
         }
     }

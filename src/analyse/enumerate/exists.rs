@@ -12,13 +12,23 @@
 
 use crate::model::ir::{BinOp, Expr, LoweredAccess, UnOp, VarKind};
 
-/// `access` with each such value replaced, and the values replaced (variable index and
-/// the end that stands for them), or `None` when there is none. Whether the guard holds
-/// still depends on the value (a loop runs only when `arrayLength > 1`): a conflict
-/// names it.
+/// A value replaced by an end of its range.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Replaced {
+    /// The variable's index.
+    pub var: usize,
+    /// The end of its range that stands for it.
+    pub end: i64,
+    /// The guard that reads it.
+    guard: usize,
+}
+
+/// `access` with each such value replaced, and the values replaced, or `None` when there
+/// is none. Whether the guard holds still depends on the value (a loop runs only when
+/// `arrayLength > 1`): a conflict names it.
 pub(super) fn without_existential_values(
     access: &LoweredAccess,
-) -> Option<(LoweredAccess, Vec<(usize, i64)>)> {
+) -> Option<(LoweredAccess, Vec<Replaced>)> {
     let thread_mask = access.thread_mask();
     let mut guards = access.guards.clone();
     let mut replaced_values = Vec::new();
@@ -43,7 +53,11 @@ pub(super) fn without_existential_values(
         }
         if let Some((rewritten, end)) = replaced(&guards[*g], i, (lo, hi), true) {
             guards[*g] = rewritten;
-            replaced_values.push((i, end));
+            replaced_values.push(Replaced {
+                var: i,
+                end,
+                guard: *g,
+            });
         }
     }
     (!replaced_values.is_empty()).then(|| {
@@ -55,6 +69,63 @@ pub(super) fn without_existential_values(
             replaced_values,
         )
     })
+}
+
+/// The value of `r` nearest the other end of its range that still makes its guard in
+/// `access` (as written) hold with the other values of the worst case `worst`: a
+/// merge loop `stride < n` needs `n = 2`, not `n = 2^32 - 1`. The guard reads the value
+/// once, through `&&`, `||`, `!` and one comparison, so whether it holds is monotone in
+/// the value and a bisection finds the threshold. The end itself when the guard reads a
+/// value the worst case does not give or does not hold at the end.
+pub(super) fn nearest_witness(
+    access: &LoweredAccess,
+    r: &Replaced,
+    worst: &[(String, i64)],
+) -> i64 {
+    let Some(guard) = access.guards.get(r.guard) else {
+        return r.end;
+    };
+    let mut values = vec![0; access.vars.len()];
+    let mut known = true;
+    guard.each_var(&mut |j| {
+        if j == r.var {
+            return;
+        }
+        // By name, so only a name no other variable shares.
+        let name = &access.vars[j].name;
+        let unique = access.vars.iter().filter(|v| v.name == *name).count() == 1;
+        match worst.iter().find(|(n, _)| n == name) {
+            Some((_, v)) if unique => values[j] = *v,
+            _ => known = false,
+        }
+    });
+    let VarKind::Uniform {
+        range: Some((lo, hi)),
+    } = access.vars[r.var].kind
+    else {
+        return r.end;
+    };
+    let mut holds = |v: i64| {
+        values[r.var] = v;
+        guard.eval(&values).is_some_and(|g| g != 0)
+    };
+    if !known || !holds(r.end) {
+        return r.end;
+    }
+    // `far` holds; move `near` towards it until they meet.
+    let (mut near, mut far) = if r.end == hi { (lo, hi) } else { (hi, lo) };
+    if holds(near) {
+        return near;
+    }
+    while near.abs_diff(far) > 1 {
+        let mid = near + (far - near) / 2;
+        if holds(mid) {
+            far = mid;
+        } else {
+            near = mid;
+        }
+    }
+    far
 }
 
 /// How many times `e` reads variable `i`.
@@ -146,5 +217,50 @@ mod tests {
         }
         // `==` holds for one value at a time: not rewritten.
         assert!(replaced(&Expr::Binary(BinOp::Eq, x(), u()), 1, (0, 50), true).is_none());
+    }
+
+    #[test]
+    fn the_witness_is_the_value_nearest_the_other_end_that_still_holds() {
+        use crate::model::ir::{BlockShape, VarInfo};
+        let var = |name: &str, range| VarInfo {
+            name: name.to_string(),
+            kind: VarKind::Uniform { range },
+            loop_value: None,
+        };
+        let access = |guard: Expr| LoweredAccess {
+            vars: vec![var("stride", None), var("n", Some((0, u32::MAX as i64)))],
+            address: Expr::Const(0),
+            width: 4,
+            atomic: false,
+            guards: vec![guard],
+            block: BlockShape { x: 32, y: 1, z: 1 },
+            warp_size: 32,
+            coords: None,
+            extents: Vec::new(),
+        };
+        let x = || Box::new(Expr::Var(0));
+        let n = || Box::new(Expr::Var(1));
+        let worst = [("stride".to_string(), 1)];
+        for (op, swapped, want) in [
+            (BinOp::Lt, false, 2),
+            (BinOp::Le, false, 1),
+            (BinOp::Gt, true, 2),
+            (BinOp::Ge, true, 1),
+            (BinOp::Gt, false, 0),
+            (BinOp::Ge, false, 1),
+        ] {
+            let g = if swapped {
+                Expr::Binary(op, n(), x())
+            } else {
+                Expr::Binary(op, x(), n())
+            };
+            let a = access(g);
+            let (_, replaced) = without_existential_values(&a).expect("replaced");
+            assert_eq!(nearest_witness(&a, &replaced[0], &worst), want, "{op:?}");
+        }
+        // A value the worst case does not give: the end.
+        let a = access(Expr::Binary(BinOp::Lt, x(), n()));
+        let (_, replaced) = without_existential_values(&a).expect("replaced");
+        assert_eq!(nearest_witness(&a, &replaced[0], &[]), replaced[0].end);
     }
 }
