@@ -310,18 +310,7 @@ impl Interp<'_> {
 
     /// The digitised-line variable of family `key` (one per family).
     fn line_var(&mut self, name: &str, key: &str, span: u32) -> Ir {
-        let lookup = format!("line {key}");
-        if let Some(&i) = self.uniform_names.get(&lookup) {
-            return Ir::Var(i);
-        }
-        let i = self.vars.len();
-        self.vars.push(VarInfo {
-            name: name.to_string(),
-            kind: VarKind::Line { span },
-            loop_value: None,
-        });
-        self.uniform_names.insert(lookup, i);
-        Ir::Var(i)
+        self.keyed_var(&format!("line {key}"), name, VarKind::Line { span })
     }
 
     /// The thread coordinates, as a mask of variables.

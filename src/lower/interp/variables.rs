@@ -40,16 +40,22 @@ impl Interp<'_> {
 
     /// The warp-uniform variable `name` (one per name), of range `range` when known.
     pub(super) fn uniform(&mut self, name: &str, range: Option<(i64, i64)>) -> Ir {
-        if let Some(&i) = self.uniform_names.get(name) {
+        self.keyed_var(name, name, VarKind::Uniform { range })
+    }
+
+    /// The variable registered under `key` (one per key), created as `name` of `kind`
+    /// the first time.
+    pub(super) fn keyed_var(&mut self, key: &str, name: &str, kind: VarKind) -> Ir {
+        if let Some(&i) = self.uniform_names.get(key) {
             return Ir::Var(i);
         }
         let i = self.vars.len();
         self.vars.push(VarInfo {
             name: name.to_string(),
-            kind: VarKind::Uniform { range },
+            kind,
             loop_value: None,
         });
-        self.uniform_names.insert(name.to_string(), i);
+        self.uniform_names.insert(key.to_string(), i);
         Ir::Var(i)
     }
 
