@@ -157,6 +157,15 @@ fn include_regex() -> &'static Regex {
     })
 }
 
+/// Quoted includes and those in angle brackets (a project's own `<lib/common.h>`).
+fn any_include_regex() -> &'static Regex {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    RE.get_or_init(|| {
+        Regex::new(r#"(?m)^\s*#\s*include\s*(?:"([^"]+)"|<([^>]+)>)"#)
+            .expect("valid include pattern")
+    })
+}
+
 /// True when `word` occurs in `text` as a whole identifier.
 fn mentions_word(text: &str, word: &str) -> bool {
     let is_ident = |c: char| c.is_alphanumeric() || c == '_';
@@ -587,17 +596,43 @@ impl ProjectIndex {
     /// included file may be: next to `path`, in each include directory, then the file
     /// the run resolved it to by name.
     fn include_candidates(&self, path: &Path, text: &str) -> Vec<Vec<PathBuf>> {
+        self.candidates_of_includes(path, text, false)
+    }
+
+    /// [`Self::include_candidates`] for the includes in angle brackets too, each also
+    /// resolved to the one file of the run or workspace whose path ends with the
+    /// included path (a system header matches none). Only macros are read this way: a
+    /// text scan is cheap, while parsing a library's whole include tree for every file
+    /// that includes it (CCCL, CUTLASS) made a run several times as costly.
+    fn macro_include_candidates(&self, path: &Path, text: &str) -> Vec<Vec<PathBuf>> {
+        self.candidates_of_includes(path, text, true)
+    }
+
+    fn candidates_of_includes(&self, path: &Path, text: &str, angle: bool) -> Vec<Vec<PathBuf>> {
         let me = normalise(path);
-        include_regex()
+        let regex = if angle {
+            any_include_regex()
+        } else {
+            include_regex()
+        };
+        regex
             .captures_iter(text)
-            .filter_map(|c| c.get(1))
+            .filter_map(|c| c.get(1).or_else(|| c.get(2)))
             .map(|inc| {
+                let inc = inc.as_str();
                 let by_name = self
                     .includes()
                     .by_name
-                    .get(&(me.clone(), inc.as_str().to_string()))
-                    .cloned();
-                self.candidates(&me, inc.as_str()).chain(by_name).collect()
+                    .get(&(me.clone(), inc.to_string()))
+                    .cloned()
+                    .or_else(|| {
+                        // A header outside the run names its own includes.
+                        angle
+                            .then(|| self.unique_run_file(inc))
+                            .flatten()
+                            .filter(|hit| *hit != me)
+                    });
+                self.candidates(&me, inc).chain(by_name).collect()
             })
             .collect()
     }
@@ -726,7 +761,7 @@ impl ProjectIndex {
         if depth >= MAX_INCLUDE_DEPTH {
             return;
         }
-        for candidates in self.include_candidates(path, text) {
+        for candidates in self.macro_include_candidates(path, text) {
             for cand in candidates {
                 if !visited.insert(cand.clone()) {
                     break;

@@ -101,3 +101,40 @@ fn an_include_outside_the_include_path_is_found_by_its_unique_name() {
         None
     );
 }
+
+const UNROLLED: &str = r"#include <lib/device.h>
+__global__ void k(float* out) {
+    __shared__ float s[32 * 32];
+    LIB_UNROLL
+    for (int l = 0; l < 4; ++l) {
+        s[threadIdx.x * 32 + l] = out[l];
+    }
+}
+void run(float* o) { k<<<1, 32>>>(o); }
+";
+
+#[test]
+fn macros_of_headers_included_in_angle_brackets_are_read() {
+    // The project's own headers, included as `<lib/...>` (the build passes `-I include`),
+    // the second from the first: its unroll macro stands before a loop, and unread it
+    // leaves the loop unparsed. Read, the column walk is found: 32-way.
+    let files = [
+        ("include/lib/device.h", "#pragma once\n#include <lib/common.h>\n"),
+        (
+            "include/lib/common.h",
+            "#pragma once\n#if defined(__CUDA_ARCH__)\n#define LIB_UNROLL _Pragma(\"unroll\")\n#else\n#define LIB_UNROLL\n#endif\n",
+        ),
+        ("src/k.cu", UNROLLED),
+    ];
+    let session = index(&files);
+    let r = session.check("src/k.cu", UNROLLED.as_bytes(), &Settings::default());
+    assert!(
+        r.diagnostics.iter().all(|d| d.rule != "parse-error"),
+        "{:?}",
+        r.diagnostics
+    );
+    assert_eq!(
+        r.accesses.first().and_then(|a| a.conflict_factor),
+        Some(32.0)
+    );
+}

@@ -9,7 +9,7 @@
 //! in the name's length, the rest by spaces. Which names qualify is derived from their
 //! definitions (the file's, the settings' defines, the headers' when the caller has
 //! them); [`WELL_KNOWN`] covers the spellings of common libraries when their headers are
-//! not in the workspace.
+//! not in the workspace or define them in ways bankcheck does not read.
 
 use super::lex;
 use std::collections::{BTreeMap, HashMap};
@@ -18,7 +18,8 @@ use std::collections::{BTreeMap, HashMap};
 pub type Definition = (String, Option<Vec<String>>, String);
 
 /// Qualifier spellings of common CUDA libraries and platform headers, with their
-/// expansion, used only when no definition of the name is known: CUTLASS/CuTe
+/// expansion, used only when no definition of the name that bankcheck reads as a
+/// qualifier is known: CUTLASS/CuTe
 /// (`cutlass/cutlass.h`, `cute/config.hpp`), CCCL (`cuda/__cccl/*.h`), ggml, the CUDA
 /// runtime (`CUDART_CB`) and Vulkan (`VKAPI_*`).
 pub const WELL_KNOWN: &[(&str, &str)] = &[
@@ -163,7 +164,10 @@ pub fn qualifier_macros(
             Some((n, _)) => (n, true),
             None => (*spelling, false),
         };
-        if !defs.contains_key(name) {
+        // A library header's own definition may be one bankcheck cannot read as a
+        // qualifier (`CUB_NAMESPACE_BEGIN` opens a namespace through other macros):
+        // the well-known reading stands in for it then.
+        if !out.contains_key(name) {
             let mut words: Vec<&'static str> = expansion
                 .split_whitespace()
                 .filter_map(|w| KEPT.iter().find(|k| **k == w).copied())
@@ -451,6 +455,15 @@ mod tests {
         assert!(!m.contains_key("TILE"));
         // A well-known spelling is used only when nothing defines the name.
         assert!(m.contains_key("CUTLASS_DEVICE"));
+        // ... or nothing defines it in a way read as a qualifier: a header's namespace
+        // opening through other macros gives way to the well-known blank.
+        let headers = [
+            def("CUB_NAMESPACE_BEGIN", None, "CUB_NS_PREFIX namespace cub {"),
+            def("CUTLASS_DEVICE", None, "__forceinline__ __device__"),
+        ];
+        let m = qualifier_macros(&[], &BTreeMap::new(), &headers);
+        assert_eq!(m["CUB_NAMESPACE_BEGIN"].words, Vec::<&str>::new());
+        assert_eq!(m["CUTLASS_DEVICE"].words, vec!["__device__"]);
     }
 
     #[test]
