@@ -166,9 +166,9 @@ impl Interp<'_> {
             ExprKind::Member(base, field) => {
                 let p = self.place(base)?;
                 Some(p.and_then(|p| {
-                    let m = self.member_layout(&p.ty, field).ok_or_else(|| {
-                        Value::Unknown(format!("member `{field}` of `{}`", p.ty.base).into())
-                    })?;
+                    let m = self
+                        .member_layout(&p.ty, field)
+                        .ok_or_else(|| Value::Unknown(unknown_member(field, &p.ty.base).into()))?;
                     let fty = m.ty.unwrap_or_else(|| TypeName {
                         base: format!("__bytes{}", m.layout.size),
                         pointers: 0,
@@ -425,5 +425,31 @@ fn describe_unknown(v: &Value) -> Reason {
         Value::Data(r) => Reason::new(format!("depends on data: {r}")),
         Value::Unknown(r) => r.reworded(format!("cannot be resolved: {r}")),
         other => Reason::new(format!("is not an integer: {}", other.reason())),
+    }
+}
+
+/// Why member `field` of a shared-memory value of type `ty` has no place bankcheck
+/// knows: a swizzle of components that are not adjacent (`.yw`) is several accesses,
+/// not one; anything else is a member of a type whose layout is not known.
+fn unknown_member(field: &str, ty: &str) -> String {
+    let swizzle = field.len() > 1
+        && (field.chars().all(|c| "xyzw".contains(c)) || field.chars().all(|c| "rgba".contains(c)));
+    if swizzle {
+        format!(
+            "the swizzle `.{field}` of `{ty}` reads components that are not adjacent, which bankcheck does not model as one access"
+        )
+    } else {
+        format!("member `{field}` of `{ty}`, which bankcheck cannot place")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_swizzle_of_components_apart_says_so() {
+        assert!(super::unknown_member("yw", "lpfloat4").starts_with("the swizzle `.yw`"));
+        assert!(super::unknown_member("ra", "float4").starts_with("the swizzle `.ra`"));
+        assert!(super::unknown_member("x", "Opaque").starts_with("member `x` of `Opaque`"));
+        assert!(super::unknown_member("xr", "float4").starts_with("member `xr`"));
     }
 }
