@@ -215,9 +215,13 @@ pub struct Types<'a> {
 }
 
 impl Types<'_> {
-    /// The layout of `ty` (its pointers aside) named in `scope`, through typedefs,
-    /// template parameters and struct definitions.
+    /// The layout of `ty` named in `scope`, through typedefs, template parameters and
+    /// struct definitions; a pointer type is a 64-bit address, as in all device code of
+    /// 64-bit CUDA (the only kind CUDA 12 compiles).
     pub fn layout(&self, ty: &TypeName, scope: &Scope, consts: &mut dyn Consts) -> Option<Layout> {
+        if ty.pointers > 0 {
+            return Some(POINTER);
+        }
         self.layout_rec(&ty.base, scope, consts, 0)
     }
 
