@@ -705,6 +705,29 @@ mod tests {
     }
 
     #[test]
+    fn a_pointer_is_an_address_whatever_it_points_to() {
+        let syn = syntax("struct Big { float v[32]; };\n");
+        let types = syn.types();
+        let pointer = |base: &str, pointers| {
+            types.layout(
+                &TypeName {
+                    base: base.into(),
+                    pointers,
+                },
+                &Scope::default(),
+                &mut Arith(types),
+            )
+        };
+        let address = Some(POINTER);
+        assert_eq!(pointer("Big", 0), Some(Layout { size: 128, align: 4 }));
+        assert_eq!(pointer("Big", 1), address);
+        assert_eq!(pointer("float", 2), address);
+        // A pointee bankcheck does not know is still an 8-byte address.
+        assert_eq!(pointer("Node", 1), address);
+        assert_eq!(pointer("Node", 0), None);
+    }
+
+    #[test]
     fn template_names_split_at_their_top_level_commas() {
         assert_eq!(split_template("float").1, None);
         assert_eq!(
