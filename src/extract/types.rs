@@ -719,7 +719,13 @@ mod tests {
             )
         };
         let address = Some(POINTER);
-        assert_eq!(pointer("Big", 0), Some(Layout { size: 128, align: 4 }));
+        assert_eq!(
+            pointer("Big", 0),
+            Some(Layout {
+                size: 128,
+                align: 4
+            })
+        );
         assert_eq!(pointer("Big", 1), address);
         assert_eq!(pointer("float", 2), address);
         // A pointee bankcheck does not know is still an 8-byte address.
