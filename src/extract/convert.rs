@@ -488,6 +488,21 @@ impl<'a> Converter<'a> {
                 Stmt::Block(self.stmts(node))
             }
             "declaration" => Stmt::Decl(self.declaration(node)),
+            // `typedef int4 copy_t;` in a body: an alias per declarator, its `*`s kept.
+            "type_definition" => {
+                let base = field("type").map_or("", |t| self.text(t)).to_string();
+                let aliases: Vec<Stmt> = node
+                    .children_by_field_name("declarator", &mut node.walk())
+                    .map(|d| {
+                        let declarator = self.text(d);
+                        Stmt::Alias {
+                            name: declarator.trim_start_matches(['*', ' ']).trim().to_string(),
+                            text: format!("{base}{}", "*".repeat(declarator.matches('*').count())),
+                        }
+                    })
+                    .collect();
+                Stmt::Block(aliases)
+            }
             "alias_declaration" => match (field("name"), field("type")) {
                 (Some(n), Some(t)) => Stmt::Alias {
                     name: self.text(n).to_string(),

@@ -215,9 +215,13 @@ pub struct Types<'a> {
 }
 
 impl Types<'_> {
-    /// The layout of `ty` (its pointers aside) named in `scope`, through typedefs,
-    /// template parameters and struct definitions.
+    /// The layout of `ty` named in `scope`, through typedefs, template parameters and
+    /// struct definitions; a pointer type is a 64-bit address, as in all device code of
+    /// 64-bit CUDA (the only kind CUDA 12 compiles).
     pub fn layout(&self, ty: &TypeName, scope: &Scope, consts: &mut dyn Consts) -> Option<Layout> {
+        if ty.pointers > 0 {
+            return Some(POINTER);
+        }
         self.layout_rec(&ty.base, scope, consts, 0)
     }
 
@@ -698,6 +702,35 @@ mod tests {
             types.layout(&t("Buf<1, T>"), &here, &mut Arith(types)),
             l(6, 2)
         );
+    }
+
+    #[test]
+    fn a_pointer_is_an_address_whatever_it_points_to() {
+        let syn = syntax("struct Big { float v[32]; };\n");
+        let types = syn.types();
+        let pointer = |base: &str, pointers| {
+            types.layout(
+                &TypeName {
+                    base: base.into(),
+                    pointers,
+                },
+                &Scope::default(),
+                &mut Arith(types),
+            )
+        };
+        let address = Some(POINTER);
+        assert_eq!(
+            pointer("Big", 0),
+            Some(Layout {
+                size: 128,
+                align: 4
+            })
+        );
+        assert_eq!(pointer("Big", 1), address);
+        assert_eq!(pointer("float", 2), address);
+        // A pointee bankcheck does not know is still an 8-byte address.
+        assert_eq!(pointer("Node", 1), address);
+        assert_eq!(pointer("Node", 0), None);
     }
 
     #[test]

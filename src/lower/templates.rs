@@ -79,7 +79,7 @@ pub fn deduce_call(
                 resolve(
                     &TypeName {
                         base: info.element_type.clone(),
-                        pointers: 0,
+                        pointers: info.element_pointers,
                     },
                     caller,
                 )

@@ -14,6 +14,9 @@ pub struct ArrayInfo {
     /// The whole declaration statement.
     pub decl_span: Span,
     pub element_type: String,
+    /// The `*`s of the declarator (`__shared__ Vector<int> *s_vector`): the elements are
+    /// pointers to `element_type`.
+    pub element_pointers: u32,
     pub element_bytes: u32,
     /// Extents outermost first; `None` when not a constant (`extern __shared__ T s[]`).
     pub extents: Vec<Option<u64>>,

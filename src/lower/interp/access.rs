@@ -28,10 +28,35 @@ impl Interp<'_> {
         let Some(place) = self.place(e) else {
             return self.load_elsewhere(e);
         };
+        if let Ok(p) = &place {
+            if kind == AccessKind::Load && self.is_sub_array(e, p) {
+                // `tile[i]` of a `tile[N][M]` reads nothing: the row decays to a pointer
+                // to its first element, as C converts an array operand.
+                return Value::Ptr {
+                    array: p.array,
+                    offset: p.offset.clone(),
+                    pointee: p.ty.clone(),
+                    name: None,
+                };
+            }
+        }
         let Some(lowered) = self.lower_place(e, place, kind) else {
             return Value::Data("shared".into());
         };
         self.record_site(e.span, kind, lowered)
+    }
+
+    /// Whether `e`, a subscript chain whose place is `p`, names a whole row of a shared
+    /// array (fewer subscripts than the array has dimensions) rather than an element.
+    fn is_sub_array(&self, e: &Expr, p: &Place) -> bool {
+        let mut subscripts = 0;
+        let mut root = e;
+        while let ExprKind::Index(b, _) = &root.kind {
+            subscripts += 1;
+            root = b;
+        }
+        // Only a subscript of the array itself leaves its place without a layout.
+        p.layout.is_none() && subscripts > 0 && subscripts < self.arrays[p.array].extents.len()
     }
 
     /// The value of `e`, which is not in shared memory: its operands are evaluated for

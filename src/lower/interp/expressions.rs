@@ -233,6 +233,11 @@ impl Interp<'_> {
             if let Some(l) = self.layout(&ty) {
                 return Value::Int(int(l.size as i64));
             }
+            if self.lookup(n).is_none() {
+                // A type bankcheck cannot lay out: often a template type parameter that
+                // no instantiation it follows binds.
+                return Value::Unknown(format!("the size of the type `{n}` is not known").into());
+            }
         }
         Value::Unknown("sizeof of an expression".into())
     }

@@ -29,6 +29,7 @@ impl Interp<'_> {
             name_span: d.name_span,
             decl_span: d.span,
             element_type: d.ty.base.clone(),
+            element_pointers: d.ty.pointers,
             element_bytes: layout.map_or(0, |l| l.size as u32),
             extent_spans: d
                 .extents
@@ -74,10 +75,7 @@ impl Interp<'_> {
         Value::Ptr {
             array: a,
             offset: int(0),
-            pointee: TypeName {
-                base: info.element_type.clone(),
-                pointers: 0,
-            },
+            pointee: element_of(info),
             name: None,
         }
     }
@@ -223,10 +221,7 @@ impl Interp<'_> {
             }) {
                 // A scalar shared variable (`__shared__ int count;`).
                 Some(Value::Array(a)) if self.arrays[a].extents.is_empty() => {
-                    let ty = TypeName {
-                        base: self.arrays[a].element_type.clone(),
-                        pointers: 0,
-                    };
+                    let ty = element_of(&self.arrays[a]);
                     let layout = self.layout(&ty);
                     Some(Ok(Place {
                         array: a,
@@ -320,10 +315,7 @@ impl Interp<'_> {
         match root {
             Value::Array(a) => {
                 let info = self.arrays[a].clone();
-                let elem_ty = TypeName {
-                    base: info.element_type.clone(),
-                    pointers: 0,
-                };
+                let elem_ty = element_of(&info);
                 let elem = u64::from(info.element_bytes.max(1));
                 // Strides of the dimensions, innermost 1.
                 let n = info.extents.len();
@@ -416,6 +408,14 @@ impl Interp<'_> {
             }
             _ => Err(Value::Unknown("not a shared array".into())),
         }
+    }
+}
+
+/// The type of an element of shared array `info`, with the pointers of its declarator.
+pub(super) fn element_of(info: &ArrayInfo) -> TypeName {
+    TypeName {
+        base: info.element_type.clone(),
+        pointers: info.element_pointers,
     }
 }
 

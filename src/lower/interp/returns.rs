@@ -4,7 +4,9 @@
 //! helper's value is the first return whose guards hold: `select(g1, v1, select(g2, v2,
 //! ... vn))`. The guards of a later return already exclude the lanes that returned
 //! earlier (an `if` that returns guards the rest of its block), and the last return is
-//! what lanes reaching it get. A return under control flow bankcheck does not follow as
+//! what lanes reaching it get. A side whose value is unknown makes the merged value
+//! unknown for that side's reason, not for the merge's. A return
+//! under control flow bankcheck does not follow as
 //! a guard (a condition it cannot evaluate, a loop, a switch) makes the value unknown.
 
 use super::{fold, Interp, Returns, Value};
@@ -51,6 +53,9 @@ impl Interp<'_> {
                 return Some(branch());
             };
             value = match (v, value) {
+                // A side that is not known leaves the value unknown, for that side's
+                // reason (the merge itself is sound).
+                (u @ Value::Unknown(_), _) | (_, u @ Value::Unknown(_)) => u,
                 (Value::Int(a), Value::Int(b)) => {
                     Value::Int(Ir::Select(Box::new(g), Box::new(a), Box::new(b)))
                 }

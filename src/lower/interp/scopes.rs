@@ -70,6 +70,23 @@ impl Interp<'_> {
         }
     }
 
+    /// `using name = text;` or `typedef text name;` in a body: when `text` is a type whose
+    /// layout is known (a built-in, a struct, a pointer, a type parameter bound here),
+    /// `name` stands for it in the rest of the function, as a template type argument does.
+    pub(super) fn local_type(&mut self, name: &str, text: &str) {
+        let mut ty = crate::extract::convert::type_from_text(text);
+        if let Some(bound) = self.type_args.get(&ty.base) {
+            ty = TypeName {
+                base: bound.base.clone(),
+                pointers: bound.pointers + ty.pointers,
+            };
+        }
+        if ty.base.is_empty() || ty.base == name || self.layout(&ty).is_none() {
+            return;
+        }
+        self.type_args.insert(name.to_string(), ty);
+    }
+
     /// Declares a variable: a shared array, a local array, an object, or a typed value.
     pub(super) fn declare(&mut self, d: &VarDecl) {
         if d.shared {

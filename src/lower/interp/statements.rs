@@ -92,7 +92,10 @@ impl Interp<'_> {
             // Lanes that leave the loop body skip the rest of it: like a return, the
             // enclosing `if` turns into a guard on what follows.
             Stmt::Break | Stmt::Continue => self.flow.returned = true,
-            Stmt::Alias { name, text } => self.local_alias(name, text),
+            Stmt::Alias { name, text } => {
+                self.local_alias(name, text);
+                self.local_type(name, text);
+            }
             Stmt::Other => {}
         }
     }
