@@ -28,8 +28,13 @@ pub type Lister = dyn Fn() -> Vec<PathBuf> + Send + Sync;
 /// the real-world corpus (docs/performance.md).
 const MAX_INCLUDE_DEPTH: u32 = 4;
 
-/// Most includers a header's helpers or kernels are analysed through.
+/// Most includers a header's kernels, or each of its helpers, are analysed through.
 const MAX_INCLUDERS: usize = 4;
+
+/// Most includers listed per header. Those a header's helpers are analysed through are
+/// chosen from this list by the helpers they name: with 64, ggml's `common.cuh` (over
+/// a hundred includers) never reached the three that call its `block_reduce`.
+const MAX_LISTED_INCLUDERS: usize = 4096;
 
 /// A parsed header's definitions and its text (the text its functions carry).
 type Header = Arc<(FileSyntax, Arc<str>)>;
@@ -462,7 +467,7 @@ impl ProjectIndex {
                 for cand in self.candidates(includer, inc) {
                     found |= is_run_file(&cand);
                     let list = out.includers.entry(cand).or_default();
-                    if list.len() < 64 {
+                    if list.len() < MAX_LISTED_INCLUDERS {
                         list.push(includer.clone());
                     }
                 }
@@ -472,7 +477,7 @@ impl ProjectIndex {
                 if let Some(hit) = self.unique_run_file(inc) {
                     if hit != *includer {
                         let list = out.includers.entry(hit.clone()).or_default();
-                        if list.len() < 64 {
+                        if list.len() < MAX_LISTED_INCLUDERS {
                             list.push(includer.clone());
                         }
                         if !ends_with_exactly(&hit, inc) {
@@ -506,19 +511,34 @@ impl ProjectIndex {
         // A header without shared memory of its own reaches only arrays that an includer
         // with shared-memory code hands its helpers.
         let own_shared = crate::source::mentions_shared_memory(text);
-        // An includer that never names a helper of the header calls none of them.
-        let calls_a_helper = |inc: &Path| {
-            (self.reader)(inc).is_some_and(|bytes| {
-                let text = String::from_utf8_lossy(&bytes);
-                helpers.iter().any(|h| mentions_word(&text, h))
-            })
-        };
+        // An includer that never names a helper of the header calls none of them. Each
+        // helper gets its own includers: the first few that name any helper may all call
+        // the same ones (ggml's `common.cuh` has dozens, and `block_reduce` went unseen).
+        let mut chosen: Vec<&PathBuf> = Vec::new();
+        let mut per_helper = vec![0usize; helpers.len()];
         for inc in includers
             .iter()
             .filter(|i| **i != me && (own_shared || self.shared_files.contains(*i)))
-            .filter(|i| calls_a_helper(i))
-            .take(MAX_INCLUDERS)
         {
+            if per_helper.iter().all(|&n| n >= MAX_INCLUDERS) {
+                break;
+            }
+            let Some(bytes) = (self.reader)(inc) else {
+                continue;
+            };
+            let text = String::from_utf8_lossy(&bytes);
+            let mut wanted = false;
+            for (h, n) in helpers.iter().zip(per_helper.iter_mut()) {
+                if *n < MAX_INCLUDERS && mentions_word(&text, h) {
+                    *n += 1;
+                    wanted = true;
+                }
+            }
+            if wanted {
+                chosen.push(inc);
+            }
+        }
+        for inc in chosen {
             let Some(lowered) = self.through_includer(inc, settings) else {
                 continue;
             };

@@ -138,3 +138,37 @@ fn macros_of_headers_included_in_angle_brackets_are_read() {
         Some(32.0)
     );
 }
+
+#[test]
+fn each_helper_of_a_header_is_analysed_through_its_own_includers() {
+    // Five files call `put_a`; only the sixth calls `put_b`. Choosing the first few
+    // includers that name any helper missed `put_b` (32-way) altogether.
+    const HEADER: &str = "#pragma once\n\
+        __device__ void put_a(float* s) { s[threadIdx.x * 2] = 1.0f; }\n\
+        __device__ void put_b(float* s) { s[threadIdx.x * 32] = 1.0f; }\n";
+    let calling = |helper: &str| {
+        format!(
+            "#include \"../inc/util.cuh\"\n__global__ void k(float* o) {{\n    __shared__ float s[1024];\n    {helper}(s);\n    o[0] = s[0];\n}}\nvoid run(float* o) {{ k<<<1, 32>>>(o); }}\n"
+        )
+    };
+    let mut owned: Vec<(String, String)> = (0..5)
+        .map(|i| (format!("src/a{i}.cu"), calling("put_a")))
+        .collect();
+    owned.push(("src/b.cu".to_string(), calling("put_b")));
+    owned.push(("inc/util.cuh".to_string(), HEADER.to_string()));
+    let files: Vec<(&str, &str)> = owned
+        .iter()
+        .map(|(p, t)| (p.as_str(), t.as_str()))
+        .collect();
+    let session = index(&files);
+    let r = session.check("inc/util.cuh", HEADER.as_bytes(), &Settings::default());
+    let factor_on = |line: usize| {
+        r.accesses
+            .iter()
+            .filter(|a| HEADER[..a.span.start].matches('\n').count() + 1 == line)
+            .filter_map(|a| a.conflict_factor)
+            .fold(None, |m: Option<f64>, f| Some(m.map_or(f, |m| m.max(f))))
+    };
+    assert_eq!(factor_on(2), Some(2.0), "{:?}", r.accesses);
+    assert_eq!(factor_on(3), Some(32.0), "{:?}", r.accesses);
+}
