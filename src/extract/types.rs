@@ -28,7 +28,7 @@ fn scalar(name: &str) -> Option<u64> {
         // CUTLASS's numeric types (cutlass/numeric_types.h): a 16-bit storage each.
         | "cutlass::half_t" | "half_t" | "cutlass::bfloat16_t" | "bfloat16_t" => 2,
         "int" | "unsigned" | "unsigned int" | "signed" | "signed int" | "float" | "int32_t"
-        | "uint32_t" | "uint" | "dword" | "long" | "unsigned long" | "float32_t" | "__half2"
+        | "uint32_t" | "uint" | "dword" | "float32_t" | "__half2"
         | "half2" | "__nv_bfloat162" | "nv_bfloat162" | "int32" | "uint32"
         | "cutlass::tfloat32_t" | "tfloat32_t" => 4,
         "double"
@@ -41,7 +41,14 @@ fn scalar(name: &str) -> Option<u64> {
         | "size_t"
         | "float64_t"
         | "uint64"
-        | "int64" => 8,
+        | "int64"
+        // CUDA's `long` is the host's: 8 bytes under the LP64 data model of 64-bit Linux,
+        // which bankcheck assumes (docs/bank-model.md); `clock_t` is a `long` there.
+        | "long"
+        | "unsigned long"
+        | "long int"
+        | "unsigned long int"
+        | "clock_t" => 8,
         _ => return None,
     })
 }
