@@ -485,8 +485,8 @@ fn unparsed_regions<'a>(
     is_defined: &'a dyn Fn(&str) -> bool,
 ) -> rules::Unparsed<'a> {
     let regions = syntax.parse_errors.as_slice();
-    // A file the parser read whole needs none of the rest.
-    let any = !regions.is_empty();
+    // A file the parser read whole, every macro head expanded, needs none of the rest.
+    let any = !regions.is_empty() || !syntax.macro_refusals.is_empty();
     rules::Unparsed {
         text,
         regions,
@@ -506,6 +506,7 @@ fn unparsed_regions<'a>(
         mentions_shared: crate::source::spells_shared_declaration,
         is_defined,
         accesses: facts.iter().filter(|_| any).map(|a| a.span).collect(),
+        refused_heads: &syntax.macro_refusals,
     }
 }
 

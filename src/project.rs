@@ -196,6 +196,18 @@ fn ends_with_exactly(path: &Path, inc: &str) -> bool {
     comps.len() >= tail.len() && comps[comps.len() - tail.len()..] == tail[..]
 }
 
+/// The name `path` is loaded under: its own, or for a header whose content does not say
+/// otherwise (a `.h` of launches and macro-defined kernels, with no `__shared__` of its
+/// own) one that reads it with the CUDA grammar, as a header included by CUDA code is.
+fn header_language_name(path: &Path, bytes: &[u8]) -> String {
+    let name = path.display().to_string();
+    if crate::source::language_of(&name, &String::from_utf8_lossy(bytes)).is_some() {
+        name
+    } else {
+        format!("{name}.cuh")
+    }
+}
+
 fn normalise(p: &Path) -> PathBuf {
     let mut out = PathBuf::new();
     for c in p.components() {
@@ -578,7 +590,7 @@ impl ProjectIndex {
         let key = (includer.to_path_buf(), settings_key(settings));
         let cell = self.through.lock().ok()?.entry(key).or_default().clone();
         cell.get_or_init(|| {
-            let (syn, text) = self.includer_syntax(includer)?;
+            let (syn, text) = self.includer_syntax(includer, settings)?;
             let mut lowered = crate::lower::interp::with_file_budget(text.len(), || {
                 crate::lower::lower_file(&syn, &text, settings)
             });
@@ -590,11 +602,24 @@ impl ProjectIndex {
 
     /// `includer` parsed, with the definitions of the headers it includes merged and
     /// their shared arrays added (an includer's own check leaves those out: they are the
-    /// headers' to report, and the headers' functions name them); and its text.
-    fn includer_syntax(&self, includer: &Path) -> Option<(FileSyntax, String)> {
+    /// headers' to report, and the headers' functions name them); and its text. The
+    /// front end reads it as the includer's own check does, so that a kernel whose head
+    /// is a macro use (`DEFINE_FLASH_FORWARD_KERNEL(name, ...) { ... }`) is a kernel here
+    /// too.
+    fn includer_syntax(
+        &self,
+        includer: &Path,
+        settings: &Settings,
+    ) -> Option<(FileSyntax, String)> {
         let bytes = (self.reader)(includer)?;
-        let name = includer.display().to_string();
-        let source = crate::source::load(&name, &bytes)?;
+        let name = header_language_name(includer, &bytes);
+        let mut source = crate::source::load(&name, &bytes)?;
+        let header_definitions = self.header_definitions(includer, &source.text, settings);
+        let front = crate::source::FrontEnd {
+            defines: Some(&settings.defines),
+            header_definitions: &header_definitions,
+        };
+        crate::source::prepare(&mut source, front);
         let tree = crate::source::parse(&source)?;
         let mut syn = crate::extract::extract(&source, &tree);
         drop(tree);
@@ -714,7 +739,7 @@ impl ProjectIndex {
             .filter(|i| **i != me && names_one(i))
             .take(MAX_INCLUDERS)
         {
-            let Some((syn, text)) = self.includer_syntax(inc) else {
+            let Some((syn, text)) = self.includer_syntax(inc, settings) else {
                 continue;
             };
             let mut lowered = crate::lower::interp::with_file_budget(text.len(), || {
@@ -876,14 +901,7 @@ impl ProjectIndex {
         }
         // Parsed outside the lock; two threads may parse the same header once each.
         let parsed = (self.reader)(path).and_then(|bytes| {
-            let name = path.display().to_string();
-            // A header whose content does not say otherwise is read with the CUDA grammar.
-            let lang_name =
-                if crate::source::language_of(&name, &String::from_utf8_lossy(&bytes)).is_some() {
-                    name
-                } else {
-                    format!("{name}.cuh")
-                };
+            let lang_name = header_language_name(path, &bytes);
             let source = crate::source::load(&lang_name, &bytes)?;
             let tree = crate::source::parse(&source)?;
             let full = crate::extract::extract(&source, &tree);

@@ -546,3 +546,66 @@ __global__ void sum_block(const float* in, float* out {";
         report.diagnostics
     );
 }
+
+/// Function heads written as macro uses (`DEFINE_KERNEL(name, ...) { ... }`) are
+/// expanded within bounds (32 nested expansions, 100,000 tokens of work, a file's budget
+/// linear in its size): ten times past each, the check ends, the function is read as
+/// before (named after the macro) and a `parse-error` says why.
+#[test]
+fn macro_heads_ten_times_past_the_expansion_bounds() {
+    let body = "{ __shared__ float s[64]; s[threadIdx.x] = 0.0f; }\n";
+    let chain: String = (0..320)
+        .map(|k| format!("#define C{k} C{}\n", k + 1))
+        .collect::<Vec<_>>()
+        .concat()
+        + "#define C320 int\n#define DEEP(n) __global__ void n(C0 x)\n";
+    let doubling: String = "#define M0(x) x\n".to_string()
+        + &(1..=25)
+            .map(|k| format!("#define M{k}(x) M{p}(x) M{p}(x)\n", p = k - 1))
+            .collect::<Vec<_>>()
+            .concat()
+        + "#define WIDE(n) __global__ void n(M25(int) x)\n";
+    let long_params: String = (0..41_000)
+        .map(|k| format!("int a{k}, "))
+        .collect::<Vec<_>>()
+        .concat();
+    let long = format!("#define LONG(n) __global__ void n({long_params}int z)\n");
+    let nested = format!(
+        "#define F(x) x\n#define NEST(n) __global__ void n({}int{} x)\n",
+        "F(".repeat(320),
+        ")".repeat(320)
+    );
+    let many: String = "#define ONE(n) __global__ void n(float* p)\n".to_string()
+        + &(0..2000)
+            .map(|k| format!("ONE(k{k}) {body}"))
+            .collect::<Vec<_>>()
+            .concat();
+    for (name, defs, expected) in [
+        ("DEEP", chain, "more than 32 deep"),
+        ("WIDE", doubling, "grows past"),
+        ("LONG", long, "grows past"),
+        ("NEST", nested, "more than 32 deep"),
+    ] {
+        let src = format!("{defs}{name}(k) {body}");
+        let report = check_on_worker("heads.cu", src);
+        assert_eq!(
+            report.accesses.len(),
+            1,
+            "{name}: the access is still found"
+        );
+        let found = report
+            .diagnostics
+            .iter()
+            .find(|d| d.rule == "parse-error")
+            .unwrap_or_else(|| panic!("{name}: {:?}", report.diagnostics));
+        assert!(
+            found.message.contains(expected),
+            "{name}: {}",
+            found.message
+        );
+    }
+    // Many good heads in one file are all expanded: each is a kernel of its own name.
+    let report = check_on_worker("many.cu", many);
+    assert_eq!(report.accesses.len(), 2000);
+    assert!(report.diagnostics.iter().all(|d| d.rule != "parse-error"));
+}

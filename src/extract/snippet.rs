@@ -13,7 +13,7 @@ thread_local! {
 }
 
 /// Parses `text` with `language`'s grammar on this thread's parser.
-fn parse(text: &str, language: Language) -> Option<tree_sitter::Tree> {
+pub(super) fn parse(text: &str, language: Language) -> Option<tree_sitter::Tree> {
     PARSERS.with(|parsers| {
         let mut parsers = parsers.borrow_mut();
         let slot = &mut parsers[match language {
@@ -32,6 +32,17 @@ fn parse(text: &str, language: Language) -> Option<tree_sitter::Tree> {
     })
 }
 
+/// A converter of a snippet's tree: no shared-memory macros, nothing truncated yet.
+pub(super) fn converter(src: &str, language: Language) -> Converter<'_> {
+    Converter {
+        src,
+        depth: std::cell::Cell::new(0),
+        truncated: std::cell::RefCell::default(),
+        shared_macros: &[],
+        fields: convert::Fields::of(language),
+    }
+}
+
 /// Parses a macro body as an expression; spans point at the macro's value.
 pub(crate) fn parse_snippet(text: &str, language: Language, span: Span) -> Option<Expr> {
     if text.is_empty() || text.len() > 4000 {
@@ -44,13 +55,7 @@ pub(crate) fn parse_snippet(text: &str, language: Language, span: Span) -> Optio
     if root.has_error() {
         return None;
     }
-    let conv = Converter {
-        src: &snippet,
-        depth: std::cell::Cell::new(0),
-        truncated: std::cell::RefCell::default(),
-        shared_macros: &[],
-        fields: convert::Fields::of(language),
-    };
+    let conv = converter(&snippet, language);
     let decl = root.named_child(0)?;
     let d = conv.declaration(decl).into_iter().next()?;
     let mut e = d.init?;
@@ -59,7 +64,7 @@ pub(crate) fn parse_snippet(text: &str, language: Language, span: Span) -> Optio
 }
 
 /// Moves every span of a snippet expression onto `span`.
-fn relocate(e: &mut Expr, span: Span) {
+pub(super) fn relocate(e: &mut Expr, span: Span) {
     use ast::ExprKind as K;
     e.span = span;
     match &mut e.kind {

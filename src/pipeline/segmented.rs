@@ -28,6 +28,9 @@ pub(super) fn plan(
         // conditionals are resolved by looking at the whole file's parse.
         || project.is_included(path)
         || crate::source::has_undecided(file)
+        // A head written as a macro use names its function only in its expansion, which
+        // the text scan of the segments does not see (its kernel and launches could part).
+        || !file.macro_heads.is_empty()
     {
         return None;
     }

@@ -120,4 +120,7 @@ pub struct Unparsed<'a> {
     pub is_defined: &'a dyn Fn(&str) -> bool,
     /// Spans of the accesses found and checked.
     pub accesses: Vec<Span>,
+    /// Function heads written as a macro use that bankcheck could not expand: the use,
+    /// the name the function is read under, and why.
+    pub refused_heads: &'a [(Span, String, String)],
 }

@@ -40,6 +40,11 @@ impl super::rule::Rule for ParseError {
             ctx.regions
                 .iter()
                 .filter_map(|span| finding(*span, ctx))
+                .chain(
+                    ctx.refused_heads
+                        .iter()
+                        .filter_map(|(span, name, why)| refused_head(*span, name, why, ctx)),
+                )
                 .take(MAX_REPORTED),
         );
     }
@@ -166,6 +171,29 @@ fn finding(span: Span, ctx: &Unparsed<'_>) -> Option<Diagnostic> {
         ),
         None => "if the file compiles, a macro bankcheck does not know may be the cause: define it with `-D NAME=VALUE` (or lint.toml `defines`); a conditional may need the same".to_string(),
     }.into());
+    Some(d)
+}
+
+/// The finding for a function head written as a macro use that bankcheck could not
+/// expand, when the function holds shared-memory code: it is read under the macro's
+/// name, with no parameters, and not as a kernel.
+fn refused_head(span: Span, name: &str, why: &str, ctx: &Unparsed<'_>) -> Option<Diagnostic> {
+    // The use is inside the function it heads: the region's scope is that function.
+    let (span, _, holds_shared) = region(span, ctx);
+    if !holds_shared {
+        return None;
+    }
+    let mut d = Diagnostic::new(
+        META.id,
+        META.default_severity,
+        span,
+        format!(
+            "this function's head is a use of the macro `{name}`, which bankcheck did not expand: {why}"
+        ),
+    );
+    d.notes.push(format!(
+        "the function is read as `{name}` with no parameters and not as a kernel: accesses that depend on its head are unknown"
+    ));
     Some(d)
 }
 

@@ -102,6 +102,11 @@ const DROPPED: [&str; 14] = [
     "__thiscall",
 ];
 
+/// Whether `w` is a word of an expansion that changes nothing bankcheck reads.
+pub fn is_dropped(w: &str) -> bool {
+    DROPPED.contains(&w)
+}
+
 /// Names followed by a parenthesised group that a qualifier expansion may hold. Launch
 /// bounds and alignment in a macro (`#define KERNEL_ATTRS __launch_bounds__(256)`) are
 /// dropped with it: the use cannot hold the expansion in its own bytes, and a kernel
@@ -371,7 +376,9 @@ pub fn declaration_macros(
 ///   and an index that needs them says so.
 /// - a function head followed by a body (`MY_TEST("name", "[tag]", float) { ... }` at
 ///   file scope): its arguments are blanked, so that the grammar reads a function named
-///   after the macro, with no parameters.
+///   after the macro, with no parameters. Such uses are returned (name start, name end,
+///   end of the arguments): the extraction reads the head from their expansion
+///   ([`super::heads`]).
 ///
 /// A use followed by `;` (or `{` when the macro is no function head), or by an
 /// operator, is an expression or a declaration head, and stays.
@@ -380,7 +387,8 @@ pub fn blank_statement_calls(
     text: &str,
     idents: &[(usize, usize)],
     macros: &HashMap<String, Expansion>,
-) {
+) -> Vec<(usize, usize, usize)> {
+    let mut heads = Vec::new();
     let b = text.as_bytes();
     for &(s, e) in idents {
         let Some(&expansion) = macros.get(&text[s..e]) else {
@@ -408,6 +416,7 @@ pub fn blank_statement_calls(
         }
         if expansion == Expansion::FunctionHead && b.get(next) == Some(&b'{') {
             lex::blank(bytes, open + 1, close - 1);
+            heads.push((s, e, close));
             continue;
         }
         let ends_line = text[close..next].contains('\n') || next == b.len();
@@ -418,6 +427,7 @@ pub fn blank_statement_calls(
             lex::blank(bytes, s, close);
         }
     }
+    heads
 }
 
 #[cfg(test)]

@@ -10,6 +10,8 @@
 mod blank;
 mod cexpr;
 pub mod decode;
+mod expand;
+mod heads;
 mod lex;
 mod macros;
 mod parse_budget;
@@ -17,6 +19,7 @@ mod preproc;
 pub mod segments;
 mod targets;
 
+pub use heads::MacroHead;
 pub use macros::Definition;
 pub use parse_budget::ParseBudget;
 
@@ -47,6 +50,8 @@ pub struct SourceFile<'a> {
     /// Groups resolved as a device compilation takes them: the group's span and what was
     /// assumed.
     pub assumptions: Vec<(crate::diag::Span, String)>,
+    /// Function heads written as macro uses, with their expansion ([`heads`]).
+    pub macro_heads: Vec<MacroHead>,
 }
 
 impl SourceFile<'_> {
@@ -110,6 +115,7 @@ fn loaded(text: Cow<'_, str>, language: Language) -> SourceFile<'_> {
         language,
         undecided: Vec::new(),
         assumptions: Vec::new(),
+        macro_heads: Vec::new(),
     };
     file.set_parse_text(parse_text);
     file
@@ -176,7 +182,17 @@ pub fn prepare(file: &mut SourceFile, front: FrontEnd<'_>) {
             .map(|(s, e, a)| (crate::diag::Span::new(s, e), a))
             .collect();
     }
-    macros::blank_statement_calls(&mut bytes, &compiled, &lexed.idents, &statement_macros);
+    let head_uses =
+        macros::blank_statement_calls(&mut bytes, &compiled, &lexed.idents, &statement_macros);
+    file.macro_heads = heads::expand_heads(
+        &compiled,
+        &head_uses,
+        &resolved.definitions,
+        defines,
+        front.header_definitions,
+        &qualifiers,
+        language,
+    );
     macros::rewrite_uses(&mut bytes, &compiled, &lexed.idents, &qualifiers);
     blank::rewrite_gaps(&mut bytes, &compiled, &lexed.idents);
     let parse_text = String::from_utf8(bytes)
