@@ -24,7 +24,7 @@ pub(crate) trait Names {
 }
 
 /// A CuTe value: an integer, a tuple (a shape, stride, tile or coordinate), a layout
-/// (swizzled or not), a swizzle, or a mode order (`LayoutRight`: row-major).
+/// (swizzled or not), a swizzle, a mode order (`LayoutRight`: row-major), or a tiled copy.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Value {
     Int(i64),
@@ -32,6 +32,10 @@ pub enum Value {
     Layout(SwizzledLayout),
     Swizzle(Swizzle),
     RowMajor(bool),
+    /// A `TiledCopy` (`make_tiled_copy(...)`), which the interpreter builds.
+    TiledCopy(Box<super::tiled::TiledCopy>),
+    /// A `ThrCopy`: a tiled copy's slice for the thread index (`get_slice(tid)`).
+    ThrCopy(Box<super::tiled::TiledCopy>, crate::model::ir::Expr),
 }
 
 /// Deepest nesting of spellings read (the text of one alias; aliases are the caller's).
@@ -435,7 +439,7 @@ fn matching(text: &str, open: usize, left: u8, right: u8) -> Option<usize> {
 }
 
 /// Splits arguments at the commas outside every bracket (angle brackets included).
-fn split_args(text: &str) -> Vec<&str> {
+pub(crate) fn split_args(text: &str) -> Vec<&str> {
     let mut out = Vec::new();
     let mut depth = 0i32;
     let mut start = 0;

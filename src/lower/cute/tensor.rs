@@ -2,9 +2,11 @@
 //! the slicing CuTe does (`local_partition`, `local_tile`, `tensor(_, j)`), which moves
 //! an offset inside the swizzle (CuTe's `ComposedLayout` offset) and keeps a sub-layout.
 
+use super::atoms::{CopyAtom, Side};
 use super::layout::{zipped_divide, Layout, Tiler};
 use super::offset;
 use super::swizzle::SwizzledLayout;
+use super::tiled::TiledCopy;
 use crate::extract::ast::TypeName;
 use crate::lower::fold::fold;
 use crate::model::ir::{BinOp, Expr as Ir};
@@ -24,6 +26,9 @@ pub struct SharedTensor {
     /// The layout, or why bankcheck does not know it (the tensor's accesses are then
     /// `unknown` with that reason).
     pub(crate) layout: Result<SwizzledLayout, String>,
+    /// The copy atom and side of a `TiledCopy` partition (`partition_S`/`partition_D`),
+    /// whose instructions `cute::copy` issues.
+    pub(crate) copy: Option<Box<(CopyAtom, Side)>>,
 }
 
 impl SharedTensor {
@@ -74,6 +79,25 @@ impl SharedTensor {
             }
         }
         self.sliced(inner, Ok(l.with(Layout::concat(kept))))
+    }
+
+    /// `thr_copy.partition_S(tensor)` (`side` `Src`) or `partition_D` (`Dst`) for the
+    /// thread `thread`: `tidfrg_S/D` of the layout inside the swizzle, at the thread.
+    pub(crate) fn copy_partition(&self, tc: &TiledCopy, thread: &Ir, side: Side) -> SharedTensor {
+        let Ok(l) = &self.layout else {
+            return self.clone();
+        };
+        let Some(frg) = tc.tidfrg(&l.layout, side) else {
+            return self.unknown(format!(
+                "the partition of the layout `{l}` by a TiledCopy of `{}`",
+                tc.atom.op
+            ));
+        };
+        let mut crds = vec![None; frg.rank()];
+        crds[0] = Some(thread.clone());
+        let mut t = self.sliced(self.inner.clone(), Ok(l.with(frg)));
+        t.copy = Some(Box::new((tc.atom.clone(), side)));
+        t.slice(&crds)
     }
 
     /// `local_partition(tensor, threads, index)`: the elements of thread `index` when
