@@ -85,3 +85,31 @@ fn cp_async_then_ldsm_n_64x64_tile() {
     assert_eq!(worst(128, 32, 16, |t, i| at(&row_major, read(t, i))), 8);
     assert_eq!(worst(128, 32, 16, |t, i| at(&swizzled, read(t, i))), 4);
 }
+
+#[test]
+fn ldsm_x1_and_stsm_64x64_tile() {
+    let row_major = |m: i64, k: i64| 64 * m + k;
+    let swizzled = |m: i64, k: i64| swizzle(3, 3, 3, 64 * m + k);
+    // SM75_U32x1_LDSM_N, threads (8,4):(4,1), values (1,2): lane t < 8 reads row t + 8rm
+    // at column 8rk (64 instructions); lanes 8-31 give no address.
+    let x1 = |t: i64, i: i64| (t % 8 + 8 * (i % 8), 8 * (i / 8));
+    assert_eq!(worst(32, 8, 64, |t, i| at(&row_major, x1(t, i))), 8);
+    assert_eq!(worst(32, 8, 64, |t, i| at(&swizzled, x1(t, i))), 1);
+    // SM90_U32x4_STSM_N, values (4,2):(2,1): lane t writes row 4(t%8) + t/8 + 32rm at
+    // column 8rk, as the LDSM_N x4 example reads.
+    let x4 = |t: i64, i: i64| (4 * (t % 8) + t / 8 + 32 * (i % 2), 8 * (i / 2));
+    assert_eq!(worst(32, 32, 16, |t, i| at(&row_major, x4(t, i))), 8);
+}
+
+#[test]
+fn flash_attention_gmem_tiled_copy() {
+    // GmemTiledCopyQKV, 128 threads: kHeadDim 64, threads (16,8):(8,1) over the
+    // Swizzle<3,3,3> 128x64 tile (offset 64r + c): thread t at row t/8 + 16r, column
+    // 8(t%8), 8 instructions.
+    let q64 = |t: i64, r: i64| swizzle(3, 3, 3, 64 * (t / 8 + 16 * r) + 8 * (t % 8));
+    assert_eq!(worst(128, 32, 8, q64), 1);
+    // kHeadDim 32: threads (32,4):(4,1) over the Swizzle<2,3,3> 64x32 tile (offset
+    // 32r + c): thread t at row t/4 + 32r, column 8(t%4), 2 instructions.
+    let q32 = |t: i64, r: i64| swizzle(2, 3, 3, 32 * (t / 4 + 32 * r) + 8 * (t % 4));
+    assert_eq!(worst(128, 32, 2, q32), 1);
+}

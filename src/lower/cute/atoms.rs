@@ -7,7 +7,7 @@
 //! (`recast_layout<uint1_t, T>`, CuTe's `upcast` by `sizeof_bits<T>`).
 
 use super::layout::Layout;
-use super::reader::split_args;
+use super::text::split_args;
 use super::tuple::IntTuple::{self, Int as I, Tuple as T};
 
 /// Which operand of the instruction is in shared memory.

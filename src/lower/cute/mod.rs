@@ -14,5 +14,6 @@ pub(crate) mod offset;
 pub(crate) mod reader;
 pub(crate) mod swizzle;
 pub(crate) mod tensor;
+pub(crate) mod text;
 pub(crate) mod tiled;
 pub(crate) mod tuple;

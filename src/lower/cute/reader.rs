@@ -10,6 +10,7 @@
 
 use super::layout::{self, Layout, Tiler};
 use super::swizzle::{Swizzle, SwizzledLayout};
+use super::text::split_args;
 use super::tuple::IntTuple;
 
 /// What the reader asks of the code around it.
@@ -436,29 +437,6 @@ fn matching(text: &str, open: usize, left: u8, right: u8) -> Option<usize> {
         }
     }
     None
-}
-
-/// Splits arguments at the commas outside every bracket (angle brackets included).
-pub(crate) fn split_args(text: &str) -> Vec<&str> {
-    let mut out = Vec::new();
-    let mut depth = 0i32;
-    let mut start = 0;
-    for (i, c) in text.bytes().enumerate() {
-        match c {
-            b'(' | b'[' | b'{' | b'<' => depth += 1,
-            b')' | b']' | b'}' | b'>' => depth -= 1,
-            b',' if depth == 0 => {
-                out.push(text[start..i].trim());
-                start = i + 1;
-            }
-            _ => {}
-        }
-    }
-    let last = text[start..].trim();
-    if !last.is_empty() || !out.is_empty() {
-        out.push(last);
-    }
-    out
 }
 
 #[cfg(test)]

@@ -5,7 +5,7 @@
 
 use super::atoms::{CopyAtom, Side};
 use super::layout::{
-    coalesce_by, composition, logical_product, right_inverse, zipped_divide, Layout, Tiler,
+    coalesce_by, composition, raked_product, right_inverse, zipped_divide, Layout, Tiler,
 };
 use super::tuple::IntTuple;
 
@@ -16,17 +16,6 @@ pub struct TiledCopy {
     pub(crate) atom: CopyAtom,
     pub(crate) layout_tv: Layout,
     pub(crate) tiler: Vec<i64>,
-}
-
-/// `raked_product(block, tiler)`: `zip(get<1>(p), get<0>(p))` of the logical product.
-pub(crate) fn raked_product(block: &Layout, tiler: &Layout) -> Option<Layout> {
-    let r = block.rank().max(tiler.rank());
-    let p = logical_product(&block.append_to(r), &tiler.append_to(r))?;
-    let (first, second) = (p.mode(0)?, p.mode(1)?);
-    let modes = (0..r)
-        .map(|i| Some(Layout::concat(vec![second.mode(i)?, first.mode(i)?])))
-        .collect::<Option<Vec<_>>>()?;
-    Some(Layout::concat(modes))
 }
 
 /// `make_tiled_copy(atom, thr_layout, val_layout)`.

@@ -164,6 +164,16 @@ impl Interp<'_> {
     /// none, why is kept under another key (the alias may name any type, which the
     /// name must not shadow).
     pub(super) fn local_alias(&mut self, name: &str, text: &str) {
+        if let Some(made) = self.tiled_copy_spelled(text, None) {
+            match made {
+                Ok(tc) => self.bind(
+                    name,
+                    Value::Cute(Box::new(reader::Value::TiledCopy(Box::new(tc)))),
+                ),
+                Err(why) => self.bind(&unread_alias(name), Value::Unknown(why.into())),
+            }
+            return;
+        }
         let mut names = InterpNames {
             interp: self,
             scope: None,
@@ -234,6 +244,9 @@ impl Interp<'_> {
     /// `Tensor t = ...` or `auto t = ...` initialised by a CuTe function: bound to the
     /// tensor or layout it gives, not read as an object of a CuTe class.
     pub(super) fn declare_cute(&mut self, d: &VarDecl) -> bool {
+        if d.init.is_none() && d.ty.pointers == 0 && self.declare_tiled_copy(&d.name, &d.ty.base) {
+            return true;
+        }
         let Some(Expr {
             kind: ExprKind::Call { callee, .. },
             ..
@@ -552,7 +565,7 @@ impl Interp<'_> {
                 AccessKind::Load
             };
             if let Some(tc) = &tiled {
-                if let Err(why) = self.tiled_copy_access(e, &args[i], tc, t.clone(), kind) {
+                if let Err(why) = self.tiled_copy_access(e, &args[i], tc, &t, kind) {
                     self.unknown_access(e, &args[i], kind, &t, why);
                 }
                 continue;

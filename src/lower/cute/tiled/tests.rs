@@ -1,5 +1,10 @@
+//! `make_tiled_copy` and `tidfrg` against CuTe's definitions: partitions worked by hand
+//! (one from CUTLASS's own ldsm test) and, by enumeration, the tiled layout's
+//! thread-value map.
+
 use super::super::atoms::{atom_in_bits, in_elements, register_bits};
 use super::*;
+use IntTuple::{Int as I, Tuple as T};
 
 fn atom(op: &str, bits: i64) -> CopyAtom {
     in_elements(atom_in_bits(op, &mut register_bits).unwrap(), bits).unwrap()
@@ -63,7 +68,6 @@ fn ldsm_n_x4_lanes_give_contiguous_rows_in_cutlass_ldsm_test() {
         &layout(vec![1, 8], vec![0, 1]),
     )
     .unwrap();
-    use IntTuple::{Int as I, Tuple as T};
     let tile = Layout::new(
         T(vec![I(32), T(vec![I(2), I(4)])]),
         T(vec![I(2), T(vec![I(1), I(64)])]),

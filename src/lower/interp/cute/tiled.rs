@@ -19,6 +19,18 @@ use crate::lower::cute::tiled::{make_tiled_copy, TiledCopy};
 use crate::lower::fold::fold;
 use crate::model::ir::{BinOp, Expr as Ir, VarInfo, VarKind};
 
+/// `make_tiled_copy(atom, thr_layout[, val_layout])` of layouts read.
+fn build(atom: CopyAtom, layouts: &[Layout]) -> Result<TiledCopy, String> {
+    let one = Layout::vector(1).expect("1:1 is a layout");
+    let (thr, val) = match layouts {
+        [t] => (t.clone(), one),
+        [t, v] => (t.clone(), v.clone()),
+        _ => return Err("a `make_tiled_copy` of other arguments".into()),
+    };
+    make_tiled_copy(atom, &thr, &val)
+        .ok_or_else(|| format!("`make_tiled_copy` of `{thr}` and `{val}` (CuTe rejects it)"))
+}
+
 /// Deepest chain of aliases followed to a `Copy_Atom`.
 const MAX_ATOM_DEPTH: u32 = 8;
 
@@ -30,6 +42,87 @@ impl Interp<'_> {
             Ok(tc) => Value::Cute(Box::new(reader::Value::TiledCopy(Box::new(tc)))),
             Err(why) => Value::Unknown(why.into()),
         }
+    }
+
+    /// The tiled copy a type spells, `decltype(make_tiled_copy(atom{}, thr{}, val{}))`
+    /// (read in `scope`); `None` when it spells none.
+    pub(super) fn tiled_copy_spelled(
+        &mut self,
+        text: &str,
+        scope: Option<&Scope>,
+    ) -> Option<Result<TiledCopy, String>> {
+        let t = text.trim().trim_start_matches("typename ").trim();
+        let inner = t
+            .strip_prefix("decltype(")
+            .and_then(|r| r.strip_suffix(')'))?
+            .trim();
+        let args = inner
+            .trim_start_matches("cute::")
+            .strip_prefix("make_tiled_copy(")
+            .and_then(|r| r.strip_suffix(')'))?;
+        let args = crate::lower::cute::text::split_args(args);
+        let Some((atom, layouts)) = args.split_first() else {
+            return Some(Err("a `make_tiled_copy` without a copy atom".into()));
+        };
+        let made = (|| {
+            let atom = self.copy_atom(atom, scope.cloned(), 0)?;
+            let mut read = Vec::new();
+            for l in layouts {
+                let mut names = super::InterpNames {
+                    interp: &mut *self,
+                    scope: scope.cloned(),
+                    depth: 0,
+                };
+                let v = reader::read(l, &mut names)?;
+                read.push(
+                    v.layout()
+                        .filter(|l| l.swizzle.is_none() && l.offset == 0)
+                        .ok_or_else(|| format!("`{l}` is not a thread or value layout"))?
+                        .layout,
+                );
+            }
+            build(atom, &read)
+        })();
+        Some(made)
+    }
+
+    /// `T name;` for a type `T` that spells a tiled copy (an alias of a traits struct or
+    /// of the body): the name is bound to it. `false` for any other type.
+    pub(super) fn declare_tiled_copy(&mut self, name: &str, ty: &str) -> bool {
+        let key = ty.trim().trim_start_matches("typename ").trim();
+        if let Some(Value::Cute(v)) = self.lookup(key) {
+            if let reader::Value::TiledCopy(_) = **v {
+                let v = Value::Cute(v.clone());
+                self.bind(name, v);
+                return true;
+            }
+        }
+        if !key.contains("::") {
+            return false;
+        }
+        let Some((texts, scope)) = self.type_alias(key, None) else {
+            return false;
+        };
+        let mut found: Option<Result<TiledCopy, String>> = None;
+        for text in texts {
+            let Some(made) = self.tiled_copy_spelled(&text, scope.as_ref()) else {
+                return false;
+            };
+            if found.as_ref().is_some_and(|f| *f != made) {
+                found = Some(Err(format!(
+                    "`{key}` differs between the branches of a conditional"
+                )));
+                break;
+            }
+            found = Some(made);
+        }
+        let Some(made) = found else { return false };
+        let v = match made {
+            Ok(tc) => Value::Cute(Box::new(reader::Value::TiledCopy(Box::new(tc)))),
+            Err(why) => Value::Unknown(why.into()),
+        };
+        self.bind(name, v);
+        true
     }
 
     fn tiled_copy(&mut self, args: &[Expr]) -> Result<TiledCopy, String> {
@@ -53,14 +146,7 @@ impl Interp<'_> {
                 })?;
             layouts.push(l.layout);
         }
-        let one = Layout::vector(1).expect("1:1 is a layout");
-        let (thr, val) = match layouts.as_slice() {
-            [t] => (t.clone(), one),
-            [t, v] => (t.clone(), v.clone()),
-            _ => return Err("a `make_tiled_copy` of other arguments".into()),
-        };
-        make_tiled_copy(atom, &thr, &val)
-            .ok_or_else(|| format!("`make_tiled_copy` of `{thr}` and `{val}` (CuTe rejects it)"))
+        build(atom, &layouts)
     }
 
     /// The atom `text` spells: `Copy_Atom<Op, T>{}` or an alias of one, its layouts in
@@ -83,7 +169,7 @@ impl Interp<'_> {
             .strip_prefix("Copy_Atom<")
             .and_then(|r| r.strip_suffix('>'))
         {
-            let parts = crate::lower::cute::reader::split_args(inner);
+            let parts = crate::lower::cute::text::split_args(inner);
             let [op, ty] = parts.as_slice() else {
                 return Err(format!("`{t}` is not a copy atom bankcheck reads"));
             };
@@ -210,7 +296,7 @@ impl Interp<'_> {
         e: &Expr,
         operand: &Expr,
         tc: &TiledCopy,
-        t: SharedTensor,
+        t: &SharedTensor,
         kind: AccessKind,
     ) -> Result<(), String> {
         let l = t.layout.clone()?;
@@ -240,7 +326,7 @@ impl Interp<'_> {
             Side::Dst => (atom.dst.mode(1), atom.bytes.1),
         };
         let values = values.and_then(|v| v.size()).unwrap_or(0);
-        let elem = self.layout(&t.pointee).map(|l| l.size).unwrap_or(0);
+        let elem = self.layout(&t.pointee).map_or(0, |l| l.size);
         let width = u64::try_from(values).unwrap_or(0) * elem;
         if width != u64::from(bytes) || !matches!(width, 1 | 2 | 4 | 8 | 16) {
             return Err(format!(
