@@ -84,6 +84,11 @@ fn cp_async_then_ldsm_n_64x64_tile() {
     };
     assert_eq!(worst(128, 32, 16, |t, i| at(&row_major, read(t, i))), 8);
     assert_eq!(worst(128, 32, 16, |t, i| at(&swizzled, read(t, i))), 4);
+    // Rows padded to 72 halves: lane rows 4j + p, 576 j bytes apart, chunks 4j mod 8.
+    assert_eq!(
+        worst(128, 32, 16, |t, i| at(&|m, k| 72 * m + k, read(t, i))),
+        4
+    );
 }
 
 #[test]

@@ -93,6 +93,34 @@ impl SharedTensor {
                 tc.atom.op
             ));
         };
+        // Every instruction starts on a multiple of its values (CuTe recasts them to the
+        // instruction's register type, a static assertion where a stride does not
+        // divide): the strides of the thread and rest modes and the offset must.
+        let atom_side = match side {
+            Side::Src => &tc.atom.src,
+            Side::Dst => &tc.atom.dst,
+        };
+        let values = atom_side.mode(1).and_then(|v| v.size()).unwrap_or(1).max(1);
+        let mut modes = frg.modes();
+        // Mode 1 is `(FrgV, FrgX)`: the values of one instruction are contiguous, the
+        // instructions along `FrgX` start where they may.
+        let frg_x = modes[1].mode(1).filter(|_| modes[1].rank() == 2);
+        modes.remove(1);
+        modes.extend(frg_x);
+        let aligned = l.offset % values == 0
+            && modes.iter().all(|m| {
+                m.shape
+                    .flatten()
+                    .iter()
+                    .zip(m.stride.flatten())
+                    .all(|(s, d)| *s == 1 || d % values == 0)
+            });
+        if !aligned {
+            return self.unknown(format!(
+                "the partition of the layout `{l}` by a TiledCopy of `{}` does not start its instructions on multiples of {values} elements (CuTe rejects it)",
+                tc.atom.op
+            ));
+        }
         let mut crds = vec![None; frg.rank()];
         crds[0] = Some(thread.clone());
         let mut t = self.sliced(self.inner.clone(), Ok(l.with(frg)));
