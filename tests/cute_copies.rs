@@ -118,3 +118,9 @@ fn flash_attention_gmem_tiled_copy() {
     let q32 = |t: i64, r: i64| swizzle(2, 3, 3, 32 * (t / 4 + 32 * r) + 8 * (t % 4));
     assert_eq!(worst(128, 32, 2, q32), 1);
 }
+
+#[test]
+fn cutlass_ldsm_interleaved() {
+    // Lane t's row starts at half 8t (bytes 16t): one instruction.
+    assert_eq!(worst(32, 32, 1, |t, _| 8 * t), 1);
+}
