@@ -367,9 +367,24 @@ pub(crate) fn logical_product(a: &Layout, b: &Layout) -> Option<Layout> {
 /// `blocked_product(block, tiler)`: the logical product with each mode of the block
 /// paired with the same mode of the tiler (CuTe's `zip`).
 pub(crate) fn blocked_product(block: &Layout, tiler: &Layout) -> Option<Layout> {
+    zipped_product(block, tiler, false)
+}
+
+/// `raked_product(block, tiler)`: the same pairs, the tiler's part first (`zip(get<1>,
+/// get<0>)`), so that the block's elements are spread across the tiler's.
+pub(crate) fn raked_product(block: &Layout, tiler: &Layout) -> Option<Layout> {
+    zipped_product(block, tiler, true)
+}
+
+/// The logical product of `block` and `tiler` padded to one rank, its two parts zipped
+/// mode by mode (the tiler's part first when `raked`).
+fn zipped_product(block: &Layout, tiler: &Layout, raked: bool) -> Option<Layout> {
     let r = block.rank().max(tiler.rank());
     let product = logical_product(&block.append_to(r), &tiler.append_to(r))?;
-    let (first, second) = (product.mode(0)?, product.mode(1)?);
+    let (mut first, mut second) = (product.mode(0)?, product.mode(1)?);
+    if raked {
+        std::mem::swap(&mut first, &mut second);
+    }
     let modes = (0..r)
         .map(|i| Some(Layout::concat(vec![first.mode(i)?, second.mode(i)?])))
         .collect::<Option<Vec<_>>>()?;

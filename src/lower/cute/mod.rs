@@ -8,9 +8,12 @@
 //! layout's offset function at thread-dependent coordinates into the index IR. Nothing
 //! here knows the interpreter: names are resolved through [`reader::Names`].
 
+pub(crate) mod atoms;
 pub(crate) mod layout;
 pub(crate) mod offset;
 pub(crate) mod reader;
 pub(crate) mod swizzle;
 pub(crate) mod tensor;
+pub(crate) mod text;
+pub(crate) mod tiled;
 pub(crate) mod tuple;

@@ -10,6 +10,7 @@
 
 use super::layout::{self, Layout, Tiler};
 use super::swizzle::{Swizzle, SwizzledLayout};
+use super::text::split_args;
 use super::tuple::IntTuple;
 
 /// What the reader asks of the code around it.
@@ -24,7 +25,7 @@ pub(crate) trait Names {
 }
 
 /// A CuTe value: an integer, a tuple (a shape, stride, tile or coordinate), a layout
-/// (swizzled or not), a swizzle, or a mode order (`LayoutRight`: row-major).
+/// (swizzled or not), a swizzle, a mode order (`LayoutRight`: row-major), or a tiled copy.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Value {
     Int(i64),
@@ -32,6 +33,10 @@ pub enum Value {
     Layout(SwizzledLayout),
     Swizzle(Swizzle),
     RowMajor(bool),
+    /// A `TiledCopy` (`make_tiled_copy(...)`), which the interpreter builds.
+    TiledCopy(Box<super::tiled::TiledCopy>),
+    /// A `ThrCopy`: a tiled copy's slice for the thread index (`get_slice(tid)`).
+    ThrCopy(Box<super::tiled::TiledCopy>, crate::model::ir::Expr),
 }
 
 /// Deepest nesting of spellings read (the text of one alias; aliases are the caller's).
@@ -432,29 +437,6 @@ fn matching(text: &str, open: usize, left: u8, right: u8) -> Option<usize> {
         }
     }
     None
-}
-
-/// Splits arguments at the commas outside every bracket (angle brackets included).
-fn split_args(text: &str) -> Vec<&str> {
-    let mut out = Vec::new();
-    let mut depth = 0i32;
-    let mut start = 0;
-    for (i, c) in text.bytes().enumerate() {
-        match c {
-            b'(' | b'[' | b'{' | b'<' => depth += 1,
-            b')' | b']' | b'}' | b'>' => depth -= 1,
-            b',' if depth == 0 => {
-                out.push(text[start..i].trim());
-                start = i + 1;
-            }
-            _ => {}
-        }
-    }
-    let last = text[start..].trim();
-    if !last.is_empty() || !out.is_empty() {
-        out.push(last);
-    }
-    out
 }
 
 #[cfg(test)]

@@ -2,9 +2,11 @@
 //! the slicing CuTe does (`local_partition`, `local_tile`, `tensor(_, j)`), which moves
 //! an offset inside the swizzle (CuTe's `ComposedLayout` offset) and keeps a sub-layout.
 
+use super::atoms::{CopyAtom, Side};
 use super::layout::{zipped_divide, Layout, Tiler};
 use super::offset;
 use super::swizzle::SwizzledLayout;
+use super::tiled::TiledCopy;
 use crate::extract::ast::TypeName;
 use crate::lower::fold::fold;
 use crate::model::ir::{BinOp, Expr as Ir};
@@ -24,6 +26,9 @@ pub struct SharedTensor {
     /// The layout, or why bankcheck does not know it (the tensor's accesses are then
     /// `unknown` with that reason).
     pub(crate) layout: Result<SwizzledLayout, String>,
+    /// The copy atom and side of a `TiledCopy` partition (`partition_S`/`partition_D`),
+    /// whose instructions `cute::copy` issues.
+    pub(crate) copy: Option<Box<(CopyAtom, Side)>>,
 }
 
 impl SharedTensor {
@@ -74,6 +79,53 @@ impl SharedTensor {
             }
         }
         self.sliced(inner, Ok(l.with(Layout::concat(kept))))
+    }
+
+    /// `thr_copy.partition_S(tensor)` (`side` `Src`) or `partition_D` (`Dst`) for the
+    /// thread `thread`: `tidfrg_S/D` of the layout inside the swizzle, at the thread.
+    pub(crate) fn copy_partition(&self, tc: &TiledCopy, thread: &Ir, side: Side) -> SharedTensor {
+        let Ok(l) = &self.layout else {
+            return self.clone();
+        };
+        let Some(frg) = tc.tidfrg(&l.layout, side) else {
+            return self.unknown(format!(
+                "the partition of the layout `{l}` by a TiledCopy of `{}`",
+                tc.atom.op
+            ));
+        };
+        // Every instruction starts on a multiple of its values (CuTe recasts them to the
+        // instruction's register type, a static assertion where a stride does not
+        // divide): the strides of the thread and rest modes and the offset must.
+        let atom_side = match side {
+            Side::Src => &tc.atom.src,
+            Side::Dst => &tc.atom.dst,
+        };
+        let values = atom_side.mode(1).and_then(|v| v.size()).unwrap_or(1).max(1);
+        let mut modes = frg.modes();
+        // Mode 1 is `(FrgV, FrgX)`: the values of one instruction are contiguous, the
+        // instructions along `FrgX` start where they may.
+        let frg_x = modes[1].mode(1).filter(|_| modes[1].rank() == 2);
+        modes.remove(1);
+        modes.extend(frg_x);
+        let aligned = l.offset % values == 0
+            && modes.iter().all(|m| {
+                m.shape
+                    .flatten()
+                    .iter()
+                    .zip(m.stride.flatten())
+                    .all(|(s, d)| *s == 1 || d % values == 0)
+            });
+        if !aligned {
+            return self.unknown(format!(
+                "the partition of the layout `{l}` by a TiledCopy of `{}` does not start its instructions on multiples of {values} elements (CuTe rejects it)",
+                tc.atom.op
+            ));
+        }
+        let mut crds = vec![None; frg.rank()];
+        crds[0] = Some(thread.clone());
+        let mut t = self.sliced(self.inner.clone(), Ok(l.with(frg)));
+        t.copy = Some(Box::new((tc.atom.clone(), side)));
+        t.slice(&crds)
     }
 
     /// `local_partition(tensor, threads, index)`: the elements of thread `index` when

@@ -4,8 +4,10 @@
 //! included (evaluated with the kernel's template arguments, as static members are);
 //! `tensor(i, j)` is an access at the layout's offset function; `local_partition`,
 //! `local_tile` and `tensor(_, j)` slice it. Copies through a `TiledCopy` partition
-//! (`thr_copy.partition_S(sQ)`, `cute::copy`) are not modelled: they are `unknown`
+//! are in `tiled`; the partitions of a `TiledMMA` are not modelled: they are `unknown`
 //! accesses that say so.
+
+mod tiled;
 
 use super::access::LoweredPlace;
 use super::budget::TOO_MUCH_WORK;
@@ -162,6 +164,16 @@ impl Interp<'_> {
     /// none, why is kept under another key (the alias may name any type, which the
     /// name must not shadow).
     pub(super) fn local_alias(&mut self, name: &str, text: &str) {
+        if let Some(made) = self.tiled_copy_spelled(text, None) {
+            match made {
+                Ok(tc) => self.bind(
+                    name,
+                    Value::Cute(Box::new(reader::Value::TiledCopy(Box::new(tc)))),
+                ),
+                Err(why) => self.bind(&unread_alias(name), Value::Unknown(why.into())),
+            }
+            return;
+        }
         let mut names = InterpNames {
             interp: self,
             scope: None,
@@ -232,6 +244,9 @@ impl Interp<'_> {
     /// `Tensor t = ...` or `auto t = ...` initialised by a CuTe function: bound to the
     /// tensor or layout it gives, not read as an object of a CuTe class.
     pub(super) fn declare_cute(&mut self, d: &VarDecl) -> bool {
+        if d.init.is_none() && d.ty.pointers == 0 && self.declare_tiled_copy(&d.name, &d.ty.base) {
+            return true;
+        }
         let Some(Expr {
             kind: ExprKind::Call { callee, .. },
             ..
@@ -241,9 +256,13 @@ impl Interp<'_> {
         };
         let short = callee.strip_prefix("cute::").unwrap_or(callee);
         let method = short.rsplit_once('.').map(|(_, m)| m);
-        let cute = matches!(short, "make_tensor" | "local_partition" | "local_tile")
-            || LAYOUT_FUNCTIONS.contains(&short)
-            || method.is_some_and(|m| PARTITIONS.contains(&m) || m == "data");
+        let cute = matches!(
+            short,
+            "make_tensor" | "local_partition" | "local_tile" | "make_tiled_copy"
+        ) || LAYOUT_FUNCTIONS.contains(&short)
+            || method.is_some_and(|m| {
+                PARTITIONS.contains(&m) || matches!(m, "data" | "get_slice" | "get_thread_slice")
+            });
         if !cute || d.ty.pointers > 0 {
             return false;
         }
@@ -269,6 +288,7 @@ impl Interp<'_> {
         match short {
             "make_smem_ptr" if args.len() == 1 => Some(self.eval(&args[0])),
             "make_tensor" if args.len() >= 2 => Some(self.make_tensor(args)),
+            "make_tiled_copy" if (2..=3).contains(&args.len()) => Some(self.tiled_copy_value(args)),
             "local_partition" | "local_tile" if args.len() == 3 => {
                 let t = self.tensor_arg(&args[0])?;
                 Some(self.partition(short, &t, &args[1], &args[2]))
@@ -310,13 +330,33 @@ impl Interp<'_> {
                 name: t.name,
             });
         }
+        if matches!(method, "get_slice" | "get_thread_slice") {
+            return self.thread_slice(object, args);
+        }
         if !PARTITIONS.contains(&method) || args.len() != 1 {
             return None;
         }
         let t = self.tensor_arg(&args[0])?;
-        let why = format!(
-            "`{object}.{method}` partitions the shared tensor for a TiledCopy or TiledMMA, which bankcheck does not follow yet"
-        );
+        if let Some(v) = self.copy_partition(object, method, &t) {
+            return Some(v);
+        }
+        let why = match method {
+            "partition_S" | "partition_D" => {
+                let bound = match self.lookup(object.trim()) {
+                    Some(Value::Unknown(r)) => format!(" ({r})"),
+                    _ => String::new(),
+                };
+                format!(
+                    "`{object}` is not the slice of a TiledCopy made in this function by `make_tiled_copy`, the ones bankcheck follows (one passed as an argument is not){bound}"
+                )
+            }
+            "partition_A" | "partition_B" | "partition_C" => format!(
+                "`{object}.{method}` partitions the shared tensor for a TiledMMA, which bankcheck does not follow yet"
+            ),
+            _ => format!(
+                "`{object}.{method}` retiles the shared tensor for a TiledCopy, which bankcheck does not follow yet"
+            ),
+        };
         Some(Value::Tensor(Box::new(t.unknown(why))))
     }
 
@@ -325,6 +365,15 @@ impl Interp<'_> {
     fn tensor_arg(&mut self, a: &Expr) -> Option<SharedTensor> {
         match &a.kind {
             ExprKind::Ident(n) => self.tensor_named(n),
+            // A slice, `tCsA(_, _, k)`.
+            ExprKind::Call { callee, args, .. }
+                if args.iter().any(is_underscore) && self.tensor_named(callee).is_some() =>
+            {
+                match self.slice_value(callee, args) {
+                    Value::Tensor(t) => Some(*t),
+                    _ => None,
+                }
+            }
             _ => None,
         }
     }
@@ -372,6 +421,7 @@ impl Interp<'_> {
             name,
             inner: Ir::Const(0),
             layout,
+            copy: None,
         }))
     }
 
@@ -506,6 +556,7 @@ impl Interp<'_> {
         if n < 2 {
             return None;
         }
+        let tiled = (n == 3).then(|| self.copy_of(&args[0])).flatten();
         let operands = self.shared_operands(args, 0..n)?;
         for (i, t) in operands {
             let kind = if i == n - 1 {
@@ -513,6 +564,12 @@ impl Interp<'_> {
             } else {
                 AccessKind::Load
             };
+            if let Some(tc) = &tiled {
+                if let Err(why) = self.tiled_copy_access(e, &args[i], tc, &t, kind) {
+                    self.unknown_access(e, &args[i], kind, &t, why);
+                }
+                continue;
+            }
             let single = t.layout.as_ref().is_ok_and(|l| l.layout.size() == Some(1));
             if n == 2 && single {
                 let name = self.snippet(args[i].span);

@@ -149,22 +149,7 @@ impl Interp<'_> {
                     plain: false,
                     coords: None,
                 };
-                // Only the lanes that supply an address take part (`ldmatrix.x2`: the
-                // first 16): the others are switched off as a guard would.
-                let guard = access.lanes.filter(|n| *n < self.warp_size).map(|n| {
-                    let lane = fold(
-                        BinOp::Rem,
-                        self.linear_tid(),
-                        int(i64::from(self.warp_size)),
-                    );
-                    fold(BinOp::Lt, lane, int(i64::from(n)))
-                });
-                let pushed = guard.is_some();
-                self.flow.guards.extend(guard);
-                let lowered = self.components(&place, layout, false);
-                if pushed {
-                    self.flow.guards.pop();
-                }
+                let lowered = self.components_of_lanes(&place, layout, access.lanes);
                 LoweredPlace {
                     array,
                     lowered,
@@ -198,6 +183,32 @@ impl Interp<'_> {
             }
         };
         self.record_site(span, kind, place);
+    }
+
+    /// The components of an access by the first `lanes` lanes of each warp only
+    /// (`ldmatrix.x2`: the first 16 give addresses): the others are switched off as a
+    /// guard would.
+    pub(super) fn components_of_lanes(
+        &mut self,
+        place: &Place,
+        layout: Layout,
+        lanes: Option<u32>,
+    ) -> Result<Vec<crate::model::ir::LoweredAccess>, Reason> {
+        let guard = lanes.filter(|n| *n < self.warp_size).map(|n| {
+            let lane = fold(
+                BinOp::Rem,
+                self.linear_tid(),
+                int(i64::from(self.warp_size)),
+            );
+            fold(BinOp::Lt, lane, int(i64::from(n)))
+        });
+        let pushed = guard.is_some();
+        self.flow.guards.extend(guard);
+        let lowered = self.components(place, layout, false);
+        if pushed {
+            self.flow.guards.pop();
+        }
+        lowered
     }
 
     /// The shared array an expression names (`smem` in `__cvta_generic_to_shared(&smem[i])`
