@@ -58,6 +58,7 @@ mod returns;
 mod scopes;
 mod statements;
 mod structs;
+mod uniform_state;
 mod variables;
 mod vectors;
 

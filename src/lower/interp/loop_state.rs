@@ -187,6 +187,12 @@ fn top_level_update(s: &Stmt, names: &[&str]) -> bool {
     }
 }
 
+/// A loop update that records no access and calls nothing: an assignment or increment
+/// of a plain variable by arithmetic, or arithmetic alone.
+pub(super) fn pure_expr(e: &Expr) -> bool {
+    pure_update(e) || pure(e)
+}
+
 /// An assignment or increment of a plain variable by arithmetic.
 fn pure_update(e: &Expr) -> bool {
     match &e.kind {

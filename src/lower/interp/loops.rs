@@ -24,15 +24,22 @@ impl Interp<'_> {
         for s in init {
             self.stmt(s);
         }
-        // Find the induction variable: the one the update steps.
-        let induction = update.iter().find_map(step_of);
+        // Find the induction variable: the one the update steps, by a step the loop does
+        // not change (`j0 += w` with `w` assigned in the body steps by the value of `w`
+        // in each iteration, not by its first).
+        let updates = Stmt::Block(update.iter().cloned().map(Stmt::Expr).collect());
+        let mut changed = assigned_names(body);
+        changed.extend(assigned_names(&updates));
+        let induction = update
+            .iter()
+            .find_map(step_of)
+            .filter(|(name, step)| !step_mentions(step, &changed, name));
         let counter = induction
             .as_ref()
             .and_then(|(name, step)| Some((self.loop_counter(name, step, body)?, name.clone())));
         // What the update assigns besides a followed loop variable (`j = j * 3 + 1`, a
         // second variable `i++, j--`, a step bankcheck cannot follow) changes across
         // iterations like what the body assigns: it must not keep its first value.
-        let updates = Stmt::Block(update.iter().cloned().map(Stmt::Expr).collect());
         let followed = counter.as_ref().map(|(_, n)| n);
         // Other variables assigned in the body or the update: simple `x += c` inductions,
         // else unknown.
@@ -78,14 +85,37 @@ impl Interp<'_> {
             None => Vec::new(),
         };
         unresolved.retain(|n| !cycling.contains(n));
-        self.invalidate(&unresolved, "it changes across loop iterations");
-        let uniform_trips = self.loop_condition(cond, counter.as_ref().map(|(k, _)| *k));
-        let saved_returned = self.flow.returned;
-        // The body's own induction steps are the loop's, not extra assignments.
-        self.flow.opaque += 1;
-        self.block(std::slice::from_ref(body));
-        self.flow.opaque -= 1;
-        self.flow.returned = saved_returned;
+        // State the same in every lane (`uniform_state.rs`): a fresh uniform value per
+        // iteration, when the body keeps it uniform; else interpreted again without it.
+        let mut carried = self.uniform_candidates(&unresolved, body, update);
+        let snapshot = (!carried.is_empty()).then(|| self.snapshot());
+        let uniform_trips = loop {
+            let rest: Vec<String> = unresolved
+                .iter()
+                .filter(|n| !carried.contains(n))
+                .cloned()
+                .collect();
+            self.invalidate(&rest, "it changes across loop iterations");
+            self.bind_uniform_state(&carried);
+            let uniform_trips =
+                self.loop_condition(cond, counter.as_ref().map(|(k, _)| *k), !carried.is_empty());
+            let saved_returned = self.flow.returned;
+            // The body's own induction steps are the loop's, not extra assignments.
+            self.flow.opaque += 1;
+            self.block(std::slice::from_ref(body));
+            self.flow.opaque -= 1;
+            self.flow.returned = saved_returned;
+            let failed = self.non_uniform_state(&carried, update);
+            match &snapshot {
+                Some(s) if !failed.is_empty() => {
+                    self.restore(s);
+                    // Once more, without any: what a failing variable feeds may make
+                    // others fail, and each attempt costs a whole body.
+                    carried.clear();
+                }
+                _ => break uniform_trips,
+            }
+        };
         self.flow.guards.truncate(guard_len);
         self.scopes.pop();
         let mut after = unresolved;
@@ -177,7 +207,20 @@ impl Interp<'_> {
     /// Evaluates a loop's condition over its counter `k`: the counter gets its trip count,
     /// and the condition is a guard unless that count already says all it does. Returns
     /// the trip count when every lane runs the same one.
-    fn loop_condition(&mut self, cond: Option<&Expr>, counter: Option<usize>) -> Option<u64> {
+    /// With `carried` state bound to per-iteration values and no counter, a condition that
+    /// evaluates is still a guard: every name in it holds its value in the iteration.
+    fn loop_condition(
+        &mut self,
+        cond: Option<&Expr>,
+        counter: Option<usize>,
+        carried: bool,
+    ) -> Option<u64> {
+        if let (Some(c), None, true) = (cond, counter, carried) {
+            if let Value::Int(g) = self.eval_control(c) {
+                self.flow.guards.push(g);
+            }
+            return None;
+        }
         if let (Some(c), Some(k)) = (cond, counter) {
             if let Value::Int(g) = self.eval_control(c) {
                 let trips = self.trip_count(&g, k);
@@ -256,4 +299,16 @@ impl Interp<'_> {
         }
         Some(best)
     }
+}
+
+/// True when the amount of `step` names one of `changed` other than `variable` itself.
+fn step_mentions(step: &Step, changed: &[String], variable: &str) -> bool {
+    let (Step::Add(e) | Step::Sub(e) | Step::Shl(e) | Step::Shr(e)) = step;
+    let mut found = false;
+    e.walk(&mut |x| {
+        if let crate::extract::ast::ExprKind::Ident(n) = &x.kind {
+            found |= n != variable && changed.contains(n);
+        }
+    });
+    found
 }
