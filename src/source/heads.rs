@@ -42,16 +42,9 @@ pub fn expand_heads(
     if uses.is_empty() {
         return Vec::new();
     }
-    let mut defs: HashMap<&str, expand::Macro<'_>> = HashMap::new();
-    for (name, params, body) in headers {
-        defs.insert(name, (params.as_deref(), body));
-    }
-    for (name, value) in settings {
-        defs.insert(name, (None, value));
-    }
-    for (name, params, body) in file {
-        defs.insert(name, (params.as_deref(), body));
-    }
+    let defs: HashMap<&str, expand::Macro<'_>> = macros::by_precedence(file, settings, headers)
+        .map(|(name, params, body)| (name, (params, body)))
+        .collect();
     // Linear in the file: a few heads of the most work, then a share per byte.
     let mut budget = 4 * expand::MAX_WORK + 8 * text.len();
     uses.iter()

@@ -132,6 +132,22 @@ pub struct Rewrite {
     pub call: bool,
 }
 
+/// Every definition, the headers' first, then the settings', then the file's: collected
+/// into a map, a later one wins, as the file's own `#define` does.
+pub fn by_precedence<'a>(
+    file: &'a [Definition],
+    settings: &'a BTreeMap<String, String>,
+    headers: &'a [Definition],
+) -> impl Iterator<Item = (&'a str, Option<&'a [String]>, &'a str)> {
+    let defined =
+        |(name, params, body): &'a Definition| (name.as_str(), params.as_deref(), body.as_str());
+    headers
+        .iter()
+        .map(defined)
+        .chain(settings.iter().map(|(n, v)| (n.as_str(), None, v.as_str())))
+        .chain(file.iter().map(defined))
+}
+
 /// The qualifier macros among `definitions` (later lists lose to earlier ones: the
 /// file's, then the settings', then the headers'), and the well-known spellings nothing
 /// defines.
@@ -140,16 +156,9 @@ pub fn qualifier_macros(
     settings: &BTreeMap<String, String>,
     headers: &[Definition],
 ) -> HashMap<String, Rewrite> {
-    let mut defs: HashMap<&str, (bool, &str)> = HashMap::new();
-    for (name, params, body) in headers {
-        defs.insert(name, (params.is_some(), body));
-    }
-    for (name, value) in settings {
-        defs.insert(name, (false, value));
-    }
-    for (name, params, body) in file {
-        defs.insert(name, (params.is_some(), body));
-    }
+    let defs: HashMap<&str, (bool, &str)> = by_precedence(file, settings, headers)
+        .map(|(name, params, body)| (name, (params.is_some(), body)))
+        .collect();
     let mut memo: HashMap<String, Option<Vec<&'static str>>> = HashMap::new();
     let mut out = HashMap::new();
     let names: Vec<&str> = defs.keys().copied().collect();
