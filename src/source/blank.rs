@@ -178,6 +178,49 @@ pub fn is_gap_word(w: &str) -> bool {
     )
 }
 
+/// HLSL interpolation and primitive modifiers that DXC also takes as names: the grammar
+/// reads them only as keywords, so `FFX_DNSR_NeighborhoodSample sample;` (FidelityFX's
+/// denoiser) loses its statement, and the shared-memory access in it with it.
+const HLSL_KEYWORD_NAMES: [&str; 11] = [
+    "sample",
+    "linear",
+    "centroid",
+    "noperspective",
+    "nointerpolation",
+    "precise",
+    "point",
+    "line",
+    "lineadj",
+    "triangle",
+    "triangleadj",
+];
+
+/// Whether [`rename_keyword_names`] looks at `w`.
+pub fn is_hlsl_keyword_name(w: &str) -> bool {
+    HLSL_KEYWORD_NAMES.contains(&w)
+}
+
+/// Renames the HLSL modifier keywords used as names (a use that something other than a
+/// name follows: `sample;`, `sample.radiance`, `point = p`) to a name of the same length
+/// (`_ample`, the first letter an underscore), every use alike, so the grammar reads a
+/// name and positions are kept. A modifier (`sample float4 x`, `point VSOut v[1]`) is
+/// followed by a type name and stays; so does `#line`.
+pub fn rename_keyword_names(bytes: &mut [u8], text: &str, idents: &[(usize, usize)]) {
+    let b = text.as_bytes();
+    for &(s, e) in idents {
+        if !is_hlsl_keyword_name(&text[s..e]) {
+            continue;
+        }
+        let next = text[e..].trim_start().bytes().next();
+        let before = text[..s].trim_end().bytes().next_back();
+        let names_follow = next.is_some_and(|c| c.is_ascii_alphabetic() || c == b'_');
+        if names_follow || before == Some(b'#') || b[s] == b'_' {
+            continue;
+        }
+        bytes[s] = b'_';
+    }
+}
+
 /// The end of a qualified name starting at `at` (`A::B<int, C<2>>::D`,
 /// `decltype(x)::D`), when it has a `::`.
 fn qualified_name_end(text: &str, mut at: usize) -> Option<usize> {
@@ -387,6 +430,21 @@ mod tests {
         }
         assert!(!blank_gaps(src, Language::Cuda).contains("__align__"));
         assert!(!blank_gaps(src, Language::Hlsl).contains("register"));
+    }
+
+    #[test]
+    fn hlsl_keywords_used_as_names_are_renamed_and_modifiers_kept() {
+        let text = "S sample; sample.r = x; sample float4 p : SV_Position;\n\
+                    void gs(point V v[1]) { float line = 1; }\n#line 7\n";
+        let lexed = super::super::lex::lex(text, &is_hlsl_keyword_name);
+        let mut bytes = text.as_bytes().to_vec();
+        rename_keyword_names(&mut bytes, text, &lexed.idents);
+        let out = String::from_utf8(bytes).unwrap();
+        assert_eq!(
+            out,
+            "S _ample; _ample.r = x; sample float4 p : SV_Position;\n\
+             void gs(point V v[1]) { float _ine = 1; }\n#line 7\n"
+        );
     }
 
     #[test]

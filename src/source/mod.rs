@@ -169,6 +169,7 @@ pub fn prepare(file: &mut SourceFile, front: FrontEnd<'_>) {
     let lexed = lex::lex(&compiled, &|w| {
         qualifiers.contains_key(w)
             || blank::is_gap_word(w)
+            || (language == Language::Hlsl && blank::is_hlsl_keyword_name(w))
             || statement_macros.contains_key(w)
             || targets::is_target_macro(w)
     });
@@ -195,6 +196,9 @@ pub fn prepare(file: &mut SourceFile, front: FrontEnd<'_>) {
     );
     macros::rewrite_uses(&mut bytes, &compiled, &lexed.idents, &qualifiers);
     blank::rewrite_gaps(&mut bytes, &compiled, &lexed.idents);
+    if language == Language::Hlsl {
+        blank::rename_keyword_names(&mut bytes, &compiled, &lexed.idents);
+    }
     let parse_text = String::from_utf8(bytes)
         .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
     debug_assert_eq!(parse_text.len(), file.text.len());
