@@ -58,6 +58,7 @@ mod returns;
 mod scopes;
 mod statements;
 mod structs;
+mod tables;
 mod uniform_state;
 mod variables;
 mod vectors;
@@ -140,6 +141,9 @@ pub(crate) struct Interp<'a> {
     pub(crate) array_index: Option<&'a mut foldhash::HashMap<Span, usize>>,
     /// The families of `floor()`s of real values met so far ([`reals`]).
     floors: reals::Floors,
+    /// Thread-local arrays that are tables of values only read, by declaration span
+    /// ([`tables`]).
+    tables: HashMap<crate::diag::Span, Vec<Value>>,
 }
 
 /// The control flow in force where a statement is interpreted.
@@ -284,6 +288,7 @@ impl<'a> Interp<'a> {
             base_text: text,
             array_index: None,
             floors: reals::Floors::default(),
+            tables: HashMap::new(),
         }
     }
 

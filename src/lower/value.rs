@@ -34,8 +34,10 @@ pub enum Value {
     Unknown(Reason),
     /// A cooperative group of `n` consecutive threads (`0`: the whole block).
     Group(u64),
-    /// A thread-local array: every lane has its own, so its elements are per-lane data.
-    Local,
+    /// A thread-local array: every lane has its own, so its elements are per-lane data,
+    /// unless it is a table of values the code only reads (see `interp/tables.rs`),
+    /// found under its declaration's span.
+    Local(Option<crate::diag::Span>),
     /// A CuTe tensor over shared memory (`make_tensor(make_smem_ptr(p), layout)`).
     Tensor(Box<crate::lower::cute::tensor::SharedTensor>),
     /// A CuTe layout, shape or tuple held in a local (`auto tile = make_layout(...)`).
@@ -52,7 +54,7 @@ impl Value {
                 "a pointer into shared memory is used as an integer".to_string()
             }
             Value::Memory => "a pointer to memory is used as an integer".to_string(),
-            Value::Local => "a thread-local array is used as an integer".to_string(),
+            Value::Local(_) => "a thread-local array is used as an integer".to_string(),
             Value::Vector(_) => "a vector is used as an integer".to_string(),
             Value::Group(_) => "a thread group is used as an integer".to_string(),
             Value::Tensor(_) => "a CuTe tensor is used as an integer".to_string(),

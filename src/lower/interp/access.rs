@@ -79,8 +79,11 @@ impl Interp<'_> {
                     ),
                 };
             }
-            if base == Value::Local {
-                self.eval(i);
+            if let Value::Local(table) = base {
+                let index = self.eval(i);
+                if let Some(v) = table.and_then(|t| self.table_element(t, &index)) {
+                    return v;
+                }
                 return Value::Data(format!(
                     "`{}` is an element of a thread-local array",
                     self.snippet(e.span)

@@ -3,7 +3,7 @@
 //! what a construct bankcheck does not follow may have changed.
 
 use super::{int, Interp, Value, Vars};
-use crate::extract::ast::{TypeName, VarDecl};
+use crate::extract::ast::{Stmt, TypeName, VarDecl};
 
 impl Interp<'_> {
     /// Opens a scope for [`Interp::bind_value`] (used to evaluate launch arguments).
@@ -89,15 +89,19 @@ impl Interp<'_> {
 
     /// Declares a variable: a shared array, a local array, an object, or a typed value.
     pub(super) fn declare(&mut self, d: &VarDecl) {
+        self.declare_in(d, None);
+    }
+
+    /// [`Self::declare`], knowing the rest of the block the variable is declared in when
+    /// it is declared alone (its whole scope: a local array only read there may be a
+    /// table, `tables.rs`).
+    pub(super) fn declare_in(&mut self, d: &VarDecl, rest: Option<&[Stmt]>) {
         if d.shared {
             self.register_array(d);
             return;
         }
         if !d.extents.is_empty() {
-            self.bind(&d.name, Value::Local);
-            if let Some(init) = &d.init {
-                self.eval(init);
-            }
+            self.declare_local_array(d, rest);
             return;
         }
         if self.declare_cute(d) {

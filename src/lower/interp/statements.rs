@@ -11,22 +11,34 @@ impl Interp<'_> {
     pub(crate) fn block(&mut self, stmts: &[Stmt]) {
         let guard_len = self.flow.guards.len();
         self.scopes.push(Vars::default());
-        for s in stmts {
+        for (i, s) in stmts.iter().enumerate() {
             if self.flow.returned {
                 break;
             }
-            self.stmt(s);
+            match s {
+                // A variable declared alone: the rest of the block is its scope.
+                Stmt::Decl(ds) if ds.len() == 1 => {
+                    self.charge_stmt();
+                    self.declare_in(&ds[0], Some(&stmts[i + 1..]));
+                }
+                _ => self.stmt(s),
+            }
         }
         self.scopes.pop();
         self.flow.guards.truncate(guard_len);
     }
 
-    /// Interprets one statement.
-    pub(super) fn stmt(&mut self, s: &Stmt) {
+    /// Charges one statement to the work budget.
+    fn charge_stmt(&mut self) {
         if !self.calls.stack.is_empty() {
             self.budget.inline_work += 1;
         }
         self.budget.spend(1);
+    }
+
+    /// Interprets one statement.
+    pub(super) fn stmt(&mut self, s: &Stmt) {
+        self.charge_stmt();
         match s {
             Stmt::Decl(decls) => {
                 for d in decls {

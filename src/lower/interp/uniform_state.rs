@@ -262,7 +262,7 @@ fn expr_sources<'a>(e: &'a Expr, name: &str, out: &mut Vec<&'a Expr>) {
 
 /// True when `s` holds a statement bankcheck does not read (a `goto`, a label's jump, a
 /// subtree too deep): it might assign anything.
-fn has_unread_statement(s: &Stmt) -> bool {
+pub(super) fn has_unread_statement(s: &Stmt) -> bool {
     match s {
         Stmt::Other => true,
         Stmt::Block(b) => b.iter().any(has_unread_statement),
