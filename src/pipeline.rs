@@ -507,6 +507,8 @@ fn unparsed_regions<'a>(
         is_defined,
         accesses: facts.iter().filter(|_| any).map(|a| a.span).collect(),
         refused_heads: &syntax.macro_refusals,
+        line_ends: std::cell::OnceCell::new(),
+        scope_holds_shared: std::cell::RefCell::default(),
     }
 }
 

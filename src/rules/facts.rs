@@ -123,4 +123,10 @@ pub struct Unparsed<'a> {
     /// Function heads written as a macro use that bankcheck could not expand: the use,
     /// the name the function is read under, and why.
     pub refused_heads: &'a [(Span, String, String)],
+    /// The offsets of the text's line ends, found once: each region looks up its lines
+    /// (a scan per region made a file of thousands of regions on long lines quadratic).
+    pub line_ends: std::cell::OnceCell<Vec<usize>>,
+    /// Whether each scope searched so far (a function's span, or a region's lines) holds
+    /// shared-memory code: the regions of one function share the answer.
+    pub scope_holds_shared: std::cell::RefCell<std::collections::HashMap<(usize, usize), bool>>,
 }

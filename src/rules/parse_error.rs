@@ -107,19 +107,30 @@ fn region<'c>(span: Span, ctx: &'c Unparsed<'_>) -> (Span, Option<&'c (&'c str, 
         .filter(|(_, f)| f.start <= span.start && span.end <= f.end)
         .min_by_key(|(_, f)| f.end - f.start);
     // Outside a function, the region's whole lines.
+    let ends = ctx
+        .line_ends
+        .get_or_init(|| memchr::memchr_iter(b'\n', text.as_bytes()).collect());
+    let before = ends.partition_point(|&n| n < span.start);
     let lines = Span::new(
-        text[..span.start].rfind('\n').map_or(0, |n| n + 1),
-        text[span.end..]
-            .find('\n')
-            .map_or(text.len(), |n| span.end + n),
+        before.checked_sub(1).map_or(0, |k| ends[k] + 1),
+        ends.get(ends.partition_point(|&n| n < span.end))
+            .copied()
+            .unwrap_or(text.len()),
     );
     let scope = enclosing.map_or(lines, |(_, f)| *f);
+    let key = (scope.start, scope.end);
+    if let Some(&known) = ctx.scope_holds_shared.borrow().get(&key) {
+        return (span, enclosing, known);
+    }
     let scope_text = text.get(scope.start..scope.end).unwrap_or("");
     let holds_shared = (ctx.mentions_shared)(scope_text)
         || ctx
             .shared_names
             .iter()
             .any(|n| !n.is_empty() && has_word(scope_text, n));
+    ctx.scope_holds_shared
+        .borrow_mut()
+        .insert(key, holds_shared);
     (span, enclosing, holds_shared)
 }
 
