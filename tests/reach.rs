@@ -300,3 +300,51 @@ fn a_field_a_member_function_steps_in_a_loop_is_not_reused() {
         serde_json::json!({"declared": 2, "reported": 1, "unknown": 0, "undecided": 1})
     );
 }
+
+/// A reference names the place it is bound to: binding one reads nothing (no entry on
+/// lines 37 and 49), its uses are the accesses, a struct in shared memory is reached
+/// through a reference (`st.b[i]`) or a pointer (`p->a[i]`), elements passed to
+/// reference parameters are accessed in the helper and reported at each argument (54,
+/// 55), and a scalar member at an offset bankcheck cannot compute but the same in every
+/// lane is one word for the whole warp. Factors derived in the fixture's comments; the
+/// old reading reported a 516-byte load on line 37 and on line 64, and lost lines 39 to 52
+/// and 65.
+#[test]
+fn references_and_arrows_reach_shared_memory() {
+    let v = report("references.cu", &[]);
+    assert_eq!(
+        rows(&v),
+        vec![
+            row(39, "smem", Some("a"), "store", "ok", Some(1), None),
+            row(41, "smem", Some("b"), "load", "conflict", Some(2), None),
+            row(43, "smem", Some("st"), "load", "ok", Some(1), None),
+            row(46, "smem", Some("a"), "store", "conflict", Some(4), None),
+            row(50, "sh", Some("x"), "load", "conflict", Some(8), None),
+            row(50, "sh", Some("x"), "store", "conflict", Some(8), None),
+            row(52, "smem", Some("a"), "store", "ok", Some(1), Some(22)),
+            row(54, "pairs", Some("x"), "load", "ok", Some(1), Some(27)),
+            row(54, "pairs", Some("x"), "store", "ok", Some(1), Some(28)),
+            row(
+                55,
+                "pairs",
+                Some("y"),
+                "load",
+                "conflict",
+                Some(2),
+                Some(28)
+            ),
+            row(
+                55,
+                "pairs",
+                Some("y"),
+                "store",
+                "conflict",
+                Some(2),
+                Some(29)
+            ),
+            row(58, "lib", None, "load", "ok", Some(1), None),
+            row(61, "lib", None, "store", "unknown", None, None),
+            row(65, "smem", Some("row"), "store", "ok", Some(1), None),
+        ]
+    );
+}

@@ -156,6 +156,9 @@ pub struct VarDecl {
     pub shared: bool,
     pub extern_: bool,
     pub is_const: bool,
+    /// Declared as a reference (`T& r = s[i];`): it names the place it is bound to,
+    /// and binding it reads nothing.
+    pub reference: bool,
     /// The span of the whole declaration statement.
     pub span: Span,
 }
@@ -209,6 +212,9 @@ pub struct Param {
     pub array_or_ref: bool,
     /// Written back to the caller's argument: HLSL `out`/`inout`, a C++ reference.
     pub writes_back: bool,
+    /// A C++ reference (`T& s`): it names the caller's argument, so a place in shared
+    /// memory passed to it is reached, not copied (HLSL `inout` copies in and out).
+    pub reference: bool,
     /// The default argument (`int stride = 1`).
     pub default: Option<Expr>,
 }

@@ -239,10 +239,19 @@ impl<'a> Converter<'a> {
                 inner.map_or(ExprKind::Opaque, |n| self.expr(n).kind)
             }
             "field_expression" => {
-                let base = self.expr_of(field("argument"));
+                let mut base = self.expr_of(field("argument"));
                 let name = field("field")
                     .map(|f| self.text(f).to_string())
                     .unwrap_or_default();
+                // `p->f` is `(*p).f`, so a pointer to a struct in shared memory reaches
+                // its members; `this->f` stays the member function's field `f`.
+                let arrow = field("operator").is_some_and(|o| self.text(o) == "->");
+                if arrow && !matches!(&base.kind, ExprKind::Ident(t) if t == "this") {
+                    base = Expr {
+                        span: base.span,
+                        kind: ExprKind::Unary(UnaryOp::Deref, Box::new(base)),
+                    };
+                }
                 ExprKind::Member(Box::new(base), name)
             }
             "subscript_expression" => {
@@ -693,6 +702,7 @@ impl<'a> Converter<'a> {
                             shared,
                             extern_,
                             is_const,
+                            reference: false,
                             span,
                         });
                     }
@@ -701,6 +711,7 @@ impl<'a> Converter<'a> {
             }
             let mut extents = Vec::new();
             let mut pointers = 0;
+            let mut reference = false;
             let mut cur = inner;
             loop {
                 match cur.kind() {
@@ -715,6 +726,7 @@ impl<'a> Converter<'a> {
                         if cur.kind() == "pointer_declarator" {
                             pointers += 1;
                         }
+                        reference |= cur.kind() == "reference_declarator";
                         match self
                             .field(cur, "declarator")
                             .or_else(|| cur.named_child(cur.named_child_count().saturating_sub(1)))
@@ -763,6 +775,7 @@ impl<'a> Converter<'a> {
                 shared,
                 extern_,
                 is_const,
+                reference,
                 span,
             });
         }
@@ -795,6 +808,7 @@ impl<'a> Converter<'a> {
                 .children(&mut p.walk())
                 .any(|c| !c.is_named() && matches!(self.text(c), "out" | "inout"));
             let mut pointers = 0;
+            let mut reference = false;
             let mut cur = self.field(p, "declarator");
             let mut name = String::new();
             while let Some(d) = cur {
@@ -807,6 +821,7 @@ impl<'a> Converter<'a> {
                     "reference_declarator" => {
                         array_or_ref = true;
                         writes_back = true;
+                        reference = true;
                     }
                     "pointer_declarator" => pointers += 1,
                     _ => {}
@@ -831,6 +846,7 @@ impl<'a> Converter<'a> {
                 semantic,
                 array_or_ref,
                 writes_back,
+                reference,
                 default: self.field(p, "default_value").map(|d| self.expr(d)),
             });
         }

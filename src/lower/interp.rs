@@ -183,6 +183,10 @@ struct Calls {
     /// being lowered): an access in a helper is reported at the call that supplies its
     /// address.
     spans: Vec<(Span, Option<std::sync::Arc<str>>)>,
+    /// For each call of `spans`, its reference parameters bound to places in shared
+    /// memory, with the argument that names the place: an access through one is
+    /// reported at that argument (`swap(s[a], s[b])`), where the address is formed.
+    ref_args: Vec<Vec<(String, Span)>>,
     /// Number of guards in force when the current inlined helper was entered.
     guard_base: usize,
     /// The `return`s reached in the inlined helper ([`returns`]).

@@ -23,6 +23,16 @@ pub enum Value {
     },
     /// The shared array itself (decays to a pointer to its first element).
     Array(usize),
+    /// A reference bound to a place in shared memory (`T& r = s[i];`,
+    /// `Storage& st = *reinterpret_cast<Storage*>(smem);`): reading `r` loads that place,
+    /// assigning it stores there, and `r.f`, `r[i]` reach into it, as `*p` of a pointer
+    /// `p` with the same fields would.
+    Ref {
+        array: usize,
+        offset: Ir,
+        pointee: TypeName,
+        name: Option<String>,
+    },
     /// A pointer to global or local memory: loads through it are data.
     Memory,
     /// A real value the interpreter follows exactly ([`super::real`]): a floating-point
@@ -53,6 +63,7 @@ impl Value {
             Value::Ptr { .. } | Value::Array(_) => {
                 "a pointer into shared memory is used as an integer".to_string()
             }
+            Value::Ref { .. } => "a reference into shared memory is used as an integer".to_string(),
             Value::Memory => "a pointer to memory is used as an integer".to_string(),
             Value::Local(_) => "a thread-local array is used as an integer".to_string(),
             Value::Vector(_) => "a vector is used as an integer".to_string(),

@@ -212,13 +212,15 @@ impl Interp<'_> {
             (Some(a), Some(b)) => std::sync::Arc::ptr_eq(a, b),
             _ => false,
         };
-        let call = self
-            .calls
-            .spans
-            .iter()
-            .rev()
-            .find(|(_, t)| same_text(t))
-            .map(|(s, _)| *s);
+        let innermost = self.calls.spans.iter().rposition(|(_, t)| same_text(t));
+        let call = innermost.map(|k| {
+            // Through a reference parameter bound at this call: at the argument.
+            self.calls
+                .ref_args
+                .get(k)
+                .and_then(|refs| refs.iter().find(|(n, _)| Some(n) == pointer.as_ref()))
+                .map_or(self.calls.spans[k].0, |(_, at)| *at)
+        });
         self.sites.push(AccessSite {
             span,
             call,
@@ -262,10 +264,14 @@ impl Interp<'_> {
                     cur = b;
                 }
                 ExprKind::Member(b, _) | ExprKind::Unary(_, b) | ExprKind::Cast(_, b) => cur = b,
-                ExprKind::Ident(_) => {
+                ExprKind::Ident(name) => {
                     spans.reverse();
-                    return match self.eval(cur) {
-                        Value::Array(a) | Value::Ptr { array: a, .. } => (Some(a), spans),
+                    // The name's value, not a read of it (a shared scalar or a reference
+                    // evaluated would be recorded as a load).
+                    return match self.ident(name) {
+                        Value::Array(a)
+                        | Value::Ptr { array: a, .. }
+                        | Value::Ref { array: a, .. } => (Some(a), spans),
                         Value::Tensor(t) => (Some(t.array), spans),
                         _ => (None, spans),
                     };

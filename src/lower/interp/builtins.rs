@@ -154,6 +154,7 @@ impl Interp<'_> {
             shared: true,
             extern_: true,
             is_const: false,
+            reference: false,
             span: e.span,
         };
         let saved = self.lookup(&decl.name).cloned();

@@ -58,6 +58,8 @@ impl Interp<'_> {
                 Value::Array(a) if self.arrays[a].extents.is_empty() => {
                     self.access_value(e, AccessKind::Load)
                 }
+                // Reading a reference to shared memory loads what it names.
+                Value::Ref { .. } => self.access_value(e, AccessKind::Load),
                 v => v,
             },
             ExprKind::Member(base, field) => self.member(e, base, field),
@@ -253,6 +255,11 @@ impl Interp<'_> {
     /// `base.field` (`whole`): a load from shared memory, a field of a local object, a
     /// vector component or swizzle.
     pub(super) fn member(&mut self, whole: &Expr, base: &Expr, field: &str) -> Value {
+        // An array member of a struct in shared memory used whole (`f(st.bins)`) decays
+        // to a pointer to its first element: nothing is read.
+        if let Some(v) = self.array_member_decayed(whole, base, field) {
+            return v;
+        }
         // Members of a shared element are loads of that member.
         if self.place(whole).is_some() {
             return self.access_value(whole, AccessKind::Load);
@@ -277,6 +284,29 @@ impl Interp<'_> {
                 Value::Unknown(why.reworded(format!("member `{field}` of {why}")))
             }
         }
+    }
+
+    /// `base.field` when `base` is a struct in shared memory and `field` one of its array
+    /// members: the pointer it decays to, or why its place is not known; `None` for
+    /// anything else.
+    fn array_member_decayed(&mut self, whole: &Expr, base: &Expr, field: &str) -> Option<Value> {
+        let Some(Ok(owner)) = self.place(base) else {
+            return None;
+        };
+        let def = self.struct_def(&owner.ty.base)?;
+        if !def
+            .fields
+            .iter()
+            .any(|f| f.name == field && !f.extents.is_empty() && f.ty.pointers == 0)
+        {
+            return None;
+        }
+        Some(match self.place(whole)? {
+            Ok(p) => self
+                .array_member(&owner.ty, field, &p)
+                .unwrap_or_else(|| Value::Unknown(format!("member `{field}`").into())),
+            Err(v) => v,
+        })
     }
 
     /// `a op b`: folded on integers, component-wise on vectors, in element sizes on pointers.

@@ -128,12 +128,43 @@ impl<'a> Interp<'a> {
         self.budget.inline_calls_left -= 1;
 
         self.inlined.insert(name.to_string());
-        let values: Vec<Value> = args.iter().map(|a| self.eval(a)).collect();
+        // Reference parameters name the caller's places only when the helper is written in
+        // the caller's text: an access in another file's helper could not be reported at
+        // the argument, so there the argument stays read at the call and written back.
+        let same_text = match (&f.foreign_text, &self.foreign) {
+            (None, None) => true,
+            (Some(a), Some(b)) => std::sync::Arc::ptr_eq(a, b),
+            _ => false,
+        };
+        let values: Vec<Value> = args
+            .iter()
+            .enumerate()
+            .map(|(i, a)| match f.params.get(i) {
+                Some(p) if same_text && p.reference && p.ty.pointers == 0 => {
+                    self.referenced(a, &p.name)
+                }
+                _ => self.eval(a),
+            })
+            .collect();
         let saved = self.enter_helper(call, f, name, template_args, values, method);
         self.calls.stack.push(key);
+        let ref_args = f
+            .params
+            .iter()
+            .zip(args)
+            .filter(|(p, _)| {
+                matches!(
+                    self.scopes.get(saved.frame).and_then(|s| s.get(&p.name)),
+                    Some(Value::Ref { .. })
+                )
+            })
+            .map(|(p, a)| (p.name.clone(), a.span))
+            .collect();
+        self.calls.ref_args.push(ref_args);
         self.calls.spans.push((call.span, saved.foreign.clone()));
         self.block(&f.body);
         self.calls.spans.pop();
+        self.calls.ref_args.pop();
         self.calls.stack.pop();
         self.flow.returned = false;
         let back = self.handed_back(f, name, args, method, saved.frame);
@@ -334,6 +365,22 @@ impl<'a> Interp<'a> {
         }
     }
 
+    /// The value of argument `a` bound to reference parameter `param`: a place in shared
+    /// memory with a known address becomes a [`Value::Ref`], so the helper's reads and
+    /// writes through it are the accesses (nothing is read at the call); anything else
+    /// is evaluated as before.
+    fn referenced(&mut self, a: &Expr, param: &str) -> Value {
+        match self.place(a) {
+            Some(Ok(p)) => Value::Ref {
+                array: p.array,
+                offset: p.offset,
+                pointee: p.ty,
+                name: Some(param.to_string()),
+            },
+            _ => self.eval(a),
+        }
+    }
+
     /// Goes back to the caller's frame saved by [`Interp::enter_helper`].
     fn leave_helper(&mut self, saved: SavedFrame<'a>) {
         self.calls.returns = saved.returns;
@@ -367,11 +414,20 @@ impl<'a> Interp<'a> {
         // `out`/`inout` and reference parameters: their final values go back to the
         // caller's arguments (unknown when the helper may return before its end).
         let early = self.calls.returns.returns_early();
+        // A reference bound to a place in shared memory was accessed in the helper itself.
+        let by_ref = |param: &str| {
+            matches!(
+                self.scopes.get(frame).and_then(|s| s.get(param)),
+                Some(Value::Ref { .. })
+            )
+        };
         let written: Vec<(&Expr, Value)> = f
             .params
             .iter()
             .zip(args)
-            .filter(|(p, _)| p.writes_back && p.ty.pointers == 0 && !p.name.is_empty())
+            .filter(|(p, _)| {
+                p.writes_back && p.ty.pointers == 0 && !p.name.is_empty() && !by_ref(&p.name)
+            })
             .map(|(p, a)| {
                 let v = match self.scopes.get(frame).and_then(|s| s.get(&p.name)) {
                     Some(_) if early => Value::Unknown(
@@ -427,6 +483,7 @@ impl<'a> Interp<'a> {
                     && p.ty.pointers == 0
                     && !p.name.is_empty()
                     && assigned.contains(&p.name)
+                    && !by_ref(&p.name)
             })
             .map(|(_, a)| a)
             .collect();

@@ -6,7 +6,7 @@ use super::access::unknown_type_reason;
 use super::{fold, int, Interp, Place, Value};
 use crate::diag::Span;
 use crate::extract::ast::{Expr, ExprKind, TypeName, UnaryOp, VarDecl};
-use crate::model::ir::BinOp;
+use crate::model::ir::{BinOp, VarKind};
 use crate::model::reason::Reason;
 use crate::model::site::ArrayInfo;
 
@@ -108,6 +108,41 @@ impl Interp<'_> {
         })
     }
 
+    /// Member `field` of the struct at `p` when bankcheck cannot lay the struct out (a
+    /// member before it is a library type, `cute::ArrayEngine<T, N> A;`) but knows the
+    /// member's own type: a scalar member at an offset that is the same in every lane, a
+    /// multiple of its alignment, a warp-uniform unknown decided over all its values. Only
+    /// when `p` is the same in every lane too (`shared_storage.seq_len`), where the
+    /// offset cannot matter: each lane reads the same bytes.
+    fn member_at_unknown_offset(&mut self, p: &Place, field: &str) -> Option<Place> {
+        if p.offset.var_mask() & 0b111 != 0 {
+            return None;
+        }
+        let def = self.struct_def(&p.ty.base)?;
+        let f = def.fields.iter().find(|f| f.name == field)?;
+        // A member typed by the struct's own template parameter is not known here.
+        if !f.extents.is_empty() || def.template_params.iter().any(|t| t.name == f.ty.base) {
+            return None;
+        }
+        let ty = f.ty.clone();
+        let layout = self.layout(&ty)?;
+        let key = format!("offsetof({}, {field})", p.ty.base);
+        let offset = self.keyed_var(&key, &key, VarKind::Uniform { range: None });
+        Some(Place {
+            offset: fold(
+                BinOp::Add,
+                p.offset.clone(),
+                fold(BinOp::Mul, offset, int(layout.align.max(1) as i64)),
+            ),
+            ty,
+            layout: Some(layout),
+            index_spans: Vec::new(),
+            plain: false,
+            coords: None,
+            ..p.clone()
+        })
+    }
+
     /// A pointer to the first element of `p`, the place of member `field` of a struct of
     /// type `owner` in shared memory, when that member is an array (`h.bins`).
     pub(super) fn array_member(&self, owner: &TypeName, field: &str, p: &Place) -> Option<Value> {
@@ -164,9 +199,11 @@ impl Interp<'_> {
             ExprKind::Member(base, field) => {
                 let p = self.place(base)?;
                 Some(p.and_then(|p| {
-                    let m = self
-                        .member_layout(&p.ty, field)
-                        .ok_or_else(|| Value::Unknown(unknown_member(field, &p.ty.base).into()))?;
+                    let Some(m) = self.member_layout(&p.ty, field) else {
+                        return self.member_at_unknown_offset(&p, field).ok_or_else(|| {
+                            Value::Unknown(unknown_member(field, &p.ty.base).into())
+                        });
+                    };
                     let fty = m.ty.unwrap_or_else(|| TypeName {
                         base: format!("__bytes{}", m.layout.size),
                         pointers: 0,
@@ -194,17 +231,7 @@ impl Interp<'_> {
                 else {
                     return None;
                 };
-                let layout = self.layout(&pointee);
-                Some(Ok(Place {
-                    array,
-                    offset,
-                    ty: pointee,
-                    layout,
-                    pointer: name,
-                    index_spans: Vec::new(),
-                    plain: false,
-                    coords: None,
-                }))
+                Some(Ok(self.pointee_place(array, offset, pointee, name)))
             }
             ExprKind::Call { callee, args, .. } => self.tensor_place(callee, args),
             ExprKind::Ident(name)
@@ -219,6 +246,13 @@ impl Interp<'_> {
                     .any(|d| d.name == *name)
                     .then(|| self.ident(name))
             }) {
+                // A reference to a place in shared memory (`T& r = s[i];`).
+                Some(Value::Ref {
+                    array,
+                    offset,
+                    pointee,
+                    name,
+                }) => Some(Ok(self.pointee_place(array, offset, pointee, name))),
                 // A scalar shared variable (`__shared__ int count;`).
                 Some(Value::Array(a)) if self.arrays[a].extents.is_empty() => {
                     let ty = element_of(&self.arrays[a]);
@@ -240,8 +274,47 @@ impl Interp<'_> {
         }
     }
 
+    /// The place a pointer points at, or a reference names: its pointee at `offset`.
+    fn pointee_place(
+        &mut self,
+        array: usize,
+        offset: crate::model::ir::Expr,
+        pointee: TypeName,
+        name: Option<String>,
+    ) -> Place {
+        let layout = self.layout(&pointee);
+        Place {
+            array,
+            offset,
+            ty: pointee,
+            layout,
+            pointer: name,
+            index_spans: Vec::new(),
+            plain: false,
+            coords: None,
+        }
+    }
+
     /// The value of the root of a subscript chain when it refers to shared memory.
     fn root_value(&mut self, root: &Expr) -> Option<Value> {
+        // A reference subscripted is a reference to an array or a row
+        // (`auto& row = tile[ty]; row[tx]`): its first element's address, nothing read.
+        if let ExprKind::Ident(n) = &root.kind {
+            if let Some(Value::Ref {
+                array,
+                offset,
+                pointee,
+                name,
+            }) = self.lookup(n).cloned()
+            {
+                return Some(Value::Ptr {
+                    array,
+                    offset,
+                    pointee,
+                    name,
+                });
+            }
+        }
         let v = match &root.kind {
             ExprKind::Ident(_)
             | ExprKind::Cast(..)
@@ -259,6 +332,9 @@ impl Interp<'_> {
                         };
                         return match (p, owner) {
                             (Ok(p), Some(owner)) => self.array_member(&owner, field, &p),
+                            // In shared memory, at a place bankcheck cannot lower: the
+                            // subscript is still an access, `unknown` with the reason.
+                            (Err(v @ Value::Unknown(_)), _) => Some(v),
                             _ => None,
                         };
                     }
@@ -406,6 +482,7 @@ impl Interp<'_> {
                     coords: None,
                 })
             }
+            Value::Unknown(r) => Err(Value::Unknown(r)),
             _ => Err(Value::Unknown("not a shared array".into())),
         }
     }

@@ -100,6 +100,10 @@ impl Interp<'_> {
             self.register_array(d);
             return;
         }
+        // Before arrays: `float (&row)[33] = tile[ty];` is a reference to a row.
+        if self.declare_reference(d) {
+            return;
+        }
         if !d.extents.is_empty() {
             self.declare_local_array(d, rest);
             return;
@@ -121,6 +125,31 @@ impl Interp<'_> {
                 }),
         };
         self.bind(&d.name, v);
+    }
+
+    /// `T& r = place;` with `place` in shared memory whose address is known: `r` names
+    /// that place ([`Value::Ref`]). Binding reads nothing; its uses are the accesses.
+    /// A place whose address cannot be lowered is left to the plain declaration, which
+    /// reports the initialiser as an `unknown` access rather than losing the uses.
+    fn declare_reference(&mut self, d: &VarDecl) -> bool {
+        let Some(init) = d
+            .init
+            .as_ref()
+            .filter(|_| d.reference && d.ty.pointers == 0)
+        else {
+            return false;
+        };
+        let Some(Ok(p)) = self.place(init) else {
+            return false;
+        };
+        let r = Value::Ref {
+            array: p.array,
+            offset: p.offset,
+            pointee: p.ty,
+            name: Some(d.name.clone()),
+        };
+        self.bind(&d.name, r);
+        true
     }
 
     /// Applies a declared type to a value: pointer types retype shared pointers.
