@@ -267,6 +267,9 @@ pub struct Launch {
     /// The function the launch is in, for resolving `dim3 block(...)` locals.
     pub in_function: Option<usize>,
     pub span: Span,
+    /// The launch's arguments, for the kernel parameters bound to values its host
+    /// function builds (a CuTe `TiledCopy` or layout).
+    pub args: Vec<Expr>,
 }
 
 /// A struct's data members in declaration order, with what its layout depends on.

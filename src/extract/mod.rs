@@ -1224,12 +1224,23 @@ impl<'t> Walker<'_, '_, 't> {
             (self.conv.text(f).to_string(), Vec::new())
         };
         let kernel = kernel.rsplit("::").next().unwrap_or("").to_string();
+        let args = self
+            .conv
+            .field(node, "arguments")
+            .map(|a| {
+                a.named_children(&mut a.walk())
+                    .filter(|n| n.kind() != "comment")
+                    .map(|n| self.conv.expr(n))
+                    .collect()
+            })
+            .unwrap_or_default();
         self.out.launches.push(Launch {
             kernel,
             template_args,
             block: self.conv.expr(*block),
             in_function,
             span: span_of(node),
+            args,
         });
     }
 }

@@ -102,6 +102,9 @@ pub(crate) struct Interp<'a> {
     extra_constants: &'a HashMap<String, Expr>,
     /// Template type parameters and the types they stand for in this analysis.
     pub(crate) type_args: HashMap<String, TypeName>,
+    /// Parameters bound to what the launch's host function builds (a CuTe `TiledCopy`
+    /// or layout), read when the parameters are bound.
+    pub(crate) host_args: Vec<(String, super::host_args::HostArg)>,
     /// The scopes of local variables, innermost last.
     scopes: Vec<Vars>,
     /// Uniform variables by name (one variable per name).
@@ -275,6 +278,7 @@ impl<'a> Interp<'a> {
             function: InFunction::new(function),
             extra_constants,
             type_args: HashMap::new(),
+            host_args: Vec::new(),
             scopes: vec![Vars::default()],
             uniform_names: foldhash::HashMap::default(),
             objects: HashMap::new(),

@@ -9,6 +9,7 @@
 pub mod affine;
 pub(crate) mod cute;
 mod fold;
+pub mod host_args;
 pub mod induction;
 pub mod interp;
 pub mod purity;
@@ -144,8 +145,9 @@ fn lower_roots(
             };
             let aliases = templates::dependent_aliases(f, text);
             for (ci, inst) in contexts.into_iter().enumerate() {
-                let label = named.then(|| templates::describe(&inst, f));
+                let label = named.then(|| templates::describe(&inst, f, text));
                 let types = inst.types.clone();
+                let host_args = &inst.host_args;
                 let mut constants = constants.clone();
                 for (name, v) in &inst.values {
                     constants.insert(name.clone(), v.clone());
@@ -160,7 +162,7 @@ fn lower_roots(
                         &shapes,
                         settings,
                         &constants,
-                        types,
+                        (types, host_args),
                         &mut helpers,
                     )
                 };
@@ -231,7 +233,8 @@ struct Helpers {
     reached: std::collections::HashSet<String>,
 }
 
-/// Lowers one function under each of its block shapes with the given type arguments.
+/// Lowers one function under each of its block shapes with the given type arguments and
+/// host-built arguments.
 #[allow(clippy::too_many_arguments)]
 fn lower_function(
     syn: &FileSyntax,
@@ -244,7 +247,7 @@ fn lower_function(
     shapes: &[(ir::BlockShape, crate::model::assumption::ShapeSource)],
     settings: &Settings,
     constants: &HashMap<String, Expr>,
-    types: &templates::TypeArgs,
+    (types, host_args): (&templates::TypeArgs, &[(String, host_args::HostArg)]),
     helpers: &mut Helpers,
 ) -> Vec<site::AccessSite> {
     let mut out = Vec::new();
@@ -291,6 +294,7 @@ fn lower_function(
         interp.array_index = Some(&mut *array_index);
         interp.enter_foreign(f);
         interp.type_args.clone_from(types);
+        interp.host_args = host_args.to_vec();
         interp.float_only = Some(&helpers.float_only);
         interp.touching = Some(&helpers.touching);
         interp.functions_by_name = Some(&helpers.by_name);

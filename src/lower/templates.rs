@@ -107,7 +107,13 @@ pub fn deduce_call(
 pub struct Instantiation {
     pub types: TypeArgs,
     pub values: Vec<(String, Expr)>,
+    /// Parameters bound to what the launch's host function builds (a CuTe `TiledCopy`
+    /// or layout), by name: one launch's ([`super::host_args`]).
+    pub host_args: HostArgs,
 }
+
+/// A launch's host-built arguments, by parameter name.
+pub type HostArgs = Vec<(String, super::host_args::HostArg)>;
 
 /// Most instantiations of one kernel analysed; the rest are named in an assumption.
 pub const MAX_INSTANTIATIONS: usize = 32;
@@ -122,7 +128,7 @@ pub fn instantiations(syn: &FileSyntax, f: &Function, text: &str) -> Vec<Instant
         .split(|c: char| !(c.is_alphanumeric() || c == '_'))
         .collect();
     let mut out: Vec<Instantiation> = Vec::new();
-    for mut inst in all_instantiations(syn, f) {
+    for mut inst in all_instantiations(syn, f, text) {
         inst.types.retain(|k, _| words.contains(k.as_str()));
         inst.values.retain(|(k, _)| words.contains(k.as_str()));
         if !out.contains(&inst) {
@@ -132,30 +138,38 @@ pub fn instantiations(syn: &FileSyntax, f: &Function, text: &str) -> Vec<Instant
     out
 }
 
-fn all_instantiations(syn: &FileSyntax, f: &Function) -> Vec<Instantiation> {
-    if f.template_params.is_empty() {
+fn all_instantiations(syn: &FileSyntax, f: &Function, text: &str) -> Vec<Instantiation> {
+    let bindings = super::host_args::launch_bindings(syn, f, text);
+    if f.template_params.is_empty() && bindings.is_empty() {
         return Vec::new();
     }
-    let mut lists: Vec<Vec<String>> = Vec::new();
-    for l in syn.launches_of(&f.name) {
+    // Each list of template arguments with the host-built arguments of its launch.
+    let mut lists: Vec<(Vec<String>, HostArgs)> = Vec::new();
+    for (li, l) in syn.launches_of(&f.name).enumerate() {
+        let host_args = bindings.get(li).cloned().unwrap_or_default();
         if l.template_args.is_empty() {
-            lists.push(Vec::new());
+            lists.push((Vec::new(), host_args));
             continue;
         }
         let host = l.in_function.and_then(|i| syn.functions.get(i));
-        lists.extend(substitute_host(syn, host, &l.template_args, 0));
+        for list in substitute_host(syn, host, &l.template_args, 0) {
+            lists.push((list, host_args.clone()));
+        }
     }
     for (k, args) in &syn.instantiations {
         if *k == f.name {
-            lists.push(args.clone());
+            lists.push((args.clone(), Vec::new()));
         }
     }
     if lists.is_empty() {
-        lists.push(Vec::new());
+        lists.push((Vec::new(), Vec::new()));
     }
     let mut out: Vec<Instantiation> = Vec::new();
-    for list in lists {
-        let mut inst = Instantiation::default();
+    for (list, host_args) in lists {
+        let mut inst = Instantiation {
+            host_args,
+            ..Instantiation::default()
+        };
         for (i, tp) in f.template_params.iter().enumerate() {
             if !tp.is_type {
                 let kind = list.get(i).map(|t| t.trim()).and_then(|t| match t {
@@ -328,8 +342,13 @@ fn walk_calls_with_template_args(syn: &FileSyntax, name: &str) -> Vec<(usize, Ve
     out
 }
 
-/// "`T` = `float`, `N` = 4" for a context's label.
-pub fn describe(inst: &Instantiation, f: &Function) -> String {
+/// "`T` = `float`, `N` = 4" for a context's label; "the launch on line 12" when it
+/// binds host-built arguments.
+pub fn describe(inst: &Instantiation, f: &Function, text: &str) -> String {
+    let launch = inst.host_args.first().map(|(_, h)| {
+        let line = crate::diag::line_of(&crate::diag::line_starts(text), h.launch.start);
+        format!("the launch on line {line}")
+    });
     f.template_params
         .iter()
         .filter_map(|tp| {
@@ -347,6 +366,7 @@ pub fn describe(inst: &Instantiation, f: &Function) -> String {
                 _ => None,
             }
         })
+        .chain(launch)
         .collect::<Vec<_>>()
         .join(", ")
 }

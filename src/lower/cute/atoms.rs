@@ -151,6 +151,12 @@ pub(crate) fn atom_in_bits(
             let dst = ldsm_src(8 * m).ok_or_else(unknown)?;
             (src.clone(), dst, src, Some(Side::Dst), lanes_of(8 * m))
         }
+        "SM90_U16x2_STSM_T" | "SM90_U16x4_STSM_T" | "SM90_U16x8_STSM_T" => {
+            let m = matrices(name) / 2;
+            let src = ldsm_t_dst(m).ok_or_else(unknown)?;
+            let dst = ldsm_src(8 * m).ok_or_else(unknown)?;
+            (src.clone(), dst, src, Some(Side::Dst), lanes_of(8 * m))
+        }
         _ => return Err(unknown()),
     };
     let bytes = |x: &Layout| {
@@ -258,5 +264,23 @@ mod tests {
         assert_eq!(a.shared, Some(Side::Dst));
         assert_eq!(a.bytes, (16, 16));
         assert!(atom_in_bits("SM90_TMA_LOAD", &mut bits).is_err());
+    }
+
+    #[test]
+    fn stsm_t_mirrors_ldsm_t() {
+        // copy_traits_sm90.hpp: Src is LDSM_T's Dst, Dst its Src, Ref the Src.
+        for (st, ld) in [
+            ("SM90_U16x2_STSM_T", "SM75_U16x2_LDSM_T"),
+            ("SM90_U16x4_STSM_T", "SM75_U16x4_LDSM_T"),
+            ("SM90_U16x8_STSM_T", "SM75_U16x8_LDSM_T"),
+        ] {
+            let s = atom_in_bits(st, &mut bits).unwrap();
+            let l = atom_in_bits(ld, &mut bits).unwrap();
+            assert_eq!((&s.src, &s.dst, &s.reference), (&l.dst, &l.src, &l.dst));
+            assert_eq!(
+                (s.shared, s.lanes, s.bytes),
+                (Some(Side::Dst), l.lanes, (l.bytes.1, l.bytes.0))
+            );
+        }
     }
 }

@@ -7,6 +7,7 @@
 //! are in `tiled`; the partitions of a `TiledMMA` are not modelled: they are `unknown`
 //! accesses that say so.
 
+mod host;
 mod tiled;
 
 use super::access::LoweredPlace;
@@ -62,10 +63,20 @@ struct InterpNames<'i, 'a> {
     interp: &'i mut Interp<'a>,
     scope: Option<Scope>,
     depth: u32,
+    /// Reading a launch's host function: its locals before this point come first.
+    host: Option<host::HostAt>,
 }
 
 impl Names for InterpNames<'_, '_> {
     fn int(&mut self, text: &str) -> Option<i64> {
+        if let (Some(at), true) = (self.host, is_name(text)) {
+            if let Some(v) = self.host_named(text.trim(), at) {
+                return match v {
+                    Ok(reader::Value::Int(i)) => Some(i),
+                    _ => None,
+                };
+            }
+        }
         let e = if is_name(text) {
             Expr {
                 span: Span::new(0, 0),
@@ -90,6 +101,11 @@ impl Names for InterpNames<'_, '_> {
     }
 
     fn named(&mut self, name: &str) -> Option<Result<reader::Value, String>> {
+        if let Some(at) = self.host {
+            if let Some(v) = self.host_named(name, at) {
+                return Some(v);
+            }
+        }
         if self.scope.is_none() {
             if let Some(Value::Cute(v)) = self.interp.lookup(name) {
                 return Some(Ok((**v).clone()));
@@ -113,6 +129,8 @@ impl Names for InterpNames<'_, '_> {
                 interp: &mut *self.interp,
                 scope: scope.clone(),
                 depth: self.depth + 1,
+                // A file-level alias sees no host function's locals.
+                host: None,
             };
             let v = match reader::read(&text, &mut inner) {
                 Ok(v) => v,
@@ -156,6 +174,7 @@ impl Interp<'_> {
             interp: self,
             scope: None,
             depth: 0,
+            host: None,
         };
         reader::read(spelled, &mut names)
     }
@@ -164,7 +183,7 @@ impl Interp<'_> {
     /// none, why is kept under another key (the alias may name any type, which the
     /// name must not shadow).
     pub(super) fn local_alias(&mut self, name: &str, text: &str) {
-        if let Some(made) = self.tiled_copy_spelled(text, None) {
+        if let Some(made) = self.tiled_copy_spelled(text, None, None) {
             match made {
                 Ok(tc) => self.bind(
                     name,
@@ -178,6 +197,7 @@ impl Interp<'_> {
             interp: self,
             scope: None,
             depth: 0,
+            host: None,
         };
         match reader::read(text, &mut names) {
             Ok(v) => self.bind(name, Value::Cute(Box::new(v))),
@@ -298,7 +318,11 @@ impl Interp<'_> {
             "size" | "cosize" if args.len() == 1 => {
                 let l = match self.tensor_arg(&args[0]) {
                     Some(t) => t.layout.ok()?.layout,
-                    None => self.read_cute(&args[0]).ok()?.layout()?.layout,
+                    None => match self.read_cute(&args[0]).ok()? {
+                        // A tiled copy's size is its threads (`size<0>(TiledLayout_TV)`).
+                        reader::Value::TiledCopy(tc) if short == "size" => tc.layout_tv.mode(0)?,
+                        v => v.layout()?.layout,
+                    },
                 };
                 let n = if short == "size" {
                     l.size()
@@ -342,13 +366,14 @@ impl Interp<'_> {
         }
         let why = match method {
             "partition_S" | "partition_D" => {
-                let bound = match self.lookup(object.trim()) {
-                    Some(Value::Unknown(r)) => format!(" ({r})"),
-                    _ => String::new(),
-                };
-                format!(
-                    "`{object}` is not the slice of a TiledCopy made in this function by `make_tiled_copy`, the ones bankcheck follows (one passed as an argument is not){bound}"
-                )
+                match self.lookup(object.trim()) {
+                    Some(Value::Unknown(r)) => {
+                        format!("`{object}` is the slice of a TiledCopy bankcheck cannot read: {r}")
+                    }
+                    _ => format!(
+                        "`{object}` is not the slice of a TiledCopy bankcheck follows: one made in this function by `make_tiled_copy`, or passed as an argument from a host function of the file that makes it"
+                    ),
+                }
             }
             "partition_A" | "partition_B" | "partition_C" => format!(
                 "`{object}.{method}` partitions the shared tensor for a TiledMMA, which bankcheck does not follow yet"

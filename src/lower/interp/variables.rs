@@ -90,6 +90,10 @@ impl Interp<'_> {
                     let gz = self.uniform("SV_GroupID.z", Some((0, 65535)));
                     Value::Vector(vec![Value::Int(gx), Value::Int(gy), Value::Int(gz)])
                 }
+                // A CuTe `TiledCopy` or layout the launch's host function builds.
+                _ if self.host_args.iter().any(|(n, _)| *n == p.name) => self
+                    .host_arg_value(&p.name)
+                    .unwrap_or_else(|| Value::Unknown("no host argument".into())),
                 _ if !f.is_kernel && p.ty.pointers == 0 && !p.array_or_ref => Value::Unknown(
                     format!(
                         "`{}` is a parameter of `{}`, which no kernel in the file calls",

@@ -50,6 +50,7 @@ impl Interp<'_> {
         &mut self,
         text: &str,
         scope: Option<&Scope>,
+        host: Option<super::host::HostAt>,
     ) -> Option<Result<TiledCopy, String>> {
         let t = text.trim().trim_start_matches("typename ").trim();
         let inner = t
@@ -72,6 +73,7 @@ impl Interp<'_> {
                     interp: &mut *self,
                     scope: scope.cloned(),
                     depth: 0,
+                    host,
                 };
                 let v = reader::read(l, &mut names)?;
                 read.push(
@@ -105,7 +107,7 @@ impl Interp<'_> {
         };
         let mut found: Option<Result<TiledCopy, String>> = None;
         for text in texts {
-            let Some(made) = self.tiled_copy_spelled(&text, scope.as_ref()) else {
+            let Some(made) = self.tiled_copy_spelled(&text, scope.as_ref(), None) else {
                 return false;
             };
             if found.as_ref().is_some_and(|f| *f != made) {
