@@ -9,6 +9,7 @@ use super::{fold, int, Interp, Value, Vars};
 use crate::extract::ast::{Expr, Stmt};
 use crate::lower::steps::{assigned_names, step_of, Step};
 use crate::model::ir::{BinOp, Expr as Ir, VarInfo, VarKind};
+use crate::model::reason::Reason;
 
 impl Interp<'_> {
     /// Interprets `for (init; cond; update) body`.
@@ -37,6 +38,10 @@ impl Interp<'_> {
         let counter = induction
             .as_ref()
             .and_then(|(name, step)| Some((self.loop_counter(name, step, body)?, name.clone())));
+        let unknown_start = match (&induction, &counter) {
+            (Some((name, step)), None) => self.unknown_start(name, step),
+            _ => None,
+        };
         // What the update assigns besides a followed loop variable (`j = j * 3 + 1`, a
         // second variable `i++, j--`, a step bankcheck cannot follow) changes across
         // iterations like what the body assigns: it must not keep its first value.
@@ -64,8 +69,18 @@ impl Interp<'_> {
             if let (Some((k, _)), Some(Value::Int(x0)), Some(step)) =
                 (&counter, self.lookup(name).cloned(), step)
             {
+                // A step that reads the loop's own variable (`x += i`) is not the same in
+                // every iteration: the closed form would multiply its value by `k`.
+                let reads_counter = |s: &crate::lower::induction::StepValue| {
+                    let mut found = false;
+                    if let crate::lower::induction::StepValue::Add(a) = s {
+                        a.each_var(&mut |v| found |= v == *k);
+                    }
+                    found
+                };
                 if let Some(s) =
                     crate::lower::induction::step_value(&step, &mut |e| self.eval_int(e))
+                        .filter(|s| !reads_counter(s))
                 {
                     let value = crate::lower::induction::closed_form(x0.clone(), &s, Ir::Var(*k));
                     self.assign(name, Value::Int(value));
@@ -74,9 +89,23 @@ impl Interp<'_> {
                 }
             }
         }
+        // Inductions stepped under a condition that stays false once false
+        // (`guarded_steps.rs`): known in their branch only.
+        let registered = self.flow.guarded.len();
+        let guarded = match &counter {
+            Some((k, _)) => {
+                let rest: Vec<String> = assigned
+                    .iter()
+                    .filter(|n| !body_inductions.contains(n))
+                    .cloned()
+                    .collect();
+                self.guarded_steps(body, update, &rest, *k)
+            }
+            None => Vec::new(),
+        };
         let mut unresolved: Vec<String> = assigned
             .iter()
-            .filter(|n| !body_inductions.contains(n))
+            .filter(|n| !body_inductions.contains(n) && !guarded.contains(n))
             .cloned()
             .collect();
         // State cycling through a few values (ping-pong buffers, ring-buffer heads).
@@ -96,6 +125,10 @@ impl Interp<'_> {
                 .cloned()
                 .collect();
             self.invalidate(&rest, "it changes across loop iterations");
+            self.invalidate(&guarded, "it changes across loop iterations");
+            if let Some((name, reason)) = &unknown_start {
+                self.assign(name, Value::Unknown(reason.clone()));
+            }
             self.bind_uniform_state(&carried);
             let uniform_trips =
                 self.loop_condition(cond, counter.as_ref().map(|(k, _)| *k), !carried.is_empty());
@@ -117,8 +150,10 @@ impl Interp<'_> {
             }
         };
         self.flow.guards.truncate(guard_len);
+        self.flow.guarded.truncate(registered);
         self.scopes.pop();
         let mut after = unresolved;
+        after.extend(guarded);
         after.extend(body_inductions);
         after.extend(cycling);
         self.invalidate(&after, "it changes across loop iterations");
@@ -202,6 +237,26 @@ impl Interp<'_> {
             return Some(k);
         }
         None
+    }
+
+    /// The reason a loop variable stepped by an amount bankcheck follows is unknown in
+    /// the body when its start is not followed (`for (y = bounds.y; ...; y++)` over a
+    /// bound loaded from memory): that start's, since the step alone would be followed.
+    fn unknown_start(&mut self, name: &str, step: &Step) -> Option<(String, Reason)> {
+        let start = self.lookup(name)?.clone();
+        if matches!(start, Value::Int(_) | Value::Real(_)) {
+            return None;
+        }
+        let (Step::Add(e) | Step::Sub(e) | Step::Shl(e) | Step::Shr(e)) = step;
+        if !matches!(self.eval_control(e), Value::Int(s) if s.var_mask() & 0b111 == 0) {
+            return None;
+        }
+        let why = start.reason();
+        let words = format!(
+            "`{name}` starts from a value bankcheck cannot follow ({})",
+            why.words()
+        );
+        Some((name.to_string(), why.reworded(words)))
     }
 
     /// Evaluates a loop's condition over its counter `k`: the counter gets its trip count,
