@@ -9,7 +9,6 @@ use super::{fold, int, Interp, Value, Vars};
 use crate::extract::ast::{Expr, Stmt};
 use crate::lower::steps::{assigned_names, step_of, Step};
 use crate::model::ir::{BinOp, Expr as Ir, VarInfo, VarKind};
-use crate::model::reason::Reason;
 
 impl Interp<'_> {
     /// Interprets `for (init; cond; update) body`.
@@ -126,8 +125,8 @@ impl Interp<'_> {
                 .collect();
             self.invalidate(&rest, "it changes across loop iterations");
             self.invalidate(&guarded, "it changes across loop iterations");
-            if let Some((name, reason)) = &unknown_start {
-                self.assign(name, Value::Unknown(reason.clone()));
+            if let Some((name, start)) = &unknown_start {
+                self.assign(name, start.clone());
             }
             self.bind_uniform_state(&carried);
             let uniform_trips =
@@ -152,11 +151,24 @@ impl Interp<'_> {
         self.flow.guards.truncate(guard_len);
         self.flow.guarded.truncate(registered);
         self.scopes.pop();
+        // What the body leaves depending on data (assigned under a test of a loaded value)
+        // depends on data after the loop too: that is why it is not followed, not the
+        // iterations.
+        let data: Vec<(String, Value)> = unresolved
+            .iter()
+            .filter_map(|n| match self.lookup(n) {
+                Some(v @ Value::Data(_)) => Some((n.clone(), v.clone())),
+                _ => None,
+            })
+            .collect();
         let mut after = unresolved;
         after.extend(guarded);
         after.extend(body_inductions);
         after.extend(cycling);
         self.invalidate(&after, "it changes across loop iterations");
+        for (n, v) in data {
+            self.assign(&n, v);
+        }
         // Every lane ran the same known number of iterations: the inductions' final values.
         if let Some(t) = uniform_trips.filter(|_| !crate::lower::induction::leaves_early(body)) {
             for (name, x0, s) in closed_forms {
@@ -239,10 +251,11 @@ impl Interp<'_> {
         None
     }
 
-    /// The reason a loop variable stepped by an amount bankcheck follows is unknown in
-    /// the body when its start is not followed (`for (y = bounds.y; ...; y++)` over a
-    /// bound loaded from memory): that start's, since the step alone would be followed.
-    fn unknown_start(&mut self, name: &str, step: &Step) -> Option<(String, Reason)> {
+    /// The value in the body of a loop variable stepped by an amount bankcheck follows
+    /// from a start it does not (`for (y = bounds.y; ...; y++)` over a bound loaded from
+    /// memory): data, or unknown, for that start's reason, since the step alone would be
+    /// followed.
+    fn unknown_start(&mut self, name: &str, step: &Step) -> Option<(String, Value)> {
         let start = self.lookup(name)?.clone();
         if matches!(start, Value::Int(_) | Value::Real(_)) {
             return None;
@@ -251,12 +264,18 @@ impl Interp<'_> {
         if !matches!(self.eval_control(e), Value::Int(s) if s.var_mask() & 0b111 == 0) {
             return None;
         }
-        let why = start.reason();
-        let words = format!(
-            "`{name}` starts from a value bankcheck cannot follow ({})",
-            why.words()
-        );
-        Some((name.to_string(), why.reworded(words)))
+        let value = match start {
+            Value::Data(d) => Value::Data(format!("`{name}` starts from data ({d})")),
+            other => {
+                let why = other.reason();
+                let words = format!(
+                    "`{name}` starts from a value bankcheck cannot follow ({})",
+                    why.words()
+                );
+                Value::Unknown(why.reworded(words))
+            }
+        };
+        Some((name.to_string(), value))
     }
 
     /// Evaluates a loop's condition over its counter `k`: the counter gets its trip count,
