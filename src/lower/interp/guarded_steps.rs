@@ -89,7 +89,7 @@ impl Interp<'_> {
                 let Some(Value::Int(x0)) = self.lookup(n).cloned() else {
                     continue;
                 };
-                let Some(s) = step_value(&step, &mut |e| self.eval_int(e)) else {
+                let Some(s) = step_value(&step, &mut |e| self.eval_step(e)) else {
                     continue;
                 };
                 if let StepValue::Add(a) = &s {
