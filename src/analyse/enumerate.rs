@@ -49,6 +49,7 @@ pub mod lines;
 mod relax;
 mod residues;
 mod terms;
+mod thread_guards;
 mod whole_words;
 use residues::{form_in, period_in, residue_condition, residue_period, residue_representatives};
 use terms::{distribute, only_shift_amount};
@@ -1274,7 +1275,7 @@ fn verdict(
         return Verdict::unreached();
     };
     if cost.ideal == 0 {
-        return if exact {
+        return if exact || thread_guards::no_lane_passes(access) {
             Verdict::unreached()
         } else {
             Verdict::unknown("no sampled combination of run-time values makes a lane active")

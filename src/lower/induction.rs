@@ -21,6 +21,22 @@ pub(super) enum BodyStep {
         op: BinaryOp,
         modulus: Expr,
     },
+    /// A nested loop that steps the variable once per iteration of its own
+    /// (`for (j = a; j < b; j += c) w = f[idx++];`) and runs the same number of
+    /// iterations every time: one step of the outer loop is `trips` of the inner.
+    Nested(Box<NestedLoop>),
+}
+
+/// A nested counted loop `for (j = start; j cmp bound; j += by)` whose body steps the
+/// variable by `inner`.
+pub(super) struct NestedLoop {
+    inner: BodyStep,
+    start: Expr,
+    cmp: BinaryOp,
+    bound: Expr,
+    by: Step,
+    /// The inner loop variable is unsigned: a negative start or bound wraps.
+    unsigned: bool,
 }
 
 /// The step of `name` when it is an induction of the loop whose body is `body`.
@@ -50,6 +66,7 @@ pub(super) fn body_step(body: &Stmt, name: &str) -> Option<BodyStep> {
                             vec![x]
                         }
                         BodyStep::Wrapped { add, modulus, .. } => vec![add, modulus],
+                        BodyStep::Nested(_) => Vec::new(),
                     };
                     if operands.iter().any(|x| mentions_any(x, &changed)) {
                         return None;
@@ -58,6 +75,13 @@ pub(super) fn body_step(body: &Stmt, name: &str) -> Option<BodyStep> {
                     continue;
                 }
             }
+        }
+        if let Some(nested) = nested_step(s, name, &changed) {
+            if found.is_some() || continued {
+                return None;
+            }
+            found = Some(BodyStep::Nested(Box::new(nested)));
+            continue;
         }
         if let Some(d) = lone_increment(s, name) {
             if found.is_some() || continued {
@@ -80,6 +104,95 @@ pub(super) fn body_step(body: &Stmt, name: &str) -> Option<BodyStep> {
         continued |= continues(s);
     }
     found
+}
+
+/// The nested loop `s` when it is a counted loop that steps `name` once per iteration
+/// of its own and nothing of it reads what the outer body `changed`: its start, bound and
+/// step are the same in every outer iteration, so is its trip count.
+fn nested_step(s: &Stmt, name: &str, changed: &[String]) -> Option<NestedLoop> {
+    let Stmt::For {
+        init,
+        cond: Some(cond),
+        update,
+        body,
+        ..
+    } = s
+    else {
+        return None;
+    };
+    let ([Stmt::Decl(ds)], [u]) = (init.as_slice(), update.as_slice()) else {
+        return None;
+    };
+    let [d] = ds.as_slice() else {
+        return None;
+    };
+    let start = d.init.as_ref()?;
+    let (var, by) = step_of(u)?;
+    let ExprKind::Binary(
+        cmp @ (BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge),
+        j,
+        bound,
+    ) = &cond.kind
+    else {
+        return None;
+    };
+    if var != d.name || var == name || !matches!(&j.kind, ExprKind::Ident(n) if *n == var) {
+        return None;
+    }
+    // Every iteration of the inner loop runs its body to the step: nothing leaves it
+    // early, nothing in it changes its variable.
+    if leaves_early(body) || assigned_names(body).contains(&var) {
+        return None;
+    }
+    let inner = body_step(body, name)?;
+    let (Step::Add(amount) | Step::Sub(amount) | Step::Shl(amount) | Step::Shr(amount)) = &by;
+    let mut operands: Vec<&Expr> = vec![start, bound, amount];
+    match &inner {
+        BodyStep::Plain(Step::Add(x) | Step::Sub(x) | Step::Shl(x) | Step::Shr(x)) => {
+            operands.push(x);
+        }
+        BodyStep::Nested(_) => {}
+        BodyStep::Wrapped { .. } => return None,
+    }
+    if operands.iter().any(|x| mentions_any(x, changed)) {
+        return None;
+    }
+    // A narrow variable wraps before a bound past its range.
+    let ty = d.ty.base.as_str();
+    if d.ty.pointers > 0
+        || ["char", "short", "8", "16", "half", "bool"]
+            .iter()
+            .any(|n| ty.contains(n))
+    {
+        return None;
+    }
+    let unsigned = ty.contains("unsigned") || ty.starts_with('u');
+    Some(NestedLoop {
+        inner,
+        start: start.clone(),
+        cmp: *cmp,
+        bound: (**bound).clone(),
+        by,
+        unsigned,
+    })
+}
+
+/// The trip count of `for (j = a; j cmp b; j += c)` with integer `a`, `b`, `c`: `None`
+/// when it does not end by the step (a step away from the bound, zero), or when values
+/// are large enough that a 32-bit variable could wrap.
+fn trip_count(a: i64, cmp: BinaryOp, b: i64, c: i64, unsigned: bool) -> Option<i64> {
+    const LIMIT: i64 = 1 << 30;
+    if a.abs() >= LIMIT || b.abs() >= LIMIT || c.abs() >= LIMIT || (unsigned && (a < 0 || b < 0)) {
+        return None;
+    }
+    let trips = match cmp {
+        BinaryOp::Lt if c > 0 => (b - a + c - 1).div_euclid(c),
+        BinaryOp::Le if c > 0 => (b - a).div_euclid(c) + 1,
+        BinaryOp::Gt if c < 0 => (a - b - c - 1).div_euclid(-c),
+        BinaryOp::Ge if c < 0 => (a - b).div_euclid(-c) + 1,
+        _ => return None,
+    };
+    Some(trips.max(0))
 }
 
 /// `d` when statement `s` changes `name` only by one `name++`/`name--` (`d` = +1/-1)
@@ -188,6 +301,37 @@ pub(super) fn step_value(
         }
         BodyStep::Plain(Step::Shl(e)) => shift(eval(e)).map(StepValue::Shl),
         BodyStep::Plain(Step::Shr(e)) => shift(eval(e)).map(StepValue::Shr),
+        BodyStep::Nested(nested) => {
+            let NestedLoop {
+                inner,
+                start,
+                cmp,
+                bound,
+                by,
+                unsigned,
+            } = &**nested;
+            let mut constant = |e: &Expr| eval(e)?.as_const();
+            let c = match by {
+                Step::Add(e) => constant(e)?,
+                Step::Sub(e) => constant(e)?.checked_neg()?,
+                Step::Shl(_) | Step::Shr(_) => return None,
+            };
+            let trips = trip_count(constant(start)?, *cmp, constant(bound)?, c, *unsigned)?;
+            match step_value(inner, eval)? {
+                StepValue::Add(s) => Some(StepValue::Add(super::fold::fold(
+                    BinOp::Mul,
+                    s,
+                    Ir::Const(trips),
+                ))),
+                StepValue::Shl(c) => {
+                    Some(StepValue::Shl(c.checked_mul(trips)?)).filter(|_| c * trips < 64)
+                }
+                StepValue::Shr(c) => {
+                    Some(StepValue::Shr(c.checked_mul(trips)?)).filter(|_| c * trips < 64)
+                }
+                StepValue::Wrapped(..) => None,
+            }
+        }
         BodyStep::Wrapped { add, op, modulus } => {
             // `%` is left out: it does not wrap negative values the same way.
             let c = eval(add)?.as_const()?;

@@ -45,6 +45,7 @@ mod builtins;
 mod calls;
 mod cute;
 mod expressions;
+mod guarded_steps;
 mod inlining;
 mod loop_state;
 mod loops;
@@ -159,6 +160,9 @@ struct Flow {
     opaque: u32,
     /// A `return`, `break` or `continue` was reached: the rest of the block is skipped.
     returned: bool,
+    /// Inductions stepped under a condition that stays false once false, by the span of
+    /// that condition, for the loops being interpreted ([`guarded_steps`]).
+    guarded: Vec<guarded_steps::GuardedSteps>,
 }
 
 /// What the names being evaluated resolve against.

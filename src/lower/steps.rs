@@ -169,9 +169,21 @@ pub(super) fn assigned_names(s: &Stmt) -> Vec<String> {
             }
             Stmt::Expr(e) | Stmt::Return(Some(e)) => expr(e, out),
             Stmt::Block(b) => {
+                // What a statement assigns after a declaration of the same name in this
+                // block is the block's own variable (`float r = ...; r *= h;` shadows a
+                // parameter `r`), not the variable outside.
                 let mut inner = declared.clone();
+                let mut own: Vec<String> = Vec::new();
                 for s in b {
-                    stmt(s, out, &mut inner);
+                    let mut assigned = Vec::new();
+                    stmt(s, &mut assigned, &mut inner);
+                    out.extend(assigned.into_iter().filter(|n| {
+                        let base = n.split('.').next().unwrap_or(n);
+                        !own.iter().any(|o| o == base)
+                    }));
+                    if let Stmt::Decl(ds) = s {
+                        own.extend(ds.iter().map(|d| d.name.clone()));
+                    }
                 }
             }
             Stmt::If {

@@ -14,6 +14,24 @@ impl Interp<'_> {
         if self.preproc_if(cond, then, otherwise) {
             return;
         }
+        // The `if` of inductions stepped under a condition that stays false once false
+        // (`guarded_steps.rs`): its guard is known, the variables only in its branch.
+        let guarded = self.guarded_condition(cond);
+        let known = guarded.as_ref().map(|(c, _)| c.clone());
+        self.if_branches(cond, known, then, otherwise);
+        if let Some((_, names)) = guarded {
+            self.invalidate(&names, "it changes across loop iterations");
+        }
+    }
+
+    /// Interprets the branches of an `if` whose condition is `known` or evaluated here.
+    fn if_branches(
+        &mut self,
+        cond: &Expr,
+        known: Option<Value>,
+        then: &Stmt,
+        otherwise: Option<&Stmt>,
+    ) {
         // An early exit (`if (i >= LIMIT) break;`) guards what follows: a name defined
         // nowhere in its condition is a run-time value. Other conditions keep such a name
         // unknown (values merged under them would grow without bound).
@@ -25,7 +43,9 @@ impl Interp<'_> {
             ),
             _ => false,
         };
-        let c = if exits(then) && otherwise.is_none() {
+        let c = if let Some(c) = known {
+            c
+        } else if exits(then) && otherwise.is_none() {
             self.eval_control(cond)
         } else {
             self.eval(cond)

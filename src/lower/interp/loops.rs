@@ -37,6 +37,10 @@ impl Interp<'_> {
         let counter = induction
             .as_ref()
             .and_then(|(name, step)| Some((self.loop_counter(name, step, body)?, name.clone())));
+        let unknown_start = match (&induction, &counter) {
+            (Some((name, step)), None) => self.unknown_start(name, step),
+            _ => None,
+        };
         // What the update assigns besides a followed loop variable (`j = j * 3 + 1`, a
         // second variable `i++, j--`, a step bankcheck cannot follow) changes across
         // iterations like what the body assigns: it must not keep its first value.
@@ -53,6 +57,7 @@ impl Interp<'_> {
         assigned.retain(|n| Some(n) != followed);
         let mut body_inductions = Vec::new();
         let mut closed_forms = Vec::new();
+        let mut unknown_starts: Vec<(String, Value)> = Vec::new();
         for name in &assigned {
             // A variable the update steps is stepped once per iteration when the body
             // leaves it alone.
@@ -61,22 +66,60 @@ impl Interp<'_> {
             } else {
                 crate::lower::induction::body_step(&updates, name)
             };
-            if let (Some((k, _)), Some(Value::Int(x0)), Some(step)) =
+            let (Some((k, _)), Some(start), Some(step)) =
                 (&counter, self.lookup(name).cloned(), step)
-            {
-                if let Some(s) =
-                    crate::lower::induction::step_value(&step, &mut |e| self.eval_int(e))
-                {
+            else {
+                continue;
+            };
+            if !matches!(start, Value::Int(_) | Value::Unknown(_) | Value::Data(_)) {
+                continue;
+            }
+            // A step that reads the loop's own variable (`x += i`) is not the same in every
+            // iteration: the closed form would multiply its value by `k`.
+            let reads_counter = |s: &crate::lower::induction::StepValue| {
+                let mut found = false;
+                if let crate::lower::induction::StepValue::Add(a) = s {
+                    a.each_var(&mut |v| found |= v == *k);
+                }
+                found
+            };
+            let Some(s) = crate::lower::induction::step_value(&step, &mut |e| self.eval_step(e))
+                .filter(|s| !reads_counter(s))
+            else {
+                continue;
+            };
+            match start {
+                Value::Int(x0) => {
                     let value = crate::lower::induction::closed_form(x0.clone(), &s, Ir::Var(*k));
                     self.assign(name, Value::Int(value));
                     body_inductions.push(name.clone());
                     closed_forms.push((name.clone(), x0, s));
                 }
+                // Stepped by a followed amount from a start that is not: unknown in the
+                // body for the start's reason (a value after an earlier loop), not the loop's.
+                start @ (Value::Unknown(_) | Value::Data(_)) => {
+                    unknown_starts.push((name.clone(), start));
+                }
+                _ => {}
             }
         }
+        // Inductions stepped under a condition that stays false once false
+        // (`guarded_steps.rs`): known in their branch only.
+        let registered = self.flow.guarded.len();
+        let guarded = match &counter {
+            Some((k, _)) => {
+                let rest: Vec<String> = assigned
+                    .iter()
+                    .filter(|n| !body_inductions.contains(n))
+                    .cloned()
+                    .collect();
+                self.guarded_steps(body, update, &rest, *k)
+            }
+            None => Vec::new(),
+        };
         let mut unresolved: Vec<String> = assigned
             .iter()
-            .filter(|n| !body_inductions.contains(n))
+            .filter(|n| !body_inductions.contains(n) && !guarded.contains(n))
             .cloned()
             .collect();
         // State cycling through a few values (ping-pong buffers, ring-buffer heads).
@@ -89,15 +132,19 @@ impl Interp<'_> {
         // iteration, when the body keeps it uniform; else interpreted again without it.
         let mut carried = self.uniform_candidates(&unresolved, body, update);
         let snapshot = (!carried.is_empty()).then(|| self.snapshot());
-        let uniform_trips = loop {
+        let (uniform_trips, condition) = loop {
             let rest: Vec<String> = unresolved
                 .iter()
                 .filter(|n| !carried.contains(n))
                 .cloned()
                 .collect();
             self.invalidate(&rest, "it changes across loop iterations");
+            self.invalidate(&guarded, "it changes across loop iterations");
+            for (name, start) in unknown_start.iter().chain(&unknown_starts) {
+                self.assign(name, start.clone());
+            }
             self.bind_uniform_state(&carried);
-            let uniform_trips =
+            let (uniform_trips, condition) =
                 self.loop_condition(cond, counter.as_ref().map(|(k, _)| *k), !carried.is_empty());
             let saved_returned = self.flow.returned;
             // The body's own induction steps are the loop's, not extra assignments.
@@ -113,22 +160,52 @@ impl Interp<'_> {
                     // others fail, and each attempt costs a whole body.
                     carried.clear();
                 }
-                _ => break uniform_trips,
+                _ => break (uniform_trips, condition),
             }
         };
         self.flow.guards.truncate(guard_len);
+        self.flow.guarded.truncate(registered);
         self.scopes.pop();
+        // What the body leaves depending on data (assigned under a test of a loaded value)
+        // depends on data after the loop too: that is why it is not followed, not the
+        // iterations.
+        let data: Vec<(String, Value)> = unresolved
+            .iter()
+            .filter_map(|n| match self.lookup(n) {
+                Some(v @ Value::Data(_)) => Some((n.clone(), v.clone())),
+                _ => None,
+            })
+            .collect();
         let mut after = unresolved;
+        after.extend(guarded);
         after.extend(body_inductions);
         after.extend(cycling);
         self.invalidate(&after, "it changes across loop iterations");
+        for (n, v) in data {
+            self.assign(&n, v);
+        }
         // Every lane ran the same known number of iterations: the inductions' final values.
         if let Some(t) = uniform_trips.filter(|_| !crate::lower::induction::leaves_early(body)) {
             for (name, x0, s) in closed_forms {
                 let v = crate::lower::induction::closed_form(x0, &s, int(t as i64));
                 self.assign(&name, Value::Int(v));
             }
+        } else if let (Some((k, _)), false) = (&counter, closed_forms.is_empty()) {
+            // Known in every iteration, unknown after: for the number of iterations.
+            let why = self.unknown_trips(condition.as_ref(), *k, body);
+            let names: Vec<String> = closed_forms.into_iter().map(|(n, _, _)| n).collect();
+            self.invalidate(&names, &why);
         }
+    }
+
+    /// The value of a body induction's step at the loop's entry, as an integer. What it
+    /// loads is not an access made there (`sum += s[j]` is interpreted in the body, with
+    /// the body's `j`): no site is recorded.
+    pub(super) fn eval_step(&mut self, e: &Expr) -> Option<Ir> {
+        let sites = self.sites.len();
+        let v = self.eval_int(e);
+        self.sites.truncate(sites);
+        v
     }
 
     /// The counter of a loop whose variable `name` the update steps by `step`: a new
@@ -204,6 +281,33 @@ impl Interp<'_> {
         None
     }
 
+    /// The value in the body of a loop variable stepped by an amount bankcheck follows
+    /// from a start it does not (`for (y = bounds.y; ...; y++)` over a bound loaded from
+    /// memory): data, or unknown, for that start's reason, since the step alone would be
+    /// followed.
+    fn unknown_start(&mut self, name: &str, step: &Step) -> Option<(String, Value)> {
+        let start = self.lookup(name)?.clone();
+        if matches!(start, Value::Int(_) | Value::Real(_)) {
+            return None;
+        }
+        let (Step::Add(e) | Step::Sub(e) | Step::Shl(e) | Step::Shr(e)) = step;
+        if !matches!(self.eval_control(e), Value::Int(s) if s.var_mask() & 0b111 == 0) {
+            return None;
+        }
+        let value = match start {
+            Value::Data(d) => Value::Data(format!("`{name}` starts from data ({d})")),
+            other => {
+                let why = other.reason();
+                let words = format!(
+                    "`{name}` starts from a value bankcheck cannot follow ({})",
+                    why.words()
+                );
+                Value::Unknown(why.reworded(words))
+            }
+        };
+        Some((name.to_string(), value))
+    }
+
     /// Evaluates a loop's condition over its counter `k`: the counter gets its trip count,
     /// and the condition is a guard unless that count already says all it does. Returns
     /// the trip count when every lane runs the same one.
@@ -214,12 +318,13 @@ impl Interp<'_> {
         cond: Option<&Expr>,
         counter: Option<usize>,
         carried: bool,
-    ) -> Option<u64> {
+    ) -> (Option<u64>, Option<Ir>) {
         if let (Some(c), None, true) = (cond, counter, carried) {
             if let Value::Int(g) = self.eval_control(c) {
-                self.flow.guards.push(g);
+                self.flow.guards.push(g.clone());
+                return (None, Some(g));
             }
-            return None;
+            return (None, None);
         }
         if let (Some(c), Some(k)) = (cond, counter) {
             if let Value::Int(g) = self.eval_control(c) {
@@ -229,14 +334,48 @@ impl Interp<'_> {
                 // With a known trip count and a condition that is the same for every lane,
                 // the counter's range already says everything the condition does.
                 if trips.is_none() || g.var_mask() & 0b111 != 0 {
-                    self.flow.guards.push(g);
+                    self.flow.guards.push(g.clone());
                 }
-                return uniform_trips;
+                return (uniform_trips, Some(g));
             }
         } else if let Some(c) = cond {
             self.eval(c);
         }
-        None
+        (None, None)
+    }
+
+    /// Why the value after a loop of a variable stepped in each iteration is not known:
+    /// the loop's number of iterations (its condition `cond` over the counter `k`).
+    fn unknown_trips(&self, cond: Option<&Ir>, k: usize, body: &Stmt) -> String {
+        let of_loop = "it is stepped in each iteration of a loop";
+        if crate::lower::induction::leaves_early(body) {
+            return format!("{of_loop} that may end early (`break`, `return`)");
+        }
+        let Some(cond) = cond else {
+            return format!("{of_loop} whose condition bankcheck cannot follow");
+        };
+        if cond.var_mask() & 0b111 != 0 {
+            return format!("{of_loop} whose number of iterations differs between lanes");
+        }
+        let mut names: Vec<String> = Vec::new();
+        cond.each_var(&mut |v| {
+            if v != k {
+                if let Some(info) = self.vars.get(v) {
+                    let n = format!("`{}`", info.name);
+                    if !names.contains(&n) {
+                        names.push(n);
+                    }
+                }
+            }
+        });
+        if names.is_empty() {
+            format!("{of_loop} whose number of iterations bankcheck does not count")
+        } else {
+            format!(
+                "{of_loop} whose number of iterations depends on the run-time value of {}",
+                names.join(", ")
+            )
+        }
     }
 
     /// The largest number of iterations any thread runs when `guard` (over counter `k`)
