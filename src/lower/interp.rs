@@ -39,6 +39,7 @@ pub(crate) use budget::{start_file, with_file_budget};
 
 mod access;
 mod bits;
+mod blanked;
 mod branches;
 mod budget;
 mod builtins;
@@ -46,6 +47,7 @@ mod calls;
 mod cute;
 mod expressions;
 mod inlining;
+mod invariant;
 mod loop_state;
 mod loops;
 mod names;
