@@ -15,6 +15,9 @@
 //! word for finitely many values only, and sharing only merges words). Enumerating one
 //! such value per residue is exhaustive.
 //!
+//! A value that a guard pins to a constant (`v == 4`) is that constant ([`pinned`]): no
+//! lane is active at any other value.
+//!
 //! Terms that move a whole warp by whole words are dropped first ([`whole_words`]), and
 //! a ranged value that only one whole-warp comparison reads takes the end of its range
 //! that makes it hold ([`exists`]); a value a guard bounds is enumerated up to that
@@ -46,6 +49,7 @@ mod exists;
 pub mod groups;
 mod guard_bounds;
 pub mod lines;
+mod pinned;
 mod relax;
 mod residues;
 mod terms;
@@ -155,6 +159,11 @@ pub fn enumerate(access: &LoweredAccess, params: &BankParams, budget: Budget) ->
         Some((a, ends)) => (a, ends.as_slice()),
         None => (access, &[][..]),
     };
+    let pinned = pinned::without_pinned_values(access);
+    let (access, pins) = match &pinned {
+        Some((a, pins)) => (a, pins.as_slice()),
+        None => (access, &[][..]),
+    };
     let verdict = enumerate_as_written(access, params, budget);
     let mut verdict = if verdict.exact {
         verdict
@@ -169,6 +178,15 @@ pub fn enumerate(access: &LoweredAccess, params: &BankParams, budget: Budget) ->
     // A conflict where a guard holds depends on the value that decides whether it does
     // (the end of its range is a value where it does).
     if verdict.cost.is_some_and(|c| c.wavefronts > c.ideal) {
+        for p in pins {
+            let name = &access.vars[p.var].name;
+            if !verdict.depends_on.contains(name) {
+                verdict.depends_on.push(name.clone());
+            }
+            if !verdict.worst_case.iter().any(|(n, _)| n == name) {
+                verdict.worst_case.push((name.clone(), p.value));
+            }
+        }
         for r in ends {
             let name = &access.vars[r.var].name;
             if !verdict.depends_on.contains(name) {

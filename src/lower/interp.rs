@@ -39,6 +39,7 @@ pub(crate) use budget::{start_file, with_file_budget};
 
 mod access;
 mod bits;
+mod blanked;
 mod branches;
 mod budget;
 mod builtins;
@@ -47,6 +48,7 @@ mod cute;
 mod expressions;
 mod guarded_steps;
 mod inlining;
+mod invariant;
 mod loop_state;
 mod loops;
 mod names;

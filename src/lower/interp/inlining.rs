@@ -168,9 +168,12 @@ impl<'a> Interp<'a> {
         self.calls.stack.pop();
         self.flow.returned = false;
         let back = self.handed_back(f, name, args, method, saved.frame);
-        let result = self
-            .helper_value()
-            .unwrap_or_else(|| Value::Data(format!("the result of `{name}()`")));
+        let result = match self.blanked_statement(f) {
+            Some(why) => Value::Unknown(why.into()),
+            None => self
+                .helper_value()
+                .unwrap_or_else(|| Value::Data(format!("the result of `{name}()`"))),
+        };
         self.leave_helper(saved);
         self.give_back(method, back);
         Some(result)

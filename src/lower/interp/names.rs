@@ -91,7 +91,7 @@ impl<'a> Interp<'a> {
     /// then the name qualified by the namespaces of the definition being evaluated (innermost
     /// first), then the name as written, then with leading qualifiers dropped.
     /// The definition is borrowed from the file's syntax: a cached constant is not cloned.
-    fn find_constant(&self, name: &str) -> Option<(String, &'a Expr)> {
+    pub(super) fn find_constant(&self, name: &str) -> Option<(String, &'a Expr)> {
         if let Some(d) = self.extra_constants.get(name) {
             return Some((name.to_string(), d));
         }

@@ -117,7 +117,8 @@ impl Interp<'_> {
         let v = match &d.init {
             Some(init) => {
                 let v = self.eval(init);
-                self.convert_to(&d.ty, v)
+                let v = self.convert_to(&d.ty, v);
+                self.uniform_local(d, v)
             }
             None => crate::lower::vector::undefined(&d.name, &d.ty, &self.syn.typedefs)
                 .unwrap_or_else(|| {
