@@ -51,6 +51,12 @@ impl Run<'_> {
                 }
             }
             t.accesses += file.accesses.len();
+            t.unfound_arrays += file.arrays.undecided;
+            t.unfound_explained += file
+                .diagnostics
+                .iter()
+                .filter(|d| d.rule == "undecided-access" && d.access.is_none())
+                .count();
             t.undecided += file
                 .accesses
                 .iter()
@@ -71,6 +77,11 @@ pub struct Totals {
     pub infos: usize,
     pub accesses: usize,
     pub undecided: usize,
+    /// Shared arrays declared with no access found (the opt-in `undecided-access` rule
+    /// says why): counted so that code bankcheck could not follow is never silent.
+    pub unfound_arrays: usize,
+    /// Of those, the ones an `undecided-access` diagnostic explains (the rule is on).
+    pub unfound_explained: usize,
 }
 
 impl Totals {

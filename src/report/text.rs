@@ -77,7 +77,20 @@ pub fn summary(t: &Totals) -> String {
     } else {
         format!("{} files", t.files)
     };
-    let tail = format!("{} accesses checked, {} undecided", t.accesses, t.undecided);
+    let mut tail = format!("{} accesses checked, {} undecided", t.accesses, t.undecided);
+    if t.unfound_arrays > 0 {
+        let arrays = if t.unfound_arrays == 1 {
+            "1 shared array".to_string()
+        } else {
+            format!("{} shared arrays", t.unfound_arrays)
+        };
+        tail.push_str("; ");
+        tail.push_str(&arrays);
+        tail.push_str(" with no access found");
+        if t.unfound_explained < t.unfound_arrays {
+            tail.push_str(" (`--extend-select undecided-access` says why)");
+        }
+    }
     if t.findings() == 0 {
         return format!("No problems found in {files}; {tail}");
     }
@@ -236,6 +249,31 @@ mod tests {
             false,
         );
         assert!(coloured.contains(&0x1b));
+    }
+
+    #[test]
+    fn arrays_with_no_access_found_are_counted_in_the_summary() {
+        let t = Totals {
+            files: 1,
+            unfound_arrays: 2,
+            ..Totals::default()
+        };
+        assert_eq!(
+            summary(&t),
+            "No problems found in 1 file; 0 accesses checked, 0 undecided; 2 shared arrays with no access found (`--extend-select undecided-access` says why)"
+        );
+        // With the rule on, its diagnostics say why: no hint.
+        let explained = Totals {
+            infos: 2,
+            files_with_findings: 1,
+            unfound_explained: 2,
+            ..t
+        };
+        assert!(
+            summary(&explained).ends_with("0 undecided; 2 shared arrays with no access found"),
+            "{}",
+            summary(&explained)
+        );
     }
 
     #[test]
