@@ -208,6 +208,32 @@ fn header_language_name(path: &Path, bytes: &[u8]) -> String {
     }
 }
 
+/// Of `hits` (files whose last `tail` components spell an include), the one whose include
+/// root (the file's path without those components) is the deepest folder enclosing
+/// `dir`, when exactly one is; `None` when none encloses it or two are as near.
+fn nearest_enclosing(dir: &Path, hits: &[&PathBuf], tail: usize) -> Option<PathBuf> {
+    let mut best: Option<(usize, &PathBuf)> = None;
+    let mut tied = false;
+    for hit in hits {
+        let hit_path = normalise(hit);
+        let comps: Vec<Component> = hit_path.components().collect();
+        let root: PathBuf = comps[..comps.len().saturating_sub(tail)].iter().collect();
+        if !dir.starts_with(&root) {
+            continue;
+        }
+        let depth = root.components().count();
+        match best {
+            Some((d, _)) if d == depth => tied = true,
+            Some((d, _)) if d > depth => {}
+            _ => {
+                best = Some((depth, hit));
+                tied = false;
+            }
+        }
+    }
+    best.filter(|_| !tied).map(|(_, h)| h.clone())
+}
+
 fn normalise(p: &Path) -> PathBuf {
     let mut out = PathBuf::new();
     for c in p.components() {
@@ -428,7 +454,11 @@ impl ProjectIndex {
     /// The only file of the run whose path ends with `inc` (leading `..` dropped), else
     /// the only such file of the workspace. Letter case is ignored: projects written on
     /// case-insensitive file systems spell folders loosely (`Ray Sorting/` for `Ray sorting/`).
-    fn unique_run_file(&self, inc: &str) -> Option<PathBuf> {
+    /// When several match, the one whose include root (its path without `inc`) is the
+    /// nearest folder enclosing `includer` is taken, if only one is nearest: a checkout of
+    /// several projects that each carry a copy of a shared header (`-I` to the project's
+    /// own root); copies elsewhere are other projects'.
+    fn unique_run_file(&self, includer: &Path, inc: &str) -> Option<PathBuf> {
         let lower = |c: &Component| c.as_os_str().to_string_lossy().to_lowercase();
         let tail: Vec<String> = Path::new(inc)
             .components()
@@ -436,13 +466,20 @@ impl ProjectIndex {
             .map(|c| lower(&c))
             .collect();
         let name = tail.last()?.clone();
+        let includer_dir = normalise(includer.parent().unwrap_or(Path::new("")));
         let unique = |files: Option<&Vec<PathBuf>>| -> Option<PathBuf> {
-            let mut hits = files?.iter().filter(|f| {
-                let comps: Vec<String> = f.components().map(|c| lower(&c)).collect();
-                comps.len() >= tail.len() && comps[comps.len() - tail.len()..] == tail[..]
-            });
-            let first = hits.next()?;
-            hits.next().is_none().then(|| first.clone())
+            let hits: Vec<&PathBuf> = files?
+                .iter()
+                .filter(|f| {
+                    let comps: Vec<String> = f.components().map(|c| lower(&c)).collect();
+                    comps.len() >= tail.len() && comps[comps.len() - tail.len()..] == tail[..]
+                })
+                .collect();
+            match hits.as_slice() {
+                [] => None,
+                [one] => Some((*one).clone()),
+                many => nearest_enclosing(&includer_dir, many, tail.len()),
+            }
         };
         if let Some(hit) = unique(self.run_files.get(&name)) {
             return Some(hit);
@@ -486,7 +523,7 @@ impl ProjectIndex {
                 if found {
                     continue;
                 }
-                if let Some(hit) = self.unique_run_file(inc) {
+                if let Some(hit) = self.unique_run_file(includer, inc) {
                     if hit != *includer {
                         let list = out.includers.entry(hit.clone()).or_default();
                         if list.len() < MAX_LISTED_INCLUDERS {
@@ -673,7 +710,7 @@ impl ProjectIndex {
                     .or_else(|| {
                         // A header outside the run names its own includes.
                         angle
-                            .then(|| self.unique_run_file(inc))
+                            .then(|| self.unique_run_file(&me, inc))
                             .flatten()
                             .filter(|hit| *hit != me)
                     });

@@ -102,6 +102,36 @@ fn an_include_outside_the_include_path_is_found_by_its_unique_name() {
     );
 }
 
+#[test]
+fn of_several_copies_of_a_header_the_one_in_the_includers_project_is_read() {
+    // Two projects of one checkout each carry `tile_size.h` at their root and build with
+    // `-I` to it; the shader is in the first. Its copy (TILE 32: a column walk, 32-way)
+    // is in a folder enclosing the shader; the other project's is not.
+    let mine = ("samples/blur/tile_size.h", "#define TILE 32\n");
+    let theirs = ("samples/other/tile_size.h", "#define TILE 8\n");
+    let session = index(&[mine, theirs, ("samples/blur/shaders/blur.hlsl", SHADER)]);
+    let r = session.check(
+        "samples/blur/shaders/blur.hlsl",
+        SHADER.as_bytes(),
+        &Settings::default(),
+    );
+    assert_eq!(
+        r.accesses.first().and_then(|a| a.conflict_factor),
+        Some(32.0)
+    );
+    // Two enclosing copies: the nearer one, in `shaders/` (TILE 8: an 8x8 block, a warp
+    // of rows x = 0..7 and y = 0..3 at words 8x + y, two words per bank: 2-way).
+    let nested = ("samples/blur/shaders/tile_size.h", "#define TILE 8\n");
+    let inner = ("samples/blur/shaders/inner/blur.hlsl", SHADER);
+    let session = index(&[mine, nested, inner]);
+    let r = session.check(inner.0, SHADER.as_bytes(), &Settings::default());
+    assert_eq!(
+        r.accesses.first().and_then(|a| a.conflict_factor),
+        Some(2.0),
+        "the nearer copy, in shaders/, is read"
+    );
+}
+
 const UNROLLED: &str = r"#include <lib/device.h>
 __global__ void k(float* out) {
     __shared__ float s[32 * 32];
