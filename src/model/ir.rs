@@ -173,6 +173,17 @@ pub enum Expr {
 }
 
 impl Expr {
+    /// Pushes the conjuncts of this guard onto `out` (`a && b` is `a` and `b`).
+    pub fn conjuncts<'e>(&'e self, out: &mut Vec<&'e Expr>) {
+        match self {
+            Expr::Binary(BinOp::LogicAnd, a, b) => {
+                a.conjuncts(out);
+                b.conjuncts(out);
+            }
+            _ => out.push(self),
+        }
+    }
+
     pub fn bin(op: BinOp, a: Expr, b: Expr) -> Expr {
         Expr::Binary(op, Box::new(a), Box::new(b))
     }

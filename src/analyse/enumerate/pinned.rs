@@ -25,7 +25,7 @@ pub(super) fn without_pinned_values(
     let mut pins: Vec<Pinned> = Vec::new();
     for g in &access.guards {
         let mut conjuncts = Vec::new();
-        conjuncts_of(g, &mut conjuncts);
+        g.conjuncts(&mut conjuncts);
         for c in conjuncts {
             let Some((var, value)) = equality(c) else {
                 continue;
@@ -52,17 +52,6 @@ pub(super) fn without_pinned_values(
         },
         pins,
     ))
-}
-
-/// The conjuncts of `g` (`a && b` is `a` and `b`).
-fn conjuncts_of<'e>(g: &'e Expr, out: &mut Vec<&'e Expr>) {
-    match g {
-        Expr::Binary(BinOp::LogicAnd, a, b) => {
-            conjuncts_of(a, out);
-            conjuncts_of(b, out);
-        }
-        _ => out.push(g),
-    }
 }
 
 /// `v == c` or `c == v`: the variable and the constant.

@@ -3,7 +3,7 @@
 //! in a block of one warp), no value of the rest can switch one on, and the access is
 //! exactly unreached, not "no sampled combination makes a lane active".
 
-use crate::model::ir::{BinOp, Expr, LoweredAccess};
+use crate::model::ir::LoweredAccess;
 
 /// The most threads a block is checked for lane by lane.
 const MAX_THREADS: u64 = 1 << 16;
@@ -15,7 +15,7 @@ pub(super) fn no_lane_passes(access: &LoweredAccess) -> bool {
     let thread_mask = access.thread_mask();
     let mut conjuncts = Vec::new();
     for g in &access.guards {
-        split(g, &mut conjuncts);
+        g.conjuncts(&mut conjuncts);
     }
     conjuncts.retain(|c| c.var_mask() & !thread_mask == 0 && c.var_mask() != 0);
     let threads = access.block.threads();
@@ -29,21 +29,10 @@ pub(super) fn no_lane_passes(access: &LoweredAccess) -> bool {
     })
 }
 
-/// Pushes the conjuncts of `g` (`a && b` is `a` and `b`).
-fn split<'a>(g: &'a Expr, out: &mut Vec<&'a Expr>) {
-    match g {
-        Expr::Binary(BinOp::LogicAnd, a, b) => {
-            split(a, out);
-            split(b, out);
-        }
-        _ => out.push(g),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::ir::{Axis, BlockShape, VarInfo, VarKind};
+    use crate::model::ir::{Axis, BinOp, BlockShape, Expr, VarInfo, VarKind};
 
     fn access(block: BlockShape, guards: Vec<Expr>) -> LoweredAccess {
         let var = |name: &str, kind| VarInfo {
