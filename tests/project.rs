@@ -202,3 +202,52 @@ fn each_helper_of_a_header_is_analysed_through_its_own_includers() {
     assert_eq!(factor_on(2), Some(2.0), "{:?}", r.accesses);
     assert_eq!(factor_on(3), Some(32.0), "{:?}", r.accesses);
 }
+
+const GROUPS: &str = r"#pragma once
+namespace SortRays {
+    namespace ThreadGroup { enum Enum { Width = 64, Size = Width * 2 }; }
+}
+namespace Filter {
+    static const uint Radius = 1;
+    static const uint Width = 1 + 2 * Radius;
+}
+";
+const FILTER: &str = r#"#include "groups.h"
+groupshared float s[4096];
+[numthreads(32, 1, 1)]
+void main(uint GI : SV_GroupIndex)
+{
+    s[GI * Filter::Width] = 0;
+    s[GI * Width] = 0;
+    s[GI * SortRays::ThreadGroup::Size] = 0;
+}
+"#;
+
+#[test]
+fn a_name_several_namespaces_define_is_read_only_qualified() {
+    // `Filter::Width` is 3: words 3 * lane, all banks distinct (1-way). The bare `Width`
+    // is `Filter::Width` or `SortRays::ThreadGroup::Width` (64: 32-way): neither is
+    // guessed. `Size` is read in its own namespace: 128, every lane in bank 0 (32-way).
+    let header = ("shaders/groups.h", GROUPS);
+    let check = |shader: &str| {
+        let session = index(&[header, ("shaders/filter.hlsl", shader)]);
+        session.check(
+            "shaders/filter.hlsl",
+            shader.as_bytes(),
+            &Settings::default(),
+        )
+    };
+    let r = check(FILTER);
+    let factors: Vec<_> = r.accesses.iter().map(|a| a.conflict_factor).collect();
+    assert_eq!(factors, [Some(1.0), None, Some(32.0)]);
+    let reason = r.accesses[1].reason.as_deref().unwrap_or_default();
+    assert!(
+        reason.contains("`Filter::Width`") && reason.contains("`SortRays::ThreadGroup::Width`"),
+        "{reason}"
+    );
+    // A definition at file scope owns the bare name: 2, two lanes per bank (2-way).
+    let own = FILTER.replace("groupshared", "static const uint Width = 2;\ngroupshared");
+    let r = check(&own);
+    let factors: Vec<_> = r.accesses.iter().map(|a| a.conflict_factor).collect();
+    assert_eq!(factors, [Some(1.0), Some(2.0), Some(32.0)]);
+}

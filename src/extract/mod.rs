@@ -6,6 +6,7 @@
 pub mod asm;
 pub mod ast;
 pub mod conditions;
+pub mod constants;
 pub mod convert;
 mod heads;
 mod relevant;
@@ -75,6 +76,8 @@ pub struct FileSyntax {
     pub global_shared: Vec<VarDecl>,
     /// File-scope constants: `const`/`constexpr` variables, enumerators.
     pub constants: HashMap<String, Expr>,
+    /// Which namespaced constants the bare names in `constants` stand for.
+    pub bare_names: constants::BareNames,
     /// Object-like macros, parsed when first used.
     pub macros: HashMap<String, LazyExpr>,
     /// Every name `#define`d, with or without a value (for `#ifdef` requirements).
@@ -174,9 +177,7 @@ impl FileSyntax {
 
     /// Adds the definitions of an included file; the file's own definitions win.
     pub fn merge_included(&mut self, other: &FileSyntax) {
-        for (k, v) in &other.constants {
-            self.constants.entry(k.clone()).or_insert_with(|| v.clone());
-        }
+        self.merge_constants(other);
         for (k, v) in &other.macros {
             self.macros.entry(k.clone()).or_insert_with(|| v.clone());
         }
@@ -410,6 +411,17 @@ struct Walker<'a, 'b, 't> {
 }
 
 impl<'t> Walker<'_, '_, 't> {
+    /// The qualified name of the namespace around the current item (`A::B`, empty at
+    /// file scope; anonymous namespaces add nothing).
+    fn namespace(&self) -> String {
+        self.namespaces
+            .iter()
+            .filter(|n| !n.is_empty())
+            .cloned()
+            .collect::<Vec<_>>()
+            .join("::")
+    }
+
     fn top_level(&mut self, node: Node<'t>, template: &[TemplateParam]) {
         if self.depth > convert::MAX_DEPTH {
             return;
@@ -468,7 +480,8 @@ impl<'t> Walker<'_, '_, 't> {
                         self.out.global_shared.push(d);
                     } else if d.extents.is_empty() && d.ty.pointers == 0 {
                         if let Some(init) = d.init {
-                            self.out.constants.insert(d.name, init);
+                            let namespace = self.namespace();
+                            self.out.define_constant(&d.name, init, &namespace);
                         }
                     }
                 }
@@ -906,13 +919,7 @@ impl<'t> Walker<'_, '_, 't> {
                     .conv
                     .field(t, "name")
                     .map(|n| self.conv.text(n).to_string());
-                let prefix = self
-                    .namespaces
-                    .iter()
-                    .filter(|n| !n.is_empty())
-                    .cloned()
-                    .collect::<Vec<_>>()
-                    .join("::");
+                let prefix = self.namespace();
                 for e in body.named_children(&mut body.walk()) {
                     if e.kind() != "enumerator" {
                         continue;
@@ -936,21 +943,15 @@ impl<'t> Walker<'_, '_, 't> {
                         ),
                     };
                     let short = self.conv.text(name).to_string();
-                    if !prefix.is_empty() {
-                        self.out
-                            .constants
-                            .insert(format!("{prefix}::{short}"), value.clone());
-                        if let Some(e) = &enum_name {
-                            self.out
-                                .constants
-                                .insert(format!("{prefix}::{e}::{short}"), value.clone());
-                        }
-                    } else if let Some(e) = &enum_name {
-                        self.out
-                            .constants
-                            .insert(format!("{e}::{short}"), value.clone());
+                    if let Some(e) = &enum_name {
+                        let key = if prefix.is_empty() {
+                            format!("{e}::{short}")
+                        } else {
+                            format!("{prefix}::{e}::{short}")
+                        };
+                        self.out.constants.insert(key, value.clone());
                     }
-                    self.out.constants.insert(short, value);
+                    self.out.define_constant(&short, value, &prefix);
                 }
             }
             _ => {}

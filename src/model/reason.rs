@@ -33,6 +33,21 @@ impl Reason {
         }
     }
 
+    /// A name whose bare spelling several namespaces define (`candidates`, qualified),
+    /// where bankcheck cannot tell which one the use names.
+    pub fn ambiguous(name: &str, candidates: &[String]) -> Reason {
+        let list = candidates
+            .iter()
+            .map(|c| format!("`{c}`"))
+            .collect::<Vec<_>>()
+            .join(", ");
+        Reason {
+            words: format!("`{name}` may name any of {list}, which differ"),
+            unresolved: vec![name.to_string()],
+            unknown_types: Vec::new(),
+        }
+    }
+
     /// A type named but not known: `ty`, in `words`.
     pub fn unknown_type(words: impl Into<String>, ty: &str) -> Reason {
         Reason {

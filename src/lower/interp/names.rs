@@ -84,6 +84,10 @@ impl<'a> Interp<'a> {
         if self.names.unresolved_as_uniform && !name.contains("::") {
             return Value::Int(self.uniform(name, None));
         }
+        let bare = name.rsplit("::").next().unwrap_or(name);
+        if let Some(candidates) = self.syn.ambiguous_constant(bare) {
+            return Value::Unknown(Reason::ambiguous(name, candidates));
+        }
         Value::Unknown(Reason::unresolved(name))
     }
 
