@@ -1,5 +1,6 @@
 //! Preprocessor conditionals in bodies follow the defines of the settings (`-D`,
-//! `defines` in lint.toml), valued or not.
+//! `defines` in lint.toml), valued or not; so do file-scope constants defined once per
+//! branch of a conditional the front end leaves whole.
 
 use bankcheck::config::Settings;
 use bankcheck::diag::Status;
@@ -40,4 +41,48 @@ fn ifdef_follows_settings_defines() {
         );
         assert!(!assumptions.iter().any(|a| a.contains("`STRIDED`")));
     }
+}
+
+/// `kWarpSize` per branch of `#ifndef USE_WIDE` (no file defines it; a build flag may).
+const PER_BRANCH: &str = r"
+#ifndef USE_WIDE
+constexpr int kWarpSize = 32;
+#else
+constexpr int kWarpSize = 16;
+#endif
+__global__ void k(float* o) {
+    __shared__ float s[32 * 64];
+    s[threadIdx.x * kWarpSize] = 0;
+}
+void run(float* o) { k<<<1, 32>>>(o); }
+";
+
+fn per_branch(text: &str, settings: &Settings) -> (Option<f64>, Option<String>, Vec<String>) {
+    let report = bankcheck::check_source("k.cu", text.as_bytes(), settings);
+    let a = &report.accesses[0];
+    (a.conflict_factor, a.reason.clone(), a.assumptions.clone())
+}
+
+#[test]
+fn a_constant_defined_per_branch_takes_the_branch_the_macros_select() {
+    // Not defined: 32, every lane in bank 0 (32-way), the assumption said. The text's
+    // last definition (16) was read before.
+    let (f, _, assumptions) = per_branch(PER_BRANCH, &Settings::default());
+    assert_eq!(f, Some(32.0));
+    assert!(
+        assumptions.iter().any(|a| a.contains("`USE_WIDE`")),
+        "{assumptions:?}"
+    );
+    // Defined: 16, lanes 2 apart share a bank (16-way).
+    let mut settings = Settings::default();
+    settings.defines.insert("USE_WIDE".into(), String::new());
+    let (f, _, assumptions) = per_branch(PER_BRANCH, &settings);
+    assert_eq!(f, Some(16.0));
+    assert!(!assumptions.iter().any(|a| a.contains("`USE_WIDE`")));
+    // A condition bankcheck does not read (`#if WIDTH > 32`): neither definition is taken.
+    let opaque = PER_BRANCH.replace("#ifndef USE_WIDE", "#if WIDTH > 32");
+    let (f, reason, _) = per_branch(&opaque, &Settings::default());
+    assert_eq!(f, None);
+    let reason = reason.unwrap_or_default();
+    assert!(reason.contains("several branches"), "{reason}");
 }

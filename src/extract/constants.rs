@@ -8,8 +8,14 @@
 //! `FilterKernel::Width`): the bare name of two such definitions denotes neither, and is
 //! left out rather than bound to whichever came last. A definition outside any namespace
 //! owns its bare name.
+//!
+//! A constant defined in the branches of a conditional the front end leaves whole
+//! (`#ifndef USE_AMD_ROCM` ... `#else` ...: a build flag may decide it) keeps each
+//! definition with what its branch asks of the macros ([`Alternative`]); the lowering
+//! picks the one the known macros select (`lower/interp/constant_branches.rs`).
 
 use super::ast::Expr;
+use super::conditions::Requirement;
 use super::FileSyntax;
 use std::collections::HashMap;
 
@@ -22,10 +28,48 @@ pub struct BareNames {
     pub ambiguous: HashMap<String, Vec<String>>,
 }
 
+/// The preprocessor branch a definition is in.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Branch {
+    /// What the enclosing branches ask of the macros, all of them.
+    pub requires: Vec<Requirement>,
+    /// Some enclosing condition is not one bankcheck reads (`#if X > 2`).
+    pub opaque: bool,
+}
+
+/// One definition of a constant inside a conditional block.
+#[derive(Debug, Clone)]
+pub struct Alternative {
+    pub branch: Branch,
+    pub value: Expr,
+}
+
 impl FileSyntax {
     /// Records constant `short` = `value`, defined in namespace `namespace` (empty at file
-    /// scope).
-    pub fn define_constant(&mut self, short: &str, value: Expr, namespace: &str) {
+    /// scope), in preprocessor branch `branch` (`None` outside any conditional).
+    pub fn define_constant(
+        &mut self,
+        short: &str,
+        value: Expr,
+        namespace: &str,
+        branch: Option<&Branch>,
+    ) {
+        if let Some(b) = branch {
+            let keys = if namespace.is_empty() {
+                vec![short.to_string()]
+            } else {
+                vec![short.to_string(), format!("{namespace}::{short}")]
+            };
+            for k in keys {
+                self.constant_alternatives
+                    .entry(k)
+                    .or_default()
+                    .push(Alternative {
+                        branch: b.clone(),
+                        value: value.clone(),
+                    });
+            }
+        }
         if namespace.is_empty() {
             self.bare_names.single.remove(short);
             self.bare_names.ambiguous.remove(short);
@@ -69,6 +113,12 @@ impl FileSyntax {
     /// Adds the constants of an included file: its qualified names where this file has
     /// none, its bare names under the rules above (this file's file-scope definitions win).
     pub(super) fn merge_constants(&mut self, other: &FileSyntax) {
+        for (k, alternatives) in &other.constant_alternatives {
+            if !self.constants.contains_key(k) && !self.constant_alternatives.contains_key(k) {
+                self.constant_alternatives
+                    .insert(k.clone(), alternatives.clone());
+            }
+        }
         for (k, v) in &other.constants {
             if other.bare_names.single.contains_key(k) {
                 continue;

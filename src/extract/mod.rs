@@ -78,6 +78,9 @@ pub struct FileSyntax {
     pub constants: HashMap<String, Expr>,
     /// Which namespaced constants the bare names in `constants` stand for.
     pub bare_names: constants::BareNames,
+    /// Constants defined in preprocessor branches, each definition with its branch, by
+    /// every key in `constants` they are defined under.
+    pub constant_alternatives: HashMap<String, Vec<constants::Alternative>>,
     /// Object-like macros, parsed when first used.
     pub macros: HashMap<String, LazyExpr>,
     /// Every name `#define`d, with or without a value (for `#ifdef` requirements).
@@ -481,7 +484,9 @@ impl<'t> Walker<'_, '_, 't> {
                     } else if d.extents.is_empty() && d.ty.pointers == 0 {
                         if let Some(init) = d.init {
                             let namespace = self.namespace();
-                            self.out.define_constant(&d.name, init, &namespace);
+                            let branch = self.branch_here();
+                            self.out
+                                .define_constant(&d.name, init, &namespace, branch.as_ref());
                         }
                     }
                 }
@@ -579,6 +584,16 @@ impl<'t> Walker<'_, '_, 't> {
                 }
             }
         }
+    }
+
+    /// The preprocessor branch the current item is in; `None` outside any conditional
+    /// block (an include guard does not count).
+    fn branch_here(&self) -> Option<constants::Branch> {
+        let requires: Vec<_> = self.requires.iter().flatten().cloned().collect();
+        (self.opaque > 0 || !requires.is_empty()).then(|| constants::Branch {
+            requires,
+            opaque: self.opaque > 0,
+        })
     }
 
     /// A macro defined outside any conditional block is known to be defined (an
@@ -951,7 +966,9 @@ impl<'t> Walker<'_, '_, 't> {
                         };
                         self.out.constants.insert(key, value.clone());
                     }
-                    self.out.define_constant(&short, value, &prefix);
+                    let branch = self.branch_here();
+                    self.out
+                        .define_constant(&short, value, &prefix, branch.as_ref());
                 }
             }
             _ => {}

@@ -44,6 +44,7 @@ mod branches;
 mod budget;
 mod builtins;
 mod calls;
+mod constant_branches;
 mod cute;
 mod expressions;
 mod guarded_steps;

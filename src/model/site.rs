@@ -23,6 +23,8 @@ pub struct ArrayInfo {
     /// Span of each extent expression (for padding edits).
     pub extent_spans: Vec<Option<Span>>,
     pub dynamic: bool,
+    /// Why the first extent written but not a constant is not (`kLanes` unknown).
+    pub extent_unknown: Option<String>,
 }
 
 /// One access site: one subscript (or pointer dereference) of a shared array.

@@ -54,7 +54,10 @@ impl<'a> Interp<'a> {
             if let Some(p) = &prefix {
                 self.names.ns_context.push(p.clone());
             }
-            let v = self.eval(def);
+            let v = match self.constant_branch(name, &key) {
+                Ok(chosen) => self.eval(chosen.unwrap_or(def)),
+                Err(why) => Value::Unknown(why),
+            };
             if prefix.is_some() {
                 self.names.ns_context.pop();
             }

@@ -15,13 +15,24 @@ impl Interp<'_> {
     /// name; another instantiation's element type or extents make it dynamic.
     pub(super) fn register_array(&mut self, d: &VarDecl) -> usize {
         let layout = self.layout(&d.ty);
+        let mut extent_unknown = None;
         let extents: Vec<Option<u64>> = d
             .extents
             .iter()
             .map(|e| {
-                e.as_ref()
-                    .and_then(|e| self.const_eval(e))
-                    .and_then(|v| u64::try_from(v).ok())
+                let e = e.as_ref()?;
+                let v = self.eval(e);
+                let c = match &v {
+                    Value::Int(i) => i.as_const().and_then(|c| u64::try_from(c).ok()),
+                    _ => None,
+                };
+                if c.is_none() && extent_unknown.is_none() {
+                    extent_unknown = Some(match v {
+                        Value::Unknown(why) => why.to_string(),
+                        _ => "its value depends on values the source does not fix".to_string(),
+                    });
+                }
+                c
             })
             .collect();
         let info = ArrayInfo {
@@ -38,6 +49,7 @@ impl Interp<'_> {
                 .collect(),
             dynamic: d.extern_ || d.extents.iter().any(Option::is_none),
             extents,
+            extent_unknown,
         };
         let found = match &self.array_index {
             Some(index) => index.get(&info.name_span).copied(),
@@ -55,6 +67,7 @@ impl Interp<'_> {
             {
                 a.element_bytes = info.element_bytes;
                 a.extents = info.extents;
+                a.extent_unknown = info.extent_unknown;
                 a.dynamic = true;
             }
             i
@@ -402,10 +415,14 @@ impl Interp<'_> {
                         match e {
                             Some(e) => stride *= e,
                             None => {
+                                let why = info
+                                    .extent_unknown
+                                    .as_deref()
+                                    .map_or(String::new(), |w| format!(": {w}"));
                                 return Err(Value::Unknown(
-                                    format!("an extent of `{}` is not a constant", info.name)
+                                    format!("an extent of `{}` is not a constant{why}", info.name)
                                         .into(),
-                                ))
+                                ));
                             }
                         }
                     }

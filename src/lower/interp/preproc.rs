@@ -24,7 +24,7 @@ impl Interp<'_> {
     }
 
     /// States that `name` was taken as not defined.
-    fn assume_undefined(&mut self, name: &str) {
+    pub(super) fn assume_undefined(&mut self, name: &str) {
         let note = Assumption::MacroUndefined(name.to_string());
         if !self.pp_assumptions.contains(&note) {
             self.pp_assumptions.push(note);
