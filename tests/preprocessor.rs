@@ -79,10 +79,37 @@ fn a_constant_defined_per_branch_takes_the_branch_the_macros_select() {
     let (f, _, assumptions) = per_branch(PER_BRANCH, &settings);
     assert_eq!(f, Some(16.0));
     assert!(!assumptions.iter().any(|a| a.contains("`USE_WIDE`")));
-    // A condition bankcheck does not read (`#if WIDTH > 32`): neither definition is taken.
-    let opaque = PER_BRANCH.replace("#ifndef USE_WIDE", "#if WIDTH > 32");
-    let (f, reason, _) = per_branch(&opaque, &Settings::default());
-    assert_eq!(f, None);
-    let reason = reason.unwrap_or_default();
-    assert!(reason.contains("several branches"), "{reason}");
+    // `#if WIDTH > 32`, WIDTH defined nowhere: 0, so the `#else` (16-way), said; with
+    // WIDTH=64 the first branch (32-way).
+    let compared = PER_BRANCH.replace("#ifndef USE_WIDE", "#if WIDTH > 32");
+    let (f, _, assumptions) = per_branch(&compared, &Settings::default());
+    assert_eq!(f, Some(16.0));
+    assert!(
+        assumptions.iter().any(|a| a.contains("`WIDTH`")),
+        "{assumptions:?}"
+    );
+    let mut settings = Settings::default();
+    settings.defines.insert("WIDTH".into(), "64".into());
+    assert_eq!(per_branch(&compared, &settings).0, Some(32.0));
+    // A macro defined per branch, its condition on a macro defined in another branch:
+    // `WIDE` is defined (its branch is taken), so `TILE` is 32.
+    let chained = r"
+#ifndef NARROW
+#define WIDE 1
+#endif
+#if WIDE
+#define TILE 32
+#else
+#define TILE 16
+#endif
+__global__ void k(float* o) {
+    __shared__ float s[32 * 64];
+    s[threadIdx.x * TILE] = 0;
+}
+void run(float* o) { k<<<1, 32>>>(o); }
+";
+    assert_eq!(per_branch(chained, &Settings::default()).0, Some(32.0));
+    let mut settings = Settings::default();
+    settings.defines.insert("NARROW".into(), String::new());
+    assert_eq!(per_branch(chained, &settings).0, Some(16.0));
 }

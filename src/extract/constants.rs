@@ -15,8 +15,7 @@
 //! picks the one the known macros select (`lower/interp/constant_branches.rs`).
 
 use super::ast::Expr;
-use super::conditions::Requirement;
-use super::FileSyntax;
+use super::{FileSyntax, LazyExpr};
 use std::collections::HashMap;
 
 /// The bare names of constants defined in namespaces.
@@ -28,20 +27,18 @@ pub struct BareNames {
     pub ambiguous: HashMap<String, Vec<String>>,
 }
 
-/// The preprocessor branch a definition is in.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// The preprocessor branch a definition is in: the conditions of the enclosing
+/// branches, as marker calls (`convert::preproc_marker`), each with the value it needs.
+#[derive(Debug, Clone, PartialEq)]
 pub struct Branch {
-    /// What the enclosing branches ask of the macros, all of them.
-    pub requires: Vec<Requirement>,
-    /// Some enclosing condition is not one bankcheck reads (`#if X > 2`).
-    pub opaque: bool,
+    pub tests: Vec<(Expr, bool)>,
 }
 
-/// One definition of a constant inside a conditional block.
+/// One definition of a constant or object-like macro inside a conditional block.
 #[derive(Debug, Clone)]
 pub struct Alternative {
     pub branch: Branch,
-    pub value: Expr,
+    pub value: LazyExpr,
 }
 
 impl FileSyntax {
@@ -61,13 +58,7 @@ impl FileSyntax {
                 vec![short.to_string(), format!("{namespace}::{short}")]
             };
             for k in keys {
-                self.constant_alternatives
-                    .entry(k)
-                    .or_default()
-                    .push(Alternative {
-                        branch: b.clone(),
-                        value: value.clone(),
-                    });
+                self.add_alternative(&k, b.clone(), LazyExpr::ready(value.clone()));
             }
         }
         if namespace.is_empty() {
@@ -110,11 +101,22 @@ impl FileSyntax {
         }
     }
 
+    /// Records that `key` is defined as `value` in preprocessor branch `branch`.
+    pub fn add_alternative(&mut self, key: &str, branch: Branch, value: LazyExpr) {
+        self.constant_alternatives
+            .entry(key.to_string())
+            .or_default()
+            .push(Alternative { branch, value });
+    }
+
     /// Adds the constants of an included file: its qualified names where this file has
     /// none, its bare names under the rules above (this file's file-scope definitions win).
     pub(super) fn merge_constants(&mut self, other: &FileSyntax) {
         for (k, alternatives) in &other.constant_alternatives {
-            if !self.constants.contains_key(k) && !self.constant_alternatives.contains_key(k) {
+            let mine = self.constants.contains_key(k)
+                || self.macros.contains_key(k)
+                || self.constant_alternatives.contains_key(k);
+            if !mine {
                 self.constant_alternatives
                     .insert(k.clone(), alternatives.clone());
             }

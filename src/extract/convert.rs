@@ -445,6 +445,38 @@ impl<'a> Converter<'a> {
         type_from_text(self.text(node))
     }
 
+    /// The condition of an `#if`/`#ifdef`/`#ifndef`/`#elif` node as a marker call (`#if`,
+    /// `#ifdef`, `#ifndef` on the condition or the name) that lowering decides from the
+    /// macros it knows (`lower/interp/preproc.rs`).
+    pub fn preproc_marker(&self, node: Node) -> Expr {
+        let span = span_of(node);
+        let (callee, arg) = if let Some(c) = self.field(node, "condition") {
+            ("#if".to_string(), self.expr(c))
+        } else {
+            let negated = node
+                .children(&mut node.walk())
+                .any(|c| !c.is_named() && self.text(c).ends_with("ndef"));
+            let name = self
+                .field(node, "name")
+                .map_or(String::new(), |n| self.text(n).to_string());
+            (
+                if negated { "#ifndef" } else { "#ifdef" }.to_string(),
+                Expr {
+                    span,
+                    kind: ExprKind::Ident(name),
+                },
+            )
+        };
+        Expr {
+            span,
+            kind: ExprKind::Call {
+                callee,
+                template_args: Vec::new(),
+                args: vec![arg],
+            },
+        }
+    }
+
     /// Converts a statement node.
     pub fn stmt(&self, node: Node) -> Stmt {
         let depth = self.depth.get();
@@ -463,36 +495,11 @@ impl<'a> Converter<'a> {
         match node.kind() {
             // `#if C ... #else ... #endif` in a body: an `if` on a marker call (`#if`,
             // `#ifdef`, `#ifndef`) that lowering decides from the macros it knows.
-            "preproc_if" | "preproc_elif" | "preproc_ifdef" | "preproc_elifdef" => {
-                let span = span_of(node);
-                let (callee, arg) = if let Some(c) = field("condition") {
-                    ("#if".to_string(), self.expr(c))
-                } else {
-                    let negated = node
-                        .children(&mut node.walk())
-                        .any(|c| !c.is_named() && self.text(c).ends_with("ndef"));
-                    let name = field("name").map_or(String::new(), |n| self.text(n).to_string());
-                    (
-                        if negated { "#ifndef" } else { "#ifdef" }.to_string(),
-                        Expr {
-                            span,
-                            kind: ExprKind::Ident(name),
-                        },
-                    )
-                };
-                Stmt::If {
-                    cond: Expr {
-                        span,
-                        kind: ExprKind::Call {
-                            callee,
-                            template_args: Vec::new(),
-                            args: vec![arg],
-                        },
-                    },
-                    then: Box::new(Stmt::Block(self.stmts(node))),
-                    otherwise: field("alternative").map(|a| Box::new(self.stmt(a))),
-                }
-            }
+            "preproc_if" | "preproc_elif" | "preproc_ifdef" | "preproc_elifdef" => Stmt::If {
+                cond: self.preproc_marker(node),
+                then: Box::new(Stmt::Block(self.stmts(node))),
+                otherwise: field("alternative").map(|a| Box::new(self.stmt(a))),
+            },
             "compound_statement" | "preproc_else" | "declaration_list" => {
                 Stmt::Block(self.stmts(node))
             }

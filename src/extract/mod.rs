@@ -50,6 +50,16 @@ impl LazyExpr {
         }
     }
 
+    /// An expression already parsed.
+    pub fn ready(expr: Expr) -> Self {
+        LazyExpr {
+            text: String::new(),
+            span: expr.span,
+            language: crate::Language::Cuda,
+            parsed: std::sync::OnceLock::from(Some(expr)),
+        }
+    }
+
     /// The body as an expression, or `None` when it is not one.
     pub fn get(&self) -> Option<&Expr> {
         self.parsed
@@ -78,8 +88,8 @@ pub struct FileSyntax {
     pub constants: HashMap<String, Expr>,
     /// Which namespaced constants the bare names in `constants` stand for.
     pub bare_names: constants::BareNames,
-    /// Constants defined in preprocessor branches, each definition with its branch, by
-    /// every key in `constants` they are defined under.
+    /// Constants and object-like macros defined in preprocessor branches, each
+    /// definition with its branch, by every key they are looked up under.
     pub constant_alternatives: HashMap<String, Vec<constants::Alternative>>,
     /// Object-like macros, parsed when first used.
     pub macros: HashMap<String, LazyExpr>,
@@ -274,6 +284,7 @@ fn extract_with(file: &SourceFile, tree: &tree_sitter::Tree, only_relevant: bool
         out: &mut out,
         requires: Vec::new(),
         opaque: 0,
+        tests: Vec::new(),
         deferred: only_relevant.then(Vec::new),
     };
     walker.top_level(tree.root_node(), &[]);
@@ -408,6 +419,9 @@ struct Walker<'a, 'b, 't> {
     requires: Vec<Vec<conditions::Requirement>>,
     /// Enclosing branches whose condition (or its negation) bankcheck cannot read.
     opaque: u32,
+    /// The conditions of the enclosing branches as marker calls, each with the value its
+    /// branch needs (an `#else` needs every condition of its chain false).
+    tests: Vec<(Expr, bool)>,
     /// When only relevant functions are kept: the bodies (and parameter lists) not
     /// converted yet, by function index.
     deferred: Option<Vec<(usize, Node<'t>, Option<Node<'t>>)>>,
@@ -589,10 +603,8 @@ impl<'t> Walker<'_, '_, 't> {
     /// The preprocessor branch the current item is in; `None` outside any conditional
     /// block (an include guard does not count).
     fn branch_here(&self) -> Option<constants::Branch> {
-        let requires: Vec<_> = self.requires.iter().flatten().cloned().collect();
-        (self.opaque > 0 || !requires.is_empty()).then(|| constants::Branch {
-            requires,
-            opaque: self.opaque > 0,
+        (!self.tests.is_empty()).then(|| constants::Branch {
+            tests: self.tests.clone(),
         })
     }
 
@@ -628,10 +640,17 @@ impl<'t> Walker<'_, '_, 't> {
         let opaque_then = own.is_none() && !guard;
         self.opaque += u32::from(opaque_then);
         self.requires.push(here);
+        let marker = (!guard).then(|| self.conv.preproc_marker(c));
+        if let Some(m) = &marker {
+            self.tests.push((m.clone(), true));
+        }
         for item in c.named_children(&mut c.walk()) {
             if Some(item) != alternative {
                 self.item(item, template);
             }
+        }
+        if marker.is_some() {
+            self.tests.pop();
         }
         self.requires.pop();
         self.opaque -= u32::from(opaque_then);
@@ -641,12 +660,18 @@ impl<'t> Walker<'_, '_, 't> {
             let opaque_else = negated.is_empty();
             next.extend(negated);
             self.opaque += u32::from(opaque_else);
+            if let Some(m) = &marker {
+                self.tests.push((m.clone(), false));
+            }
             if alt.kind() == "preproc_elif" {
                 self.branch(alt, template, next);
             } else {
                 self.requires.push(next);
                 self.top_level(alt, template);
                 self.requires.pop();
+            }
+            if marker.is_some() {
+                self.tests.pop();
             }
             self.opaque -= u32::from(opaque_else);
         }
@@ -668,9 +693,11 @@ impl<'t> Walker<'_, '_, 't> {
         self.note_defined(&name);
         let Some(value) = self.conv.field(c, "value") else {
             // `#define HLSL`: defined, with no value (for `#ifdef` in bodies).
-            self.out
-                .macros
-                .insert(name, LazyExpr::new("", span_of(c), self.file.language));
+            let body = LazyExpr::new("", span_of(c), self.file.language);
+            if let Some(branch) = self.branch_here() {
+                self.out.add_alternative(&name, branch, body.clone());
+            }
+            self.out.macros.insert(name, body);
             return;
         };
         let text = self.conv.text(value).trim();
@@ -680,10 +707,11 @@ impl<'t> Walker<'_, '_, 't> {
             self.out.typedefs.insert(name.clone(), ty);
         }
         if text.len() <= 4000 {
-            self.out.macros.insert(
-                name,
-                LazyExpr::new(text, span_of(value), self.file.language),
-            );
+            let body = LazyExpr::new(text, span_of(value), self.file.language);
+            if let Some(branch) = self.branch_here() {
+                self.out.add_alternative(&name, branch, body.clone());
+            }
+            self.out.macros.insert(name, body);
         }
     }
 

@@ -182,6 +182,9 @@ struct Names {
     /// (`NUM_THREADS`, `LIMIT`) is then a run-time value of unknown range, so that the
     /// guard or the loop keeps it (and the verdict names it) instead of dropping it.
     unresolved_as_uniform: bool,
+    /// Constants and macros whose preprocessor branch is being decided, innermost last
+    /// (`constant_branches.rs`): a test on one of them reads it as not yet defined.
+    in_branches: Vec<String>,
 }
 
 /// The helper calls being inlined, innermost last, and the context the innermost sets.

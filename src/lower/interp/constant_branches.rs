@@ -1,22 +1,23 @@
-//! Constants defined once per branch of a conditional the front end leaves whole
-//! (`#ifndef USE_AMD_ROCM` / `constexpr int kWarpSize = 32;` / `#else` / `... = 64;`): the
-//! definition read is the one whose branch the known macros select, a name none of them
-//! defines taken as not defined, as the preprocessor does and as conditionals inside
-//! function bodies are read (`preproc.rs`), the assumption stated. When a branch that
-//! is not ruled out has a condition bankcheck cannot read, or several remain, the
-//! constant's value is unknown: the last definition in the text is no better a guess
-//! than the first.
+//! Constants and object-like macros defined per branch of a conditional the front end
+//! leaves whole (`#ifndef USE_AMD_ROCM` / `constexpr int kWarpSize = 32;` / `#else` /
+//! `... = 64;`, or `#if TILES_PER_BIN < 64` / `#define GROUP_THREAD_COUNT 64`): the
+//! definition read is the one whose branch the known macros select, each condition
+//! decided as conditionals in bodies are (`preproc.rs`: a name nothing defines is not
+//! defined, and the assumption is said). When a condition cannot be decided, or several
+//! branches are taken, the value is unknown: the last definition in the text is no
+//! better a guess than the first.
 
-use super::Interp;
-use crate::diag::Span;
+use super::{Interp, Value};
 use crate::extract::ast::{Expr, ExprKind};
-use crate::extract::conditions::{Requirement, Test};
-use crate::extract::constants::Alternative;
+use crate::extract::constants::{Alternative, Branch};
 use crate::model::reason::Reason;
 
+/// How deep definitions may depend on each other's branches before bankcheck gives up.
+const MAX_NESTING: usize = 16;
+
 impl<'a> Interp<'a> {
-    /// The definition of constant `name` (found under `key`) to evaluate, when it is
-    /// defined in several preprocessor branches: `Ok(None)` when it is not.
+    /// The definition of constant or macro `name` (found under `key`) to evaluate, when
+    /// it is defined in preprocessor branches: `Ok(None)` when it is not.
     pub(super) fn constant_branch(
         &mut self,
         name: &str,
@@ -26,70 +27,99 @@ impl<'a> Interp<'a> {
         let Some(alternatives) = syn.constant_alternatives.get(key) else {
             return Ok(None);
         };
-        if alternatives.len() < 2 {
+        // A definition outside any branch too (`#undef` and redefine): as written.
+        if syn.defined.contains(key) {
             return Ok(None);
         }
-        let mut open: Vec<&Alternative> = Vec::new();
-        let mut taken_undefined = Vec::new();
-        for a in alternatives {
-            match self.branch_selected(&a.branch.requires, &mut taken_undefined) {
-                Some(false) => {}
-                Some(true) if !a.branch.opaque => open.push(a),
-                _ => {
-                    return Err(Reason::from(format!(
-                        "`{name}` is defined in several branches of a preprocessor conditional, and bankcheck cannot tell which one the build takes (set the macros with `-D NAME=VALUE` or lint.toml `defines`)"
-                    )))
-                }
-            }
-        }
-        match open.as_slice() {
-            [one] => {
-                for n in taken_undefined {
-                    self.assume_undefined(&n);
-                }
-                Ok(Some(&one.value))
-            }
-            [] => Err(Reason::from(format!(
-                "no branch that defines `{name}` is taken with the macros bankcheck knows"
+        match self.selected(key, alternatives) {
+            Some(Some(a)) => a.value.get().map(Some).ok_or_else(|| {
+                Reason::from(format!(
+                    "`{name}` is defined, in the branch the known macros select, as no expression"
+                ))
+            }),
+            // Its one definition, when the code using it compiles: the branch was misread
+            // (a guard the grammar splits), or a build flag selects it.
+            Some(None) if alternatives.len() == 1 => Ok(None),
+            Some(None) => Err(Reason::from(format!(
+                "no preprocessor branch that defines `{name}` is taken with the macros bankcheck knows"
             ))),
-            _ => Err(Reason::from(format!(
-                "`{name}` is defined in several preprocessor branches the known macros all take"
+            None => Err(Reason::from(format!(
+                "`{name}` is defined in branches of a preprocessor conditional bankcheck cannot decide (set the macros with `-D NAME=VALUE` or lint.toml `defines`)"
             ))),
         }
     }
 
-    /// Whether the known macros select a branch asking `requires`: a name nothing
-    /// defines is taken as not defined (and listed in `taken_undefined`); `None` when a
-    /// test needs a macro only defined conditionally, or a value that cannot be read.
-    fn branch_selected(
+    /// Whether macro `name`, defined only inside conditional blocks, is defined: `None`
+    /// when its branches cannot be decided, or it has none recorded.
+    pub(super) fn defined_in_branches(&mut self, name: &str) -> Option<bool> {
+        let syn = self.syn;
+        let alternatives = syn.constant_alternatives.get(name)?;
+        self.selected(name, alternatives).map(|a| a.is_some())
+    }
+
+    /// The one alternative whose branch is taken (`Some(None)`: none is); `None` when a
+    /// condition cannot be decided or several are taken.
+    fn selected(
         &mut self,
-        requires: &[Requirement],
-        taken_undefined: &mut Vec<String>,
-    ) -> Option<bool> {
+        key: &str,
+        alternatives: &'a [Alternative],
+    ) -> Option<Option<&'a Alternative>> {
+        if self.names.in_branches.len() >= MAX_NESTING
+            || self.names.in_branches.iter().any(|k| k == key)
+        {
+            return None;
+        }
+        self.names.in_branches.push(key.to_string());
+        let mut taken = None;
+        let mut decided = true;
+        for a in alternatives {
+            match self.branch_taken(&a.branch) {
+                Some(false) => {}
+                Some(true) if taken.is_none() => taken = Some(a),
+                _ => {
+                    decided = false;
+                    break;
+                }
+            }
+        }
+        self.names.in_branches.pop();
+        decided.then_some(taken)
+    }
+
+    /// Whether `name` is an include guard: defined only empty, each time inside
+    /// `#ifndef name` (the extraction misses a guard whose group the grammar splits).
+    pub(super) fn include_guard(&self, name: &str) -> bool {
+        self.syn
+            .constant_alternatives
+            .get(name)
+            .is_some_and(|alternatives| {
+                alternatives.iter().all(|a| {
+                    a.value.get().is_none()
+                        && a.branch
+                            .tests
+                            .iter()
+                            .any(|(m, wanted)| *wanted && tests_undefined(m, name))
+                })
+            })
+    }
+
+    /// Whether every condition around `branch` has the value its branch needs. The
+    /// test of an include guard holds: its code is read the first time, unguarded.
+    fn branch_taken(&mut self, branch: &Branch) -> Option<bool> {
         let mut all = Some(true);
-        for (name, test) in requires {
-            let surely = self.syn.defined.contains(name) || self.extra_constants.contains_key(name);
-            let maybe = self.syn.macros.contains_key(name) || self.syn.fn_macros.contains_key(name);
-            let holds = if surely {
-                match test {
-                    Test::Defined => Some(true),
-                    Test::Undefined => Some(false),
-                    Test::NonZero | Test::Zero => {
-                        let e = Expr {
-                            span: Span::default(),
-                            kind: ExprKind::Ident(name.clone()),
-                        };
-                        self.const_eval(&e)
-                            .map(|v| (v != 0) == (*test == Test::NonZero))
-                    }
-                }
-            } else if maybe {
-                None
-            } else {
-                if !taken_undefined.contains(name) {
-                    taken_undefined.push(name.clone());
-                }
-                Some(matches!(test, Test::Undefined | Test::Zero))
+        for (marker, wanted) in &branch.tests {
+            let ExprKind::Call { callee, args, .. } = &marker.kind else {
+                return None;
+            };
+            let guard = *wanted
+                && matches!(args.first().map(|a| &a.kind), Some(ExprKind::Ident(g))
+                    if tests_undefined(marker, g) && self.include_guard(g));
+            if guard {
+                continue;
+            }
+            let holds = match self.preproc_condition(callee, args) {
+                Some(Value::Int(i)) => i.as_const().map(|c| (c != 0) == *wanted),
+                _ => None,
             };
             match holds {
                 Some(false) => return Some(false),
@@ -99,4 +129,11 @@ impl<'a> Interp<'a> {
         }
         all
     }
+}
+
+/// Whether marker call `m` is `#ifndef name`.
+fn tests_undefined(m: &Expr, name: &str) -> bool {
+    matches!(&m.kind, ExprKind::Call { callee, args, .. }
+        if callee == "#ifndef"
+            && matches!(args.first().map(|a| &a.kind), Some(ExprKind::Ident(n)) if n == name))
 }

@@ -15,12 +15,21 @@ use crate::model::assumption::Assumption;
 use crate::model::ir::Expr as Ir;
 
 impl Interp<'_> {
-    /// Whether `name` is a macro or constant bankcheck knows.
-    fn defined(&self, name: &str) -> bool {
-        self.syn.macros.contains_key(name)
-            || self.syn.defined.contains(name)
-            || self.syn.fn_macros.contains_key(name)
-            || self.extra_constants.contains_key(name)
+    /// Whether `name` is a macro or constant bankcheck knows: one defined only inside
+    /// conditional blocks is defined when the branch of a definition is taken (`None`
+    /// when that cannot be decided), and not while its own branch is being decided
+    /// (`#ifndef TILE` / `#define TILE 16`).
+    fn defined(&mut self, name: &str) -> Option<bool> {
+        if self.syn.defined.contains(name) || self.extra_constants.contains_key(name) {
+            return Some(true);
+        }
+        if self.names.in_branches.iter().any(|k| k == name) {
+            return Some(false);
+        }
+        if self.syn.constant_alternatives.contains_key(name) {
+            return self.defined_in_branches(name);
+        }
+        Some(self.syn.macros.contains_key(name) || self.syn.fn_macros.contains_key(name))
     }
 
     /// States that `name` was taken as not defined.
@@ -44,9 +53,19 @@ impl Interp<'_> {
                 condition_names(cond, false, &mut names);
                 let mut zeros = super::Vars::default();
                 for n in names {
-                    if !self.defined(&n) {
-                        self.assume_undefined(&n);
-                        zeros.insert(n, Value::Int(Ir::Const(0)));
+                    match self.defined(&n) {
+                        Some(true) => {}
+                        Some(false) => {
+                            if !self.syn.constant_alternatives.contains_key(&n) {
+                                self.assume_undefined(&n);
+                            }
+                            zeros.insert(n, Value::Int(Ir::Const(0)));
+                        }
+                        None => {
+                            return Some(Value::Unknown(
+                                format!("whether `{n}` is defined depends on a preprocessor condition bankcheck cannot decide").into(),
+                            ))
+                        }
                     }
                 }
                 self.scopes.push(zeros);
@@ -65,8 +84,12 @@ impl Interp<'_> {
         let Some(ExprKind::Ident(name)) = args.first().map(|a| &a.kind) else {
             return Some(Value::Unknown("a preprocessor condition".into()));
         };
-        let defined = self.defined(name);
-        if !defined {
+        let Some(defined) = self.defined(name) else {
+            return Some(Value::Unknown(
+                format!("whether `{name}` is defined depends on a preprocessor condition bankcheck cannot decide").into(),
+            ));
+        };
+        if !defined && !self.syn.constant_alternatives.contains_key(name) {
             self.assume_undefined(name);
         }
         Some(Value::Int(Ir::Const(i64::from(defined != negated))))
@@ -121,7 +144,10 @@ impl Interp<'_> {
                 names.push(n.clone());
             }
         }
-        let assumed = names.iter().any(|n| !self.defined(n));
+        let mut assumed = false;
+        for n in &names {
+            assumed |= self.defined(n) != Some(true);
+        }
         // Such code is walked only while its share of the budget lasts (`Budget::apart`);
         // past it, it is left unchecked as any branch the preprocessor drops.
         let apart = dropped
