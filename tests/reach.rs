@@ -348,3 +348,34 @@ fn references_and_arrows_reach_shared_memory() {
         ]
     );
 }
+
+/// A blanked macro statement that assigns the index makes the access `unknown` for that
+/// macro's reason (before: `ok` on the old value), and one that names a shared array,
+/// directly or through a pointer it writes through, is an `unknown` store of it at the
+/// use (before: nothing), the pointer still followed after it.
+#[test]
+fn blanked_macro_statements_are_not_followed_and_say_so() {
+    let v = report("blanked_macros.cu", &[]);
+    assert_eq!(
+        rows(&v),
+        vec![
+            row(12, "s", None, "load", "unknown", None, None),
+            row(15, "stage", None, "store", "unknown", None, None),
+            row(17, "stage", Some("p"), "store", "unknown", None, None),
+            row(18, "stage", Some("p"), "load", "ok", Some(1), None),
+        ]
+    );
+    let reasons: Vec<&str> = v["accesses"]
+        .as_array()
+        .expect("accesses")
+        .iter()
+        .filter_map(|a| a["reason"].as_str())
+        .collect();
+    assert!(
+        reasons[0]
+            .contains("`i` is assigned by the macro `GATHER`, which bankcheck does not expand"),
+        "{reasons:?}"
+    );
+    assert!(reasons[1].contains("`COPY_IN(...)`") && reasons[1].contains("names `stage`"));
+    assert!(reasons[2].contains("through `p`"), "{reasons:?}");
+}

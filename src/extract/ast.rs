@@ -159,6 +159,9 @@ pub struct VarDecl {
     /// Declared as a reference (`T& r = s[i];`): it names the place it is bound to,
     /// and binding it reads nothing.
     pub reference: bool,
+    /// Declared as a pointer to an array (`float (*row)[33] = tile;`): `extents` are
+    /// those of the array it points to.
+    pub array_pointer: bool,
     /// The span of the whole declaration statement.
     pub span: Span,
 }
@@ -198,7 +201,21 @@ pub enum Stmt {
         name: String,
         text: String,
     },
+    /// A statement spelled by a macro use that the front end blanked (`SWAP(a, b)` alone
+    /// on its line): not interpreted, but what it may assign and reach is known.
+    Macro(Box<MacroStmt>),
     Other,
+}
+
+/// A blanked macro statement ([`Stmt::Macro`]).
+#[derive(Debug, Clone, PartialEq)]
+pub struct MacroStmt {
+    /// The use as the front end read it: its macro, its span, and the names it may
+    /// assign, write through (or hand to a call) and mention.
+    pub spelled: crate::source::BlankedStatement,
+    /// Interpreted apart: the call statement `NAME(args);` before it, whose macro's body
+    /// the lowering reads. It only tells the loop analyses what that call assigns.
+    pub followed: bool,
 }
 
 /// A function parameter.
@@ -378,6 +395,7 @@ impl Stmt {
             | Stmt::Break
             | Stmt::Continue
             | Stmt::Alias { .. }
+            | Stmt::Macro(_)
             | Stmt::Other => {}
         }
     }
@@ -433,6 +451,7 @@ impl Stmt {
             | Stmt::Break
             | Stmt::Continue
             | Stmt::Alias { .. }
+            | Stmt::Macro(_)
             | Stmt::Other => {}
         }
     }

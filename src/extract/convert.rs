@@ -5,7 +5,7 @@
 //! both spellings are handled here and nowhere else.
 
 use super::ast::{
-    Asm, AsmOperand, BinaryOp, Expr, ExprKind, Param, Stmt, TypeName, UnaryOp, VarDecl,
+    Asm, AsmOperand, BinaryOp, Expr, ExprKind, MacroStmt, Param, Stmt, TypeName, UnaryOp, VarDecl,
 };
 use crate::diag::Span;
 use tree_sitter::Node;
@@ -22,6 +22,14 @@ pub struct Converter<'a> {
     pub shared_macros: &'a [String],
     /// Field ids of the file's grammar.
     pub fields: &'static Fields,
+    /// The statements the front end blanked, in the order of the file
+    /// (`source::BlankedStatement`), and which of them a block has taken: each becomes a
+    /// [`Stmt::Macro`] where it stands among its block's statements.
+    pub blanked: &'a [crate::source::BlankedStatement],
+    pub placed: std::cell::RefCell<Vec<bool>>,
+    /// What function-like macros may assign (`source::MacroEffects`): a call statement
+    /// of one is followed by a [`Stmt::Macro`] saying so.
+    pub macro_effects: &'a crate::source::MacroEffects,
 }
 
 /// Field names the converter and the walker look up, resolved to field ids once per
@@ -530,7 +538,10 @@ impl<'a> Converter<'a> {
                 let e = node
                     .named_children(&mut node.walk())
                     .find(|c| c.kind() != "comment");
-                e.map_or(Stmt::Other, |e| Stmt::Expr(self.expr(e)))
+                if let Some(d) = e.and_then(|e| self.array_declarator(e, node)) {
+                    return Stmt::Decl(vec![d]);
+                }
+                e.map_or(Stmt::Other, |e| self.with_macro_effects(self.expr(e)))
             }
             "if_statement" => {
                 let cond = self.expr_of(field("condition"));
@@ -605,9 +616,13 @@ impl<'a> Converter<'a> {
         }
     }
 
-    /// The statements directly inside a block-like node.
+    /// The statements directly inside a block-like node, with the blanked macro
+    /// statements between them ([`Stmt::Macro`]).
     pub fn stmts(&self, node: Node) -> Vec<Stmt> {
-        node.named_children(&mut node.walk())
+        let preproc = node.kind().starts_with("preproc");
+        let alternative = preproc.then(|| self.field(node, "alternative")).flatten();
+        let children: Vec<Node> = node
+            .named_children(&mut node.walk())
             .filter(|c| {
                 !matches!(
                     c.kind(),
@@ -615,13 +630,94 @@ impl<'a> Converter<'a> {
                 )
             })
             .filter(|c| {
-                !node.kind().starts_with("preproc")
-                    || (self.field(node, "condition") != Some(*c)
-                        && self.field(node, "alternative") != Some(*c))
+                !preproc || (self.field(node, "condition") != Some(*c) && alternative != Some(*c))
             })
-            .filter(|c| c.kind() != "identifier" || !node.kind().starts_with("preproc"))
-            .map(|c| self.stmt(c))
-            .collect()
+            .filter(|c| c.kind() != "identifier" || !preproc)
+            .collect();
+        let mut out = Vec::with_capacity(children.len());
+        let mut at = node.start_byte();
+        for c in children {
+            out.extend(self.take_blanked(at, c.start_byte()));
+            let s = self.stmt(c);
+            // A blanked statement inside `c` that no block of `c` took (an unbraced loop
+            // body or branch, a `case`): not in its place, but before and after `c`, so
+            // that what it assigns is unknown wherever it may have run.
+            let inside = self.take_blanked(c.start_byte(), c.end_byte());
+            out.extend(inside.iter().cloned());
+            out.push(s);
+            out.extend(inside.into_iter().map(|m| match m {
+                Stmt::Macro(mut m) => {
+                    // Its accesses are reported once, before.
+                    m.spelled.mentions.clear();
+                    Stmt::Macro(m)
+                }
+                other => other,
+            }));
+            at = c.end_byte();
+        }
+        let end = alternative.map_or(node.end_byte(), |a| a.start_byte());
+        out.extend(self.take_blanked(at, end));
+        out
+    }
+
+    /// The statement `e`, followed by a [`Stmt::Macro`] of what it may assign when it is
+    /// a call of a function-like macro whose body assigns (`NEXT(i);`).
+    fn with_macro_effects(&self, e: Expr) -> Stmt {
+        let ExprKind::Call { callee, args, .. } = &e.kind else {
+            return Stmt::Expr(e);
+        };
+        let Some((positions, free)) = self.macro_effects.get(callee) else {
+            return Stmt::Expr(e);
+        };
+        let mut writes = free.clone();
+        for a in positions.iter().filter_map(|&i| args.get(i)) {
+            let mut root = a;
+            while let ExprKind::Index(b, _)
+            | ExprKind::Member(b, _)
+            | ExprKind::Unary(_, b)
+            | ExprKind::Cast(_, b) = &root.kind
+            {
+                root = b;
+            }
+            if let ExprKind::Ident(n) = &root.kind {
+                writes.push(n.clone());
+            }
+        }
+        let m = MacroStmt {
+            spelled: crate::source::BlankedStatement {
+                name: callee.clone(),
+                span: e.span,
+                assigns: Vec::new(),
+                writes,
+                mentions: Vec::new(),
+            },
+            followed: true,
+        };
+        Stmt::Block(vec![Stmt::Expr(e), Stmt::Macro(Box::new(m))])
+    }
+
+    /// The blanked statements in `start..end` that no block has taken, taken now.
+    fn take_blanked(&self, start: usize, end: usize) -> Vec<Stmt> {
+        if self.blanked.is_empty() {
+            return Vec::new();
+        }
+        let first = self.blanked.partition_point(|b| b.span.start < start);
+        let mut placed = self.placed.borrow_mut();
+        let mut out = Vec::new();
+        for (i, b) in self.blanked.iter().enumerate().skip(first) {
+            if b.span.start >= end {
+                break;
+            }
+            if b.span.end > end || placed.get(i).copied().unwrap_or(true) {
+                continue;
+            }
+            placed[i] = true;
+            out.push(Stmt::Macro(Box::new(MacroStmt {
+                spelled: b.clone(),
+                followed: false,
+            })));
+        }
+        out
     }
 
     /// The qualifier words written before the type of a declaration.
@@ -710,6 +806,7 @@ impl<'a> Converter<'a> {
                             extern_,
                             is_const,
                             reference: false,
+                            array_pointer: false,
                             span,
                         });
                     }
@@ -783,6 +880,7 @@ impl<'a> Converter<'a> {
                 extern_,
                 is_const,
                 reference,
+                array_pointer: false,
                 span,
             });
         }

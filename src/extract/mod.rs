@@ -3,6 +3,7 @@
 //! scope, macros, constants, enums, typedefs, structs, kernel launches, annotation
 //! comments and the spans of parse errors.
 
+mod array_declarators;
 pub mod asm;
 pub mod ast;
 pub mod conditions;
@@ -275,6 +276,9 @@ fn extract_with(file: &SourceFile, tree: &tree_sitter::Tree, only_relevant: bool
         truncated: std::cell::RefCell::default(),
         shared_macros: &shared_macros,
         fields,
+        blanked: &file.blanked_statements,
+        placed: std::cell::RefCell::new(vec![false; file.blanked_statements.len()]),
+        macro_effects: &file.macro_effects,
     };
     let mut walker = Walker {
         namespaces: Vec::new(),

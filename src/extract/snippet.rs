@@ -32,6 +32,10 @@ pub(super) fn parse(text: &str, language: Language) -> Option<tree_sitter::Tree>
     })
 }
 
+/// No macro's effects: a snippet holds no statements.
+static NO_EFFECTS: std::sync::LazyLock<crate::source::MacroEffects> =
+    std::sync::LazyLock::new(Default::default);
+
 /// A converter of a snippet's tree: no shared-memory macros, nothing truncated yet.
 pub(super) fn converter(src: &str, language: Language) -> Converter<'_> {
     Converter {
@@ -40,6 +44,9 @@ pub(super) fn converter(src: &str, language: Language) -> Converter<'_> {
         truncated: std::cell::RefCell::default(),
         shared_macros: &[],
         fields: convert::Fields::of(language),
+        blanked: &[],
+        placed: std::cell::RefCell::default(),
+        macro_effects: &NO_EFFECTS,
     }
 }
 

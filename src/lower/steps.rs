@@ -225,6 +225,14 @@ pub(super) fn assigned_names(s: &Stmt) -> Vec<String> {
                 expr(cond, out);
                 stmt(body, out, declared);
             }
+            // A blanked macro statement: what its expansion may assign, and the fields
+            // of an object it is handed.
+            Stmt::Macro(m) => {
+                for n in m.spelled.assigns.iter().chain(&m.spelled.writes) {
+                    out.push(n.clone());
+                    out.push(format!("{n}.*"));
+                }
+            }
             _ => {}
         }
     }

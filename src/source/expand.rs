@@ -28,6 +28,24 @@ pub const MAX_BYTES: usize = 65_536;
 /// A macro as the expander needs it: its parameters (function-like) and body.
 pub type Macro<'a> = (Option<&'a [String]>, &'a str);
 
+/// The macros of the file, the settings and the headers (the file's win), as the
+/// expander needs them.
+pub fn known_macros<'a>(
+    file: &'a [super::macros::Definition],
+    settings: &'a std::collections::BTreeMap<String, String>,
+    headers: &'a [super::macros::Definition],
+) -> HashMap<&'a str, Macro<'a>> {
+    super::macros::by_precedence(file, settings, headers)
+        .map(|(name, params, body)| (name, (params, body)))
+        .collect()
+}
+
+/// A file's work for expanding its uses, linear in the file: a few uses of the most
+/// work, then a share per byte.
+pub fn file_budget(len: usize) -> usize {
+    4 * MAX_WORK + 8 * len
+}
+
 /// Why a use was not expanded.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Refusal {
@@ -103,6 +121,11 @@ const PUNCT: [&str; 24] = [
     "...", "<<=", ">>=", "->*", "##", "::", "->", "++", "--", "<<", ">>", "<=", ">=", "==", "!=",
     "&&", "||", "+=", "-=", "*=", "/=", "%=", "&=", "|=",
 ];
+
+/// The texts of the tokens of `text`, comments dropped (for scans of an expansion).
+pub(super) fn token_texts(text: &str) -> Vec<String> {
+    tokenize(text).into_iter().map(|t| t.text).collect()
+}
 
 /// The tokens of `text`, comments dropped.
 fn tokenize(text: &str) -> Vec<Tok> {

@@ -42,11 +42,8 @@ pub fn expand_heads(
     if uses.is_empty() {
         return Vec::new();
     }
-    let defs: HashMap<&str, expand::Macro<'_>> = macros::by_precedence(file, settings, headers)
-        .map(|(name, params, body)| (name, (params, body)))
-        .collect();
-    // Linear in the file: a few heads of the most work, then a share per byte.
-    let mut budget = 4 * expand::MAX_WORK + 8 * text.len();
+    let defs = expand::known_macros(file, settings, headers);
+    let mut budget = expand::file_budget(text.len());
     uses.iter()
         .map(|&(s, e, close)| MacroHead {
             name: Span::new(s, e),

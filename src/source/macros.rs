@@ -375,6 +375,9 @@ pub fn declaration_macros(
     out
 }
 
+/// A function head spelled by a macro use: name start, name end, end of the arguments.
+pub type HeadUse = (usize, usize, usize);
+
 /// Uses of `macros` at the start of a line that stand where a statement or declaration
 /// does and that the grammar cannot read, rewritten in place:
 ///
@@ -391,13 +394,17 @@ pub fn declaration_macros(
 ///
 /// A use followed by `;` (or `{` when the macro is no function head), or by an
 /// operator, is an expression or a declaration head, and stays.
+///
+/// Returns the function heads, then the blanked uses (start, end), whose statements
+/// [`super::blanked`] describes.
 pub fn blank_statement_calls(
     bytes: &mut [u8],
     text: &str,
     idents: &[(usize, usize)],
     macros: &HashMap<String, Expansion>,
-) -> Vec<(usize, usize, usize)> {
+) -> (Vec<HeadUse>, Vec<(usize, usize)>) {
     let mut heads = Vec::new();
+    let mut blanked = Vec::new();
     let b = text.as_bytes();
     for &(s, e) in idents {
         let Some(&expansion) = macros.get(&text[s..e]) else {
@@ -434,9 +441,10 @@ pub fn blank_statement_calls(
                 .is_none_or(|c| !b";{},)=+-*/&|<>?:.[".contains(c));
         if stands_alone {
             lex::blank(bytes, s, close);
+            blanked.push((s, close));
         }
     }
-    heads
+    (heads, blanked)
 }
 
 #[cfg(test)]
@@ -527,7 +535,10 @@ mod tests {
         assert!(!m.contains_key("NS_BEGIN") && !m.contains_key("TWO"));
         let lexed = lex::lex(text, &|w| m.contains_key(w));
         let mut bytes = text.as_bytes().to_vec();
-        blank_statement_calls(&mut bytes, text, &lexed.idents, &m);
+        let (_, blanked) = blank_statement_calls(&mut bytes, text, &lexed.idents, &m);
+        // The member definition and the statement macro: their uses, whole.
+        let spelled: Vec<&str> = blanked.iter().map(|&(s, e)| &text[s..e]).collect();
+        assert_eq!(spelled, ["GETTER(get, k<4>)", "LOCALS"]);
         let out = String::from_utf8(bytes).unwrap();
         assert_eq!(out.len(), text.len());
         assert_eq!(out.matches('\n').count(), text.matches('\n').count());

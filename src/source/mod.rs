@@ -8,6 +8,7 @@
 //! is also a span into the original.
 
 mod blank;
+mod blanked;
 mod cexpr;
 pub mod decode;
 mod expand;
@@ -19,6 +20,7 @@ mod preproc;
 pub mod segments;
 mod targets;
 
+pub use blanked::{BlankedStatement, MacroEffects};
 pub use heads::MacroHead;
 pub use macros::Definition;
 pub use parse_budget::ParseBudget;
@@ -52,6 +54,11 @@ pub struct SourceFile<'a> {
     pub assumptions: Vec<(crate::diag::Span, String)>,
     /// Function heads written as macro uses, with their expansion ([`heads`]).
     pub macro_heads: Vec<MacroHead>,
+    /// Statements spelled by a macro use that the front end blanked, in the order of
+    /// the file, with what they may assign and reach ([`blanked`]).
+    pub blanked_statements: Vec<BlankedStatement>,
+    /// What the function-like macros known here may assign ([`blanked::effects`]).
+    pub macro_effects: MacroEffects,
 }
 
 impl SourceFile<'_> {
@@ -116,6 +123,8 @@ fn loaded(text: Cow<'_, str>, language: Language) -> SourceFile<'_> {
         undecided: Vec::new(),
         assumptions: Vec::new(),
         macro_heads: Vec::new(),
+        blanked_statements: Vec::new(),
+        macro_effects: MacroEffects::new(),
     };
     file.set_parse_text(parse_text);
     file
@@ -183,8 +192,16 @@ pub fn prepare(file: &mut SourceFile, front: FrontEnd<'_>) {
             .map(|(s, e, a)| (crate::diag::Span::new(s, e), a))
             .collect();
     }
-    let head_uses =
+    let (head_uses, blanked_uses) =
         macros::blank_statement_calls(&mut bytes, &compiled, &lexed.idents, &statement_macros);
+    file.blanked_statements = blanked::describe(
+        &compiled,
+        &blanked_uses,
+        &resolved.definitions,
+        defines,
+        front.header_definitions,
+    );
+    file.macro_effects = blanked::effects(&resolved.definitions, defines, front.header_definitions);
     file.macro_heads = heads::expand_heads(
         &compiled,
         &head_uses,

@@ -254,7 +254,7 @@ impl Interp<'_> {
     }
 
     /// The array an unlowerable access refers to, found syntactically.
-    fn array_of(&mut self, e: &Expr) -> (Option<usize>, Vec<Span>) {
+    pub(super) fn array_of(&mut self, e: &Expr) -> (Option<usize>, Vec<Span>) {
         let mut spans = Vec::new();
         let mut cur = e;
         loop {

@@ -1,12 +1,23 @@
 //! Statements the front end blanked: a function-like macro used alone on its line without
 //! `;` supplies a whole statement the grammar cannot read (`source/macros.rs`), and is
-//! blanked before parsing. When that statement returns (ggml's configuration tables,
-//! `CONFIG_CASE(64, 2, 128)` line after line, each `if (...) return ...;`), the helper's
-//! body as read ends in its default `return 0;`: a wrong value, not an unknown one. The
-//! value of a helper holding such a use is therefore not followed.
+//! blanked before parsing; the extraction puts a [`Stmt::Macro`] in its place, naming
+//! what it may assign and reach (`source/blanked.rs`). Interpreting one makes every
+//! local it may assign unknown, saying which macro, and records an `unknown` access of
+//! every shared array it names (directly, or through a pointer or reference), since an
+//! access may be hidden there.
+//!
+//! When such a statement returns (ggml's configuration tables, `CONFIG_CASE(64, 2, 128)`
+//! line after line, each `if (...) return ...;`), the helper's body as read ends in its
+//! default `return 0;`: a wrong value, not an unknown one. The value of a helper holding
+//! such a use is therefore not followed.
+//!
+//! [`Stmt::Macro`]: crate::extract::ast::Stmt::Macro
 
-use super::Interp;
-use crate::extract::ast::Function;
+use super::access::LoweredPlace;
+use super::{Interp, Value};
+use crate::diag::AccessKind;
+use crate::extract::ast::{Expr, ExprKind, Function, MacroStmt, UnaryOp};
+use crate::source::BlankedStatement;
 
 /// What may follow a macro use on its line for the front end to keep it: it is then an
 /// expression or a declaration head, not a blanked statement.
@@ -54,6 +65,138 @@ impl Interp<'_> {
             line_start = line_end + 1;
         }
         None
+    }
+}
+
+impl Interp<'_> {
+    /// Interprets the blanked macro statement `m`: the shared arrays it names get an
+    /// `unknown` access at the use (a store when it may assign the name), and the locals
+    /// it may assign are unknown after it.
+    pub(super) fn macro_statement(&mut self, m: &MacroStmt) {
+        if !m.followed {
+            self.blanked_use(&m.spelled);
+        }
+    }
+
+    /// [`Self::macro_statement`] of the use `m`.
+    fn blanked_use(&mut self, m: &BlankedStatement) {
+        let mut arrays: Vec<usize> = Vec::new();
+        for n in &m.mentions {
+            let value = match self.lookup(n) {
+                Some(v) => v.clone(),
+                None if self.syn.global_shared.iter().any(|d| d.name == *n) => self.ident(n),
+                None => continue,
+            };
+            let array = match &value {
+                Value::Array(a) | Value::Ptr { array: a, .. } | Value::Ref { array: a, .. } => *a,
+                Value::Tensor(t) => t.array,
+                _ => continue,
+            };
+            if arrays.contains(&array) {
+                continue;
+            }
+            arrays.push(array);
+            let info = &self.arrays[array];
+            let through = if info.name == *n {
+                String::new()
+            } else {
+                format!(" through `{n}`")
+            };
+            let why = format!(
+                "`{}(...)` stands for statements bankcheck does not interpret (a macro): it names `{}`{through}, so it may access it there",
+                m.name, info.name
+            );
+            let kind = if m.assigns.contains(n) || m.writes.contains(n) {
+                AccessKind::Store
+            } else {
+                AccessKind::Load
+            };
+            let place = LoweredPlace {
+                array,
+                lowered: Err(why.into()),
+                pointer: (!through.is_empty()).then(|| n.clone()),
+                index_spans: Vec::new(),
+                plain: false,
+                elem_bytes: info.element_bytes,
+            };
+            self.record_site(m.span, kind, place);
+        }
+        for (n, through) in m
+            .assigns
+            .iter()
+            .map(|n| (n, false))
+            .chain(m.writes.iter().map(|n| (n, true)))
+        {
+            if self.objects.contains_key(n) {
+                self.invalidate_fields(n, "", &format!("by the macro `{}`", m.name));
+            }
+            match self.lookup(n) {
+                // A shared variable is read from memory, whatever was stored before; a
+                // reference assigned stores into its place, and a pointer written
+                // through still points where it did.
+                None | Some(Value::Array(_) | Value::Ref { .. }) => {}
+                Some(Value::Ptr { .. } | Value::Tensor(_)) if through => {}
+                Some(_) => self.assign(
+                    n,
+                    Value::Unknown(
+                        format!(
+                            "`{n}` is assigned by the macro `{}`, which bankcheck does not expand",
+                            m.name
+                        )
+                        .into(),
+                    ),
+                ),
+            }
+        }
+    }
+}
+
+impl Interp<'_> {
+    /// A function-like macro `name` read as the call `e` whose body bankcheck does not
+    /// read as an expression (statements, `{ ... }`), or used with other arguments: as a
+    /// blanked statement, the shared arrays its arguments name get an `unknown` access,
+    /// and the variables they are rooted at may change (a pointer written through does
+    /// not).
+    pub(super) fn unread_macro_call(&mut self, e: &Expr, name: &str, args: &[Expr]) {
+        let mut m = BlankedStatement {
+            name: name.to_string(),
+            span: e.span,
+            assigns: Vec::new(),
+            writes: Vec::new(),
+            mentions: Vec::new(),
+        };
+        for a in args {
+            a.walk(&mut |x| {
+                if let ExprKind::Ident(n) = &x.kind {
+                    if !m.mentions.contains(n) {
+                        m.mentions.push(n.clone());
+                    }
+                }
+            });
+            let (mut root, mut direct) = (a, true);
+            if let ExprKind::Unary(UnaryOp::AddrOf, inner) = &a.kind {
+                root = inner;
+            }
+            while let ExprKind::Index(b, _)
+            | ExprKind::Member(b, _)
+            | ExprKind::Unary(UnaryOp::Deref, b)
+            | ExprKind::Cast(_, b) = &root.kind
+            {
+                direct = false;
+                root = b;
+            }
+            if let ExprKind::Ident(n) = &root.kind {
+                // A plain argument goes with the writes: a pointer handed over still
+                // points where it did, a scalar may be assigned.
+                let addressed = direct && matches!(a.kind, ExprKind::Unary(UnaryOp::AddrOf, _));
+                if addressed {
+                    m.assigns.push(n.clone());
+                } else {
+                    m.writes.push(n.clone());
+                }
+            }
+        }
+        self.blanked_use(&m);
     }
 }
 

@@ -5,7 +5,7 @@
 
 use super::budget::TOO_MUCH_WORK;
 use super::{Interp, Value, Vars};
-use crate::extract::ast::Expr;
+use crate::extract::ast::{Expr, ExprKind, UnaryOp};
 
 impl Interp<'_> {
     /// A call `callee(args)` (with `template_args` written at it) and its value.
@@ -61,6 +61,11 @@ impl Interp<'_> {
             }
             if let (true, Some(body)) = (m.params.len() == args.len(), m.body.get()) {
                 let (params, body) = (m.params.clone(), body.clone());
+                // A body that assigns a parameter assigns the argument written there
+                // (`#define NEXT(v) v = perm[v]`): the arguments are put in its place.
+                if assigns_a_parameter(&body, &params) {
+                    return self.eval(&substituted(&body, &params, args));
+                }
                 let values: Vec<Value> = args.iter().map(|a| self.eval(a)).collect();
                 self.scopes.push(Vars::default());
                 for (p, v) in params.iter().zip(values) {
@@ -70,6 +75,13 @@ impl Interp<'_> {
                 self.scopes.pop();
                 return v;
             }
+            // A body that is no expression (statements, `{ ... }`), or a use with other
+            // arguments: not interpreted, so what it may assign or access is not known.
+            for a in args {
+                self.eval(a);
+            }
+            self.unread_macro_call(e, short, args);
+            return Value::Data(format!("the result of `{short}()`"));
         }
         if let Some(v) = self.inline_call(e, short, template_args, args) {
             return v;
@@ -78,5 +90,63 @@ impl Interp<'_> {
             self.eval(a);
         }
         Value::Data(format!("the result of `{short}()`"))
+    }
+}
+
+/// Whether the macro body `body` assigns or steps one of `params` (or what it names).
+fn assigns_a_parameter(body: &Expr, params: &[String]) -> bool {
+    let mut found = false;
+    body.walk(&mut |e| {
+        if let ExprKind::Assign(_, target, _) | ExprKind::IncDec(target, _) = &e.kind {
+            let mut root = target.as_ref();
+            while let ExprKind::Index(b, _)
+            | ExprKind::Member(b, _)
+            | ExprKind::Unary(UnaryOp::Deref, b) = &root.kind
+            {
+                root = b;
+            }
+            found |= matches!(&root.kind, ExprKind::Ident(n) if params.contains(n));
+        }
+    });
+    found
+}
+
+/// `body` with each of `params` replaced by its argument, as the preprocessor does.
+fn substituted(body: &Expr, params: &[String], args: &[Expr]) -> Expr {
+    let sub = |e: &Expr| Box::new(substituted(e, params, args));
+    let kind = match &body.kind {
+        ExprKind::Ident(n) => match params.iter().position(|p| p == n) {
+            Some(i) => return args[i].clone(),
+            None => ExprKind::Ident(n.clone()),
+        },
+        ExprKind::Member(b, f) => ExprKind::Member(sub(b), f.clone()),
+        ExprKind::Index(a, b) => ExprKind::Index(sub(a), sub(b)),
+        ExprKind::Call {
+            callee,
+            template_args,
+            args: call_args,
+        } => ExprKind::Call {
+            callee: callee.clone(),
+            template_args: template_args.clone(),
+            args: call_args
+                .iter()
+                .map(|a| substituted(a, params, args))
+                .collect(),
+        },
+        ExprKind::Unary(op, a) => ExprKind::Unary(*op, sub(a)),
+        ExprKind::Binary(op, a, b) => ExprKind::Binary(*op, sub(a), sub(b)),
+        ExprKind::Assign(op, a, b) => ExprKind::Assign(*op, sub(a), sub(b)),
+        ExprKind::IncDec(a, d) => ExprKind::IncDec(sub(a), *d),
+        ExprKind::Cond(a, b, c) => ExprKind::Cond(sub(a), sub(b), sub(c)),
+        ExprKind::Cast(t, a) => ExprKind::Cast(t.clone(), sub(a)),
+        ExprKind::SizeofExpr(a) => ExprKind::SizeofExpr(sub(a)),
+        ExprKind::Comma(items) => {
+            ExprKind::Comma(items.iter().map(|a| substituted(a, params, args)).collect())
+        }
+        other => other.clone(),
+    };
+    Expr {
+        span: body.span,
+        kind,
     }
 }

@@ -267,7 +267,7 @@ impl Interp<'_> {
             }
             Stmt::Return(None) | Stmt::Break | Stmt::Continue | Stmt::Alias { .. } => true,
             // A switch's labels are not kept apart from its statements.
-            Stmt::Switch { .. } | Stmt::Other => false,
+            Stmt::Switch { .. } | Stmt::Macro(_) | Stmt::Other => false,
         }
     }
 }

@@ -2,8 +2,10 @@
 //! declarations (shared arrays, local arrays and objects, typed values), and forgetting
 //! what a construct bankcheck does not follow may have changed.
 
+use super::access::LoweredPlace;
 use super::{int, Interp, Value, Vars};
-use crate::extract::ast::{Stmt, TypeName, VarDecl};
+use crate::diag::AccessKind;
+use crate::extract::ast::{ExprKind, Stmt, TypeName, VarDecl};
 
 impl Interp<'_> {
     /// Opens a scope for [`Interp::bind_value`] (used to evaluate launch arguments).
@@ -132,7 +134,14 @@ impl Interp<'_> {
     /// that place ([`Value::Ref`]). Binding reads nothing; its uses are the accesses.
     /// A place whose address cannot be lowered is left to the plain declaration, which
     /// reports the initialiser as an `unknown` access rather than losing the uses.
+    /// A reference to a one-dimensional array, `float (&col)[33] = tile[x];` (a row) or
+    /// `= s;` (a whole array), names its first element, so `col[i]` reaches `tile[x][i]`;
+    /// one to a multi-dimensional array, or a pointer to an array (`float (*row)[33]`),
+    /// bound in shared memory, is not followed and said so ([`Self::unfollowed_view`]).
     fn declare_reference(&mut self, d: &VarDecl) -> bool {
+        if d.array_pointer || (d.reference && d.extents.len() > 1) {
+            return self.unfollowed_view(d);
+        }
         let Some(init) = d
             .init
             .as_ref()
@@ -140,7 +149,36 @@ impl Interp<'_> {
         else {
             return false;
         };
-        let Some(Ok(p)) = self.place(init) else {
+        if d.extents.len() == 1 {
+            if let ExprKind::Ident(n) = &init.kind {
+                if let Some(Value::Array(a)) = self.lookup(n).cloned() {
+                    if self.arrays[a].extents.len() != 1 {
+                        return self.unfollowed_view(d);
+                    }
+                    let r = match self.decay(a) {
+                        Value::Ptr {
+                            array,
+                            offset,
+                            pointee,
+                            ..
+                        } => Value::Ref {
+                            array,
+                            offset,
+                            pointee,
+                            name: Some(d.name.clone()),
+                        },
+                        other => other,
+                    };
+                    self.bind(&d.name, r);
+                    return true;
+                }
+            }
+        }
+        let place = self.place(init);
+        if !d.extents.is_empty() && matches!(place, Some(Err(_))) {
+            return self.unfollowed_view(d);
+        }
+        let Some(Ok(p)) = place else {
             return false;
         };
         let r = Value::Ref {
@@ -150,6 +188,42 @@ impl Interp<'_> {
             name: Some(d.name.clone()),
         };
         self.bind(&d.name, r);
+        true
+    }
+
+    /// A reference or pointer to an array, `d`, that bankcheck does not follow: bound in
+    /// shared memory, an `unknown` access at its initialiser says the accesses through it
+    /// are not checked, and the name is unknown; bound elsewhere, it points to memory.
+    fn unfollowed_view(&mut self, d: &VarDecl) -> bool {
+        let Some(init) = &d.init else {
+            self.bind(&d.name, Value::Memory);
+            return true;
+        };
+        let (array, index_spans) = self.array_of(init);
+        let Some(array) = array else {
+            self.eval(init);
+            self.bind(&d.name, Value::Memory);
+            return true;
+        };
+        let what = if d.array_pointer {
+            "a pointer to arrays"
+        } else {
+            "a reference to a multi-dimensional array, or to a place bankcheck cannot lower,"
+        };
+        let why = format!(
+            "`{}` is {what} in `{}`, which bankcheck does not follow: the accesses through it are not checked",
+            d.name, self.arrays[array].name
+        );
+        let place = LoweredPlace {
+            array,
+            lowered: Err(why.clone().into()),
+            pointer: None,
+            index_spans,
+            plain: false,
+            elem_bytes: self.arrays[array].element_bytes,
+        };
+        self.record_site(init.span, AccessKind::Load, place);
+        self.bind(&d.name, Value::Unknown(why.into()));
         true
     }
 

@@ -108,6 +108,7 @@ impl Interp<'_> {
                 self.local_alias(name, text);
                 self.local_type(name, text);
             }
+            Stmt::Macro(m) => self.macro_statement(m),
             Stmt::Other => {}
         }
     }

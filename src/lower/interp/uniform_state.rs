@@ -264,7 +264,8 @@ fn expr_sources<'a>(e: &'a Expr, name: &str, out: &mut Vec<&'a Expr>) {
 /// subtree too deep): it might assign anything.
 pub(super) fn has_unread_statement(s: &Stmt) -> bool {
     match s {
-        Stmt::Other => true,
+        // A blanked macro statement is not interpreted, only what it may assign is known.
+        Stmt::Other | Stmt::Macro(_) => true,
         Stmt::Block(b) => b.iter().any(has_unread_statement),
         Stmt::If {
             then, otherwise, ..
@@ -296,7 +297,7 @@ fn plain_stmt(s: &Stmt, name: &str) -> bool {
                 && plain_stmt(then, name)
                 && otherwise.as_deref().is_none_or(|o| plain_stmt(o, name))
         }
-        Stmt::For { .. } | Stmt::While { .. } | Stmt::Switch { .. } => {
+        Stmt::For { .. } | Stmt::While { .. } | Stmt::Switch { .. } | Stmt::Macro(_) => {
             !assigned_names(s).iter().any(|n| n == name)
         }
         _ => true,
