@@ -99,6 +99,10 @@ pub struct FileSyntax {
     pub fn_macros: HashMap<String, FnMacro>,
     pub typedefs: HashMap<String, TypeName>,
     pub structs: HashMap<String, StructDef>,
+    /// Structs defined more than once (each branch of a conditional the front end left
+    /// undecided defines its own): `structs` holds one of them, which no analysis may
+    /// take for the one compiled.
+    pub redefined_structs: std::collections::HashSet<String>,
     /// The values of `static constexpr` members of structs and classes
     /// (`Traits::kThreads`), by struct name then member name: expressions in the struct's
     /// scope (its template parameters are in [`FileSyntax::structs`]).
@@ -206,6 +210,11 @@ impl FileSyntax {
             self.static_members
                 .entry(k.clone())
                 .or_insert_with(|| v.clone());
+        }
+        for k in &other.redefined_structs {
+            if !self.structs.contains_key(k) {
+                self.redefined_structs.insert(k.clone());
+            }
         }
         for (k, v) in &other.structs {
             self.structs.entry(k.clone()).or_insert_with(|| v.clone());
@@ -949,6 +958,9 @@ impl<'t> Walker<'_, '_, 't> {
                     // A specialisation (`SharedMemory<double>`) owns its methods under its
                     // full name, spaces removed; the template under its bare name.
                     let owner: String = name.chars().filter(|c| !c.is_whitespace()).collect();
+                    if self.out.structs.contains_key(&name) {
+                        self.out.redefined_structs.insert(name.clone());
+                    }
                     self.out.structs.insert(name, def);
                     self.methods(&owner, body, template);
                 }

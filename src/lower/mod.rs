@@ -187,6 +187,10 @@ fn lower_roots(
                     for (size, ty) in templates::ELEMENT_SIZES {
                         let mut t = types.clone();
                         t.insert(p.clone(), crate::extract::convert::type_from_text(ty));
+                        t.insert(
+                            templates::STAND_IN.into(),
+                            crate::extract::convert::type_from_text(ty),
+                        );
                         let mut vs = lower(&t);
                         for s in &mut vs {
                             s.type_variant = Some((p.clone(), size));

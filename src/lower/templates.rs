@@ -30,6 +30,11 @@ pub const ELEMENT_SIZES: [(u32, &str); 6] = [
     (16, "float4"),
 ];
 
+/// The key under which a lowering at one of [`ELEMENT_SIZES`] records its stand-in type
+/// among the type arguments (no name can be spelled so): a specialisation chosen by that
+/// type itself, not its size, would rest on the stand-in and is not decided.
+pub const STAND_IN: &str = "\u{0}stand-in";
+
 /// `ty` with template type parameters replaced by their arguments.
 pub fn resolve(ty: &TypeName, args: &TypeArgs) -> TypeName {
     match args.get(&ty.base) {

@@ -692,7 +692,7 @@ fn unqualified(text: &str) -> String {
 
 /// The key under which why a local alias could not be read is kept (not an identifier,
 /// so that no variable is shadowed).
-fn unread_alias(name: &str) -> String {
+pub(super) fn unread_alias(name: &str) -> String {
     format!("using {name}")
 }
 

@@ -72,7 +72,7 @@ impl<'a> Interp<'a> {
 
     /// True when some struct of the file defines a member function `name`, of `owner`
     /// when given.
-    fn has_method(&self, owner: Option<&str>, name: &str) -> bool {
+    pub(super) fn has_method(&self, owner: Option<&str>, name: &str) -> bool {
         let found = |f: &Function| {
             f.name == name
                 && f.owner.is_some()
@@ -186,6 +186,14 @@ impl<'a> Interp<'a> {
                 (Some(obj.to_string()), owner, m.trim().to_string(), targs)
             } else if let Some((q, m)) = callee.rsplit_once("::") {
                 let (owner, mut targs) = self.owner_of(q);
+                let found = self.has_method(Some(&owner), m.trim());
+                // A template with specialisations is matched as C++ matches it.
+                if !found || self.has_specialisations(q) {
+                    let through = self.call_through_type(call, q, m.trim(), template_args, args);
+                    if through.is_some() || !found {
+                        return through;
+                    }
+                }
                 targs.extend(template_args.iter().cloned());
                 (None, owner, m.trim().to_string(), targs)
             } else {

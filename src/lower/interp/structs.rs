@@ -52,7 +52,13 @@ impl Interp<'_> {
         let found = types.struct_scope(owner, &here, self);
         self.type_args = here.types;
         let (short, scope) = found?;
-        let value = syn.static_members.get(&short)?.get(member)?;
+        // A specialisation the use names has members of its own, not the primary's.
+        let (key, scope) = match self.specialisation(&short, &scope) {
+            Ok(Some(chosen)) => chosen,
+            Ok(None) => (short, scope),
+            Err(why) => return Some(Value::Unknown(why.into())),
+        };
+        let value = syn.static_members.get(&key)?.get(member)?;
         // Members defined by other members (`T<N - 1>::v + T<N - 2>::v`) can multiply work.
         if self.budget.exhausted() {
             return Some(Value::Unknown(super::budget::TOO_MUCH_WORK.into()));
@@ -82,7 +88,12 @@ impl Interp<'_> {
                 found
             };
             let (short, inner) = found?;
-            let text = syn.type_aliases.get(&short)?.get(member)?;
+            let (key, inner) = match self.specialisation(&short, &inner) {
+                Ok(Some(chosen)) => chosen,
+                Ok(None) => (short, inner),
+                Err(_) => return None,
+            };
+            let text = syn.type_aliases.get(&key)?.get(member)?;
             return Some((text.clone(), Some(inner)));
         }
         if let Some(s) = scope {
@@ -98,11 +109,28 @@ impl Interp<'_> {
         Some((text.clone(), scope.cloned()))
     }
 
-    /// A static member of the innermost struct being evaluated in, named bare.
+    /// A static member of the innermost struct being evaluated in, or of the struct whose
+    /// member function is being inlined, named bare (`I` in `tile<I_, J_, T>::get_i`,
+    /// evaluated where the function's template parameters are bound).
     pub(super) fn own_static_member(&mut self, name: &str) -> Option<Value> {
         let syn = self.syn;
-        let owner = self.names.struct_context.last()?;
-        let value = syn.static_members.get(owner)?.get(name)?;
+        let value = if let Some(owner) = self.names.struct_context.last() {
+            syn.static_members.get(owner)?.get(name)?
+        } else {
+            let owner = self.calls.owner.as_deref()?;
+            let members = syn.static_members.get(owner).or_else(|| {
+                // Methods are owned under the struct's name without spaces.
+                owner.contains('<').then(|| {
+                    syn.static_members.iter().find_map(|(k, m)| {
+                        k.chars()
+                            .filter(|c| !c.is_whitespace())
+                            .eq(owner.chars())
+                            .then_some(m)
+                    })
+                })?
+            })?;
+            members.get(name)?
+        };
         if self.budget.exhausted() {
             return Some(Value::Unknown(super::budget::TOO_MUCH_WORK.into()));
         }
