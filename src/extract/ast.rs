@@ -159,6 +159,9 @@ pub struct VarDecl {
     /// Declared as a reference (`T& r = s[i];`): it names the place it is bound to,
     /// and binding it reads nothing.
     pub reference: bool,
+    /// An enumerator of an enum declared in a body (`enum { COLS = Ktraits::COLS };`):
+    /// a compile-time constant, as a `constexpr` local is.
+    pub enumerator: bool,
     /// The span of the whole declaration statement.
     pub span: Span,
 }
@@ -225,6 +228,9 @@ pub struct TemplateParam {
     pub name: String,
     pub default: Option<Expr>,
     pub is_type: bool,
+    /// The type of a non-type parameter (`int`, `size_t`, `bool`), when written plainly
+    /// (not a pack).
+    pub ty: Option<TypeName>,
 }
 
 /// A function definition.

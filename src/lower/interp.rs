@@ -21,7 +21,9 @@
 //! - [`places`], [`access`]: the places in shared memory lvalues reach, and the
 //!   [`AccessSite`]s recorded there;
 //! - [`budget`]: the work limits; [`preproc`], [`structs`], [`vectors`]: preprocessor
-//!   conditionals, struct bodies, vector values.
+//!   conditionals, struct bodies, vector values;
+//! - [`invariant`], [`template_values`]: locals and template parameters the same in
+//!   every lane whose value bankcheck cannot evaluate, as warp-uniform unknowns.
 
 use crate::diag::Span;
 use crate::extract::ast::{Expr, Function, TypeName};
@@ -62,6 +64,7 @@ mod scopes;
 mod statements;
 mod structs;
 mod tables;
+mod template_values;
 mod uniform_state;
 mod variables;
 mod vectors;
@@ -181,6 +184,12 @@ struct Names {
     /// (`NUM_THREADS`, `LIMIT`) is then a run-time value of unknown range, so that the
     /// guard or the loop keeps it (and the verdict names it) instead of dropping it.
     unresolved_as_uniform: bool,
+    /// The type template parameters of the function being interpreted: their members
+    /// read as values are constants ([`template_values`]).
+    type_params: Vec<String>,
+    /// The variables of template values no instantiation fixed, each with the template
+    /// parameters it stands for ([`template_values`]).
+    template_vars: Vec<(usize, Vec<String>)>,
 }
 
 /// The helper calls being inlined, innermost last, and the context the innermost sets.

@@ -155,6 +155,7 @@ impl Interp<'_> {
             extern_: true,
             is_const: false,
             reference: false,
+            enumerator: false,
             span: e.span,
         };
         let saved = self.lookup(&decl.name).cloned();
