@@ -331,8 +331,10 @@ fn adopt_from_includers(inputs: &Inputs<'_>, extracted: &Extracted, lowered: &mu
         .filter(|f| f.is_kernel && f.foreign_text.is_none())
         .map(|f| f.name.as_str())
         .collect();
-    // What they miss: the names in backticks of their reasons and macro assumptions.
+    // What they miss: the names in backticks of their reasons and macro assumptions; and
+    // the kernels whose template values were taken as any value.
     let mut missing: Vec<&str> = Vec::new();
+    let mut instantiated: Vec<String> = Vec::new();
     if !only_relevant {
         for s in &lowered.sites {
             if s.foreign.is_some()
@@ -352,6 +354,12 @@ fn adopt_from_includers(inputs: &Inputs<'_>, extracted: &Extracted, lowered: &mu
                         .iter()
                         .filter_map(Assumption::macro_taken_undefined),
                 );
+            // A template value taken as any value: an includer may instantiate the kernel.
+            if s.assumptions.iter().any(|a| a.template_value().is_some())
+                && !instantiated.contains(&s.function.name)
+            {
+                instantiated.push(s.function.name.clone());
+            }
             for name in names {
                 let ident =
                     !name.is_empty() && name.chars().all(|c| c.is_alphanumeric() || c == '_');
@@ -362,7 +370,30 @@ fn adopt_from_includers(inputs: &Inputs<'_>, extracted: &Extracted, lowered: &mu
         }
     }
     if !missing.is_empty() {
-        for other in project.kernel_sites_through_includers(file_path, &missing, settings) {
+        for other in project.kernel_sites_through_includers(
+            file_path,
+            crate::project::Includers::Naming(&missing),
+            settings,
+        ) {
+            adopt_foreign_sites(lowered, other);
+        }
+    }
+    // An includer's instantiations replace the guess over every value only at the
+    // accesses where their arguments fixed every template value, in every context.
+    if !instantiated.is_empty() {
+        let kernels: Vec<&str> = instantiated.iter().map(String::as_str).collect();
+        for mut other in project.kernel_sites_through_includers(
+            file_path,
+            crate::project::Includers::Instantiating(&kernels),
+            settings,
+        ) {
+            let open: std::collections::HashSet<_> = other
+                .sites
+                .iter()
+                .filter(|s| s.assumptions.iter().any(|a| a.template_value().is_some()))
+                .map(|s| (s.span, s.kind))
+                .collect();
+            other.sites.retain(|s| !open.contains(&(s.span, s.kind)));
             adopt_foreign_sites(lowered, other);
         }
     }
@@ -559,11 +590,29 @@ fn adopt_foreign_sites(lowered: &mut LoweredFile, other: LoweredFile) {
             lowered.arrays.push(info);
             lowered.arrays.len() - 1
         };
-        lowered
-            .sites
-            .retain(|s| s.foreign.is_some() || !(s.span == site.span && s.kind == site.kind));
+        // A lowering that takes a template value as any value (the includer does not
+        // see the instantiations) does not replace one that fixed it, and is replaced by
+        // one that does.
+        let guess = rests_on_template_value(&site);
+        let here = |s: &crate::model::site::AccessSite| s.span == site.span && s.kind == site.kind;
+        if guess
+            && lowered
+                .sites
+                .iter()
+                .any(|s| here(s) && !rests_on_template_value(s))
+        {
+            continue;
+        }
+        lowered.sites.retain(|s| {
+            !(here(s) && (s.foreign.is_none() || (!guess && rests_on_template_value(s))))
+        });
         lowered.sites.push(site);
     }
+}
+
+/// True when the site's lowering took a template value as any value.
+fn rests_on_template_value(s: &crate::model::site::AccessSite) -> bool {
+    s.assumptions.iter().any(|a| a.template_value().is_some())
 }
 
 /// Sorts every shared array the file declares (at file scope or in one of its functions),

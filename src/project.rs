@@ -181,6 +181,27 @@ fn mentions_word(text: &str, word: &str) -> bool {
         })
 }
 
+/// Which includers of a header its kernels are lowered through.
+#[derive(Clone, Copy)]
+pub enum Includers<'a> {
+    /// Those that name one of these: what the kernels could not resolve on their own.
+    Naming(&'a [&'a str]),
+    /// Those that instantiate one of these kernels with template arguments
+    /// (`k<8><<<...>>>`): where the header alone takes a template parameter as any value,
+    /// their arguments give the concrete verdict.
+    Instantiating(&'a [&'a str]),
+}
+
+/// True when `text` names function `name` with template arguments (`name<`).
+fn instantiates(text: &str, name: &str) -> bool {
+    let is_ident = |c: char| c.is_alphanumeric() || c == '_';
+    !name.is_empty()
+        && text.match_indices(name).any(|(i, _)| {
+            !text[..i].chars().next_back().is_some_and(is_ident)
+                && text[i + name.len()..].trim_start().starts_with('<')
+        })
+}
+
 /// `a/b/../c` -> `a/c`, without touching the file system.
 /// True when the last components of `path` spell `inc` (leading `..` dropped) with the
 /// same letter case.
@@ -745,15 +766,18 @@ impl ProjectIndex {
 
     /// The accesses of `header`'s kernels as each file that includes it compiles them:
     /// with the includer's macros and constants (a `#define` before the `#include`) and
-    /// launches. Only includers whose text names one of `missing` (what the kernels
-    /// could not resolve on their own) are lowered, at most four; the caller keeps the
-    /// worst.
+    /// launches. Only the includers `which` picks by their text, or that of a file they
+    /// include directly, are lowered, at most four; the caller keeps the worst.
     pub fn kernel_sites_through_includers(
         &self,
         header: &Path,
-        missing: &[&str],
+        which: Includers<'_>,
         settings: &Settings,
     ) -> Vec<crate::model::site::LoweredFile> {
+        let wanted = |t: &str| match which {
+            Includers::Naming(names) => names.iter().any(|m| mentions_word(t, m)),
+            Includers::Instantiating(kernels) => kernels.iter().any(|k| instantiates(t, k)),
+        };
         let Some((me, includers, own)) = self.header_and_includers(header) else {
             return Vec::new();
         };
@@ -763,12 +787,11 @@ impl ProjectIndex {
                 return false;
             };
             let text = String::from_utf8_lossy(&bytes);
-            let names = |t: &str| missing.iter().any(|m| mentions_word(t, m));
-            names(&text)
+            wanted(&text)
                 || self
                     .direct_includes(inc, &text)
                     .iter()
-                    .any(|(h, t)| *h != me && names(t))
+                    .any(|(h, t)| *h != me && wanted(t))
         };
         let mut out = Vec::new();
         for inc in includers

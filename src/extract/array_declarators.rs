@@ -67,6 +67,7 @@ impl Converter<'_> {
             is_const: false,
             reference: op == "&",
             array_pointer: op == "*",
+            enumerator: false,
             span: span_of(stmt),
         })
     }

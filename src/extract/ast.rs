@@ -162,6 +162,9 @@ pub struct VarDecl {
     /// Declared as a pointer to an array (`float (*row)[33] = tile;`): `extents` are
     /// those of the array it points to.
     pub array_pointer: bool,
+    /// An enumerator of an enum declared in a body (`enum { COLS = Ktraits::COLS };`):
+    /// a compile-time constant, as a `constexpr` local is.
+    pub enumerator: bool,
     /// The span of the whole declaration statement.
     pub span: Span,
 }
@@ -242,6 +245,9 @@ pub struct TemplateParam {
     pub name: String,
     pub default: Option<Expr>,
     pub is_type: bool,
+    /// The type of a non-type parameter (`int`, `size_t`, `bool`), when written plainly
+    /// (not a pack).
+    pub ty: Option<TypeName>,
 }
 
 /// A function definition.

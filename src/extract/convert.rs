@@ -512,6 +512,31 @@ impl<'a> Converter<'a> {
                 Stmt::Block(self.stmts(node))
             }
             "declaration" => Stmt::Decl(self.declaration(node)),
+            // `enum { COLS = Ktraits::COLS };` in a body: each enumerator a constant local.
+            "enum_specifier" => Stmt::Decl(
+                field("body")
+                    .map(|b| self.enumerators(b))
+                    .unwrap_or_default()
+                    .into_iter()
+                    .map(|(name, value)| VarDecl {
+                        name: self.text(name).to_string(),
+                        name_span: span_of(name),
+                        ty: TypeName {
+                            base: "int".to_string(),
+                            pointers: 0,
+                        },
+                        extents: Vec::new(),
+                        init: Some(value),
+                        shared: false,
+                        extern_: false,
+                        is_const: true,
+                        reference: false,
+                        array_pointer: false,
+                        enumerator: true,
+                        span: span_of(name.parent().unwrap_or(name)),
+                    })
+                    .collect(),
+            ),
             // `typedef int4 copy_t;` in a body: an alias per declarator, its `*`s kept.
             "type_definition" => {
                 let base = field("type").map_or("", |t| self.text(t)).to_string();
@@ -807,6 +832,7 @@ impl<'a> Converter<'a> {
                             is_const,
                             reference: false,
                             array_pointer: false,
+                            enumerator: false,
                             span,
                         });
                     }
@@ -881,10 +907,45 @@ impl<'a> Converter<'a> {
                 is_const,
                 reference,
                 array_pointer: false,
+                enumerator: false,
                 span,
             });
         }
         ty.pointers = 0;
+        out
+    }
+
+    /// The enumerators of an enum's body, each name with its value: the value written,
+    /// else one more than the enumerator before it (0 for the first).
+    pub fn enumerators<'t>(&self, body: Node<'t>) -> Vec<(Node<'t>, Expr)> {
+        let mut next = Expr {
+            span: span_of(body),
+            kind: ExprKind::Int(0),
+        };
+        let mut out = Vec::new();
+        for e in body.named_children(&mut body.walk()) {
+            if e.kind() != "enumerator" {
+                continue;
+            }
+            let Some(name) = self.field(e, "name") else {
+                continue;
+            };
+            let value = self
+                .field(e, "value")
+                .map_or(next.clone(), |v| self.expr(v));
+            next = Expr {
+                span: value.span,
+                kind: ExprKind::Binary(
+                    BinaryOp::Add,
+                    Box::new(value.clone()),
+                    Box::new(Expr {
+                        span: value.span,
+                        kind: ExprKind::Int(1),
+                    }),
+                ),
+            };
+            out.push((name, value));
+        }
         out
     }
 

@@ -83,10 +83,20 @@ pub(super) fn template_params(conv: &Converter, node: Node) -> Vec<TemplateParam
                     .or_else(|| conv.field(p, "default_value"))
                     .map(|d| conv.expr(d)),
             };
+            let ty = matches!(
+                p.kind(),
+                "parameter_declaration" | "optional_parameter_declaration"
+            )
+            .then(|| conv.field(p, "type"))
+            .flatten()
+            // `int* P`, `int (&A)[4]`: no integer.
+            .filter(|_| conv.field(p, "declarator").map(|d| d.kind()) == Some("identifier"))
+            .map(|t| type_from_text(conv.text(t)));
             Some(TemplateParam {
                 name,
                 default,
                 is_type,
+                ty,
             })
         })
         .collect()

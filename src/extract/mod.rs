@@ -969,38 +969,13 @@ impl<'t> Walker<'_, '_, 't> {
                 let Some(body) = self.conv.field(t, "body") else {
                     return;
                 };
-                let mut next = Expr {
-                    span: span_of(body),
-                    kind: ast::ExprKind::Int(0),
-                };
                 // Enumerators live in the enclosing namespace, and (`enum class`) in the enum.
                 let enum_name = self
                     .conv
                     .field(t, "name")
                     .map(|n| self.conv.text(n).to_string());
                 let prefix = self.namespace();
-                for e in body.named_children(&mut body.walk()) {
-                    if e.kind() != "enumerator" {
-                        continue;
-                    }
-                    let Some(name) = self.conv.field(e, "name") else {
-                        continue;
-                    };
-                    let value = self
-                        .conv
-                        .field(e, "value")
-                        .map_or(next.clone(), |v| self.conv.expr(v));
-                    next = Expr {
-                        span: value.span,
-                        kind: ast::ExprKind::Binary(
-                            ast::BinaryOp::Add,
-                            Box::new(value.clone()),
-                            Box::new(Expr {
-                                span: value.span,
-                                kind: ast::ExprKind::Int(1),
-                            }),
-                        ),
-                    };
+                for (name, value) in self.conv.enumerators(body) {
                     let short = self.conv.text(name).to_string();
                     if let Some(e) = &enum_name {
                         let key = if prefix.is_empty() {

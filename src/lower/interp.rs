@@ -21,7 +21,9 @@
 //! - [`places`], [`access`]: the places in shared memory lvalues reach, and the
 //!   [`AccessSite`]s recorded there;
 //! - [`budget`]: the work limits; [`preproc`], [`structs`], [`vectors`]: preprocessor
-//!   conditionals, struct bodies, vector values.
+//!   conditionals, struct bodies, vector values;
+//! - [`invariant`], [`template_values`]: locals and template parameters the same in
+//!   every lane whose value bankcheck cannot evaluate, as warp-uniform unknowns.
 
 use crate::diag::Span;
 use crate::extract::ast::{Expr, Function, TypeName};
@@ -64,6 +66,7 @@ mod specialisations;
 mod statements;
 mod structs;
 mod tables;
+mod template_values;
 mod type_calls;
 mod uniform_state;
 mod variables;
@@ -187,6 +190,12 @@ struct Names {
     /// Constants and macros whose preprocessor branch is being decided, innermost last
     /// (`constant_branches.rs`): a test on one of them reads it as not yet defined.
     in_branches: Vec<String>,
+    /// The type template parameters of the function being interpreted: their members
+    /// read as values are constants ([`template_values`]).
+    type_params: Vec<String>,
+    /// The variables of template values no instantiation fixed, each with the template
+    /// parameters it stands for ([`template_values`]).
+    template_vars: Vec<(usize, Vec<String>)>,
 }
 
 /// The helper calls being inlined, innermost last, and the context the innermost sets.

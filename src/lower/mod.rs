@@ -304,6 +304,7 @@ fn lower_function(
         interp.functions_by_name = Some(&helpers.by_name);
         interp.member_owners = Some(&helpers.owners);
         interp.bind_params(f);
+        interp.bind_template_values(f);
         interp.block(&f.body);
         let start = interp.steps_start();
         let spent = start - interp.steps_left();

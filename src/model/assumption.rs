@@ -162,6 +162,10 @@ pub enum Assumption {
     /// A conditional group the front end resolved as a device compilation, in the front
     /// end's words.
     ResolvedConditional(String),
+    /// A template parameter (or a member of a type parameter read as a value) that no
+    /// instantiation bankcheck follows fixes, taken as a compile-time constant the same
+    /// in every lane, of any value.
+    TemplateValue(String),
     /// Only some instantiations of a template were analysed.
     SomeInstantiations {
         analysed: usize,
@@ -175,6 +179,14 @@ impl Assumption {
     pub fn macro_taken_undefined(&self) -> Option<&String> {
         match self {
             Assumption::MacroUndefined(name) => Some(name),
+            _ => None,
+        }
+    }
+
+    /// The template value taken as any value, for the includers that may fix it.
+    pub fn template_value(&self) -> Option<&String> {
+        match self {
+            Assumption::TemplateValue(name) => Some(name),
             _ => None,
         }
     }
@@ -200,6 +212,16 @@ impl fmt::Display for Assumption {
                 "in a preprocessor branch the known macros drop: checked as code of another configuration",
             ),
             Assumption::ResolvedConditional(words) => f.write_str(words),
+            Assumption::TemplateValue(name) => match name.split_once("::") {
+                Some((owner, _)) => write!(
+                    f,
+                    "`{name}` is a member of the template parameter `{owner}`, which no instantiation bankcheck follows fixes: a compile-time constant, the same in every lane, of any value"
+                ),
+                None => write!(
+                    f,
+                    "`{name}` is a template parameter that no instantiation bankcheck follows fixes: a compile-time constant, the same in every lane, of any value its type allows"
+                ),
+            },
             Assumption::SomeInstantiations {
                 analysed,
                 total,

@@ -34,7 +34,7 @@ pub(super) fn plan(
     {
         return None;
     }
-    crate::source::segments::segments(file.parse_text(), settings.segment_bytes)
+    crate::source::segments::segments_spelled(file.parse_text(), &file.text, settings.segment_bytes)
 }
 
 /// Checks each segment of `plan`, adding its findings to `report`. False when a segment

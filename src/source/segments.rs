@@ -702,8 +702,30 @@ impl Sets {
 /// more, in file order of their first item; `None` when the file is not split (see the
 /// module's doc) or would be one segment.
 pub fn segments(text: &str, target: usize) -> Option<Vec<Segment>> {
+    segments_spelled(text, text, target)
+}
+
+/// [`segments`] of the front end's `text` of a file whose own text is `original`, at the
+/// same byte offsets: a code item also mentions the names it spells there, so a
+/// statement macro whose use the front end blanked (`CONFIG_CASE(0, 64)` alone on its
+/// line) keeps its definition in the segment of the helper that uses it.
+pub fn segments_spelled(text: &str, original: &str, target: usize) -> Option<Vec<Segment>> {
     let mut words = Words::default();
     let mut items = items(text, &mut words)?;
+    if original.len() == text.len() && original != text {
+        for item in items.iter_mut().filter(|i| i.kind == Kind::Code) {
+            let Some(spelled) = original.get(item.start..item.end) else {
+                continue;
+            };
+            for w in identifiers(spelled) {
+                if let Some(&id) = words.ids.get(w) {
+                    if !item.mentions.contains(&id) {
+                        item.mentions.push(id);
+                    }
+                }
+            }
+        }
+    }
     let n_words = words.names.len();
     // A macro that spells shared memory makes what uses it code (`#define SMEM __shared__`).
     let mut shared: Vec<bool> = words

@@ -179,6 +179,9 @@ impl Interp<'_> {
             ShapeSource::Known(..) | ShapeSource::Unstated => Vec::new(),
         };
         assumptions.extend(self.pp_assumptions.iter().cloned());
+        if let Ok(comps) = &lowered {
+            assumptions.extend(self.template_assumptions(comps));
+        }
         // Every lane reading one word (an address no thread index reaches) reads one value:
         // a warp-uniform unknown, as a kernel parameter is.
         // What a site keeps is charged: the sites of a function stay within the budget.

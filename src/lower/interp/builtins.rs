@@ -156,6 +156,7 @@ impl Interp<'_> {
             is_const: false,
             reference: false,
             array_pointer: false,
+            enumerator: false,
             span: e.span,
         };
         let saved = self.lookup(&decl.name).cloned();

@@ -27,6 +27,8 @@ struct SavedFrame<'a> {
     objects: HashMap<String, (String, Vec<String>)>,
     text: &'a str,
     foreign: Option<std::sync::Arc<str>>,
+    /// The caller's type template parameters.
+    type_params: Vec<String>,
 }
 
 /// What a helper hands back to its caller ([`Interp::handed_back`]).
@@ -266,9 +268,11 @@ impl<'a> Interp<'a> {
             Some(std::mem::replace(&mut self.scopes, vec![Vars::default()]))
         };
         let frame = self.scopes.len() - 1;
+        let explicit: Vec<String> = non_type.iter().map(|(n, _)| n.clone()).collect();
         for (n, v) in non_type {
             self.bind(&n, v);
         }
+        let type_params = self.bind_helper_template_values(f, &explicit, call.span.start);
         let owner = method.as_ref().map(|m| m.owner.clone());
         let saved_base = std::mem::replace(&mut self.calls.guard_base, self.flow.guards.len());
         let saved_return = std::mem::take(&mut self.calls.returns);
@@ -314,6 +318,7 @@ impl<'a> Interp<'a> {
             objects: saved_objects,
             text: saved_text,
             foreign: saved_foreign,
+            type_params,
         }
     }
 
@@ -401,6 +406,7 @@ impl<'a> Interp<'a> {
         self.calls.owner = saved.owner;
         self.calls.this_place = saved.this_place;
         self.objects = saved.objects;
+        self.restore_type_params(saved.type_params);
     }
 
     /// What helper `f`, its body walked, hands back to its caller through its frame

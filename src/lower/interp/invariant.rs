@@ -6,6 +6,8 @@
 //! per-lane value: it becomes a fresh warp-uniform unknown, as a kernel parameter is,
 //! and the analyses decide over all its values (or name those that reach the worst case).
 //!
+//! An enumerator of an enum declared in the body is a compile-time constant too.
+//!
 //! A `const` local's initialiser is judged by its text, before anything is assumed: a
 //! thread coordinate, a lane id, a subscript, a dereference, `asm`, a member of anything
 //! but a uniform vector, a local or parameter whose value is not a uniform integer, a
@@ -35,6 +37,16 @@ impl Interp<'_> {
     /// warp-uniform unknown when `v` is not followed and `d` is the same in every lane
     /// (see the module's documentation), else `v`.
     pub(super) fn uniform_local(&mut self, d: &VarDecl, v: Value) -> Value {
+        if let (Value::Int(e), 0) = (&v, d.ty.pointers) {
+            if self.is_constexpr(d) && !self.names.template_vars.is_empty() {
+                if let Some(IntegerType(range)) = self.integer_range(&d.ty) {
+                    let e = e.clone();
+                    if let Some(opaque) = self.opaque_template_local(d, &e, range) {
+                        return opaque;
+                    }
+                }
+            }
+        }
         if !matches!(v, Value::Unknown(_) | Value::Data(_)) || d.ty.pointers > 0 {
             return v;
         }
@@ -56,8 +68,11 @@ impl Interp<'_> {
     }
 
     /// True when `d` is declared `constexpr` (read from the text before its name, since
-    /// the syntax keeps `const` and `constexpr` alike).
+    /// the syntax keeps `const` and `constexpr` alike) or is an enumerator.
     fn is_constexpr(&self, d: &VarDecl) -> bool {
+        if d.enumerator {
+            return true;
+        }
         let head = self
             .text
             .get(d.span.start..d.name_span.start.max(d.span.start))
@@ -69,7 +84,7 @@ impl Interp<'_> {
     /// The range of values of integer type `ty`, `None` when `ty` is not an integer type
     /// bankcheck knows (a type parameter bound to nothing, `auto`, a floating-point type,
     /// a struct).
-    fn integer_range(&self, ty: &TypeName) -> Option<IntegerType> {
+    pub(super) fn integer_range(&self, ty: &TypeName) -> Option<IntegerType> {
         let mut base = ty.base.clone();
         for _ in 0..4 {
             if let Some(t) = self.type_args.get(&base).or(self.syn.typedefs.get(&base)) {
@@ -273,7 +288,7 @@ impl Interp<'_> {
 }
 
 /// An integer type: the range of its values, `None` for any.
-struct IntegerType(Option<(i64, i64)>);
+pub(super) struct IntegerType(pub(super) Option<(i64, i64)>);
 
 /// True when `v` is an integer (or a vector of integers) that reads no thread coordinate.
 fn uniform_int(v: &Value) -> bool {

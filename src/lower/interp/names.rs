@@ -84,6 +84,9 @@ impl<'a> Interp<'a> {
         if let Some(v) = self.shader_constant(name) {
             return v;
         }
+        if let Some(v) = self.type_param_member(name) {
+            return v;
+        }
         if self.names.unresolved_as_uniform && !name.contains("::") {
             return Value::Int(self.uniform(name, None));
         }
