@@ -12,6 +12,16 @@ use crate::extract::ast::{Expr, ExprKind};
 use crate::extract::constants::{Alternative, Branch};
 use crate::model::reason::Reason;
 
+/// Which definition the known macros select.
+enum Selection<'a> {
+    /// The branch of this one is taken.
+    One(&'a Alternative),
+    /// No branch is taken.
+    None,
+    /// A condition cannot be decided, or several branches are taken.
+    Undecided,
+}
+
 /// How deep definitions may depend on each other's branches before bankcheck gives up.
 const MAX_NESTING: usize = 16;
 
@@ -32,18 +42,18 @@ impl<'a> Interp<'a> {
             return Ok(None);
         }
         match self.selected(key, alternatives) {
-            Some(Some(a)) => a.value.get().map(Some).ok_or_else(|| {
+            Selection::One(a) => a.value.get().map(Some).ok_or_else(|| {
                 Reason::from(format!(
                     "`{name}` is defined, in the branch the known macros select, as no expression"
                 ))
             }),
             // Its one definition, when the code using it compiles: the branch was misread
             // (a guard the grammar splits), or a build flag selects it.
-            Some(None) if alternatives.len() == 1 => Ok(None),
-            Some(None) => Err(Reason::from(format!(
+            Selection::None if alternatives.len() == 1 => Ok(None),
+            Selection::None => Err(Reason::from(format!(
                 "no preprocessor branch that defines `{name}` is taken with the macros bankcheck knows"
             ))),
-            None => Err(Reason::from(format!(
+            Selection::Undecided => Err(Reason::from(format!(
                 "`{name}` is defined in branches of a preprocessor conditional bankcheck cannot decide (set the macros with `-D NAME=VALUE` or lint.toml `defines`)"
             ))),
         }
@@ -54,20 +64,19 @@ impl<'a> Interp<'a> {
     pub(super) fn defined_in_branches(&mut self, name: &str) -> Option<bool> {
         let syn = self.syn;
         let alternatives = syn.constant_alternatives.get(name)?;
-        self.selected(name, alternatives).map(|a| a.is_some())
+        match self.selected(name, alternatives) {
+            Selection::One(_) => Some(true),
+            Selection::None => Some(false),
+            Selection::Undecided => None,
+        }
     }
 
-    /// The one alternative whose branch is taken (`Some(None)`: none is); `None` when a
-    /// condition cannot be decided or several are taken.
-    fn selected(
-        &mut self,
-        key: &str,
-        alternatives: &'a [Alternative],
-    ) -> Option<Option<&'a Alternative>> {
+    /// The one alternative whose branch is taken.
+    fn selected(&mut self, key: &str, alternatives: &'a [Alternative]) -> Selection<'a> {
         if self.names.in_branches.len() >= MAX_NESTING
             || self.names.in_branches.iter().any(|k| k == key)
         {
-            return None;
+            return Selection::Undecided;
         }
         self.names.in_branches.push(key.to_string());
         let mut taken = None;
@@ -83,7 +92,11 @@ impl<'a> Interp<'a> {
             }
         }
         self.names.in_branches.pop();
-        decided.then_some(taken)
+        match (decided, taken) {
+            (false, _) => Selection::Undecided,
+            (true, Some(a)) => Selection::One(a),
+            (true, None) => Selection::None,
+        }
     }
 
     /// Whether `name` is an include guard: defined only empty, each time inside

@@ -412,19 +412,17 @@ impl Interp<'_> {
                 for (d, i) in ints.iter().enumerate() {
                     let mut stride = elem;
                     for e in info.extents.iter().skip(d + 1) {
-                        match e {
-                            Some(e) => stride *= e,
-                            None => {
-                                let why = info
-                                    .extent_unknown
-                                    .as_deref()
-                                    .map_or(String::new(), |w| format!(": {w}"));
-                                return Err(Value::Unknown(
-                                    format!("an extent of `{}` is not a constant{why}", info.name)
-                                        .into(),
-                                ));
-                            }
-                        }
+                        let Some(e) = e else {
+                            let why = info
+                                .extent_unknown
+                                .as_deref()
+                                .map_or(String::new(), |w| format!(": {w}"));
+                            return Err(Value::Unknown(
+                                format!("an extent of `{}` is not a constant{why}", info.name)
+                                    .into(),
+                            ));
+                        };
+                        stride *= e;
                     }
                     offset = fold(
                         BinOp::Add,
