@@ -190,6 +190,9 @@ struct Names {
     /// Constants and macros whose preprocessor branch is being decided, innermost last
     /// (`constant_branches.rs`): a test on one of them reads it as not yet defined.
     in_branches: Vec<String>,
+    /// Whether each macro defined only in branches is defined, as decided with nothing
+    /// being decided around it.
+    defined_in_branches: foldhash::HashMap<String, Option<bool>>,
     /// The type template parameters of the function being interpreted: their members
     /// read as values are constants ([`template_values`]).
     type_params: Vec<String>,

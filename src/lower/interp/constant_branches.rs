@@ -64,11 +64,23 @@ impl<'a> Interp<'a> {
     pub(super) fn defined_in_branches(&mut self, name: &str) -> Option<bool> {
         let syn = self.syn;
         let alternatives = syn.constant_alternatives.get(name)?;
-        match self.selected(name, alternatives) {
+        let outermost = self.names.in_branches.is_empty();
+        if outermost {
+            if let Some(known) = self.names.defined_in_branches.get(name) {
+                return *known;
+            }
+        }
+        let defined = match self.selected(name, alternatives) {
             Selection::One(_) => Some(true),
             Selection::None => Some(false),
             Selection::Undecided => None,
+        };
+        if outermost {
+            self.names
+                .defined_in_branches
+                .insert(name.to_string(), defined);
         }
+        defined
     }
 
     /// The one alternative whose branch is taken.
