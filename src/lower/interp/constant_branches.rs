@@ -113,7 +113,7 @@ impl<'a> Interp<'a> {
 
     /// Whether `name` is an include guard: defined only empty, each time inside
     /// `#ifndef name` (the extraction misses a guard whose group the grammar splits).
-    pub(super) fn include_guard(&self, name: &str) -> bool {
+    fn include_guard(&self, name: &str) -> bool {
         self.syn
             .constant_alternatives
             .get(name)
