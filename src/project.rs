@@ -330,7 +330,8 @@ impl ProjectIndex {
         }
     }
 
-    /// Block shapes of `kernel` launched in files other than `path`, with where.
+    /// Block shapes of `kernel` launched in files other than `path`, with where (a file
+    /// that defines its own `kernel` launches that one, and is left out).
     pub fn external_launches(
         &self,
         path: &Path,
@@ -379,10 +380,18 @@ impl ProjectIndex {
         let mut syn = crate::extract::extract(&source, &tree);
         drop(tree);
         let me = normalise(file);
+        // A launch of a kernel the file defines itself binds to that definition: it says
+        // nothing of a kernel of the same name in another file (two samples' `kernel`).
         let kernels: Vec<&String> = self
             .launchers
             .iter()
-            .filter(|(_, files)| files.contains(&me))
+            .filter(|(k, files)| {
+                files.contains(&me)
+                    && !syn
+                        .functions
+                        .iter()
+                        .any(|f| f.is_kernel && f.name == **k && f.foreign_text.is_none())
+            })
             .map(|(k, _)| k)
             .collect();
         let no_extra = HashMap::new();

@@ -113,3 +113,81 @@ void run(float* o) { k<<<1, 32>>>(o); }
     settings.defines.insert("NARROW".into(), String::new());
     assert_eq!(per_branch(chained, &settings).0, Some(16.0));
 }
+
+/// A kernel whose padding depends on the target and the toolkit: nvcc defines
+/// `__CUDA_ARCH__` and `CUDART_VERSION` in every device compilation.
+const TOOLCHAIN: &str = r"
+__global__ void k(float* out) {
+    __shared__ float s[32 * 33];
+    int pad, skew;
+#if __CUDA_ARCH__ >= 800
+    pad = 1;
+#else
+    pad = 0;
+#endif
+#ifdef __CUDA_ARCH__
+    skew = 0;
+#else
+    skew = 2;
+#endif
+#if CUDART_VERSION >= 11070
+    out[threadIdx.x] = s[threadIdx.x * (32 + pad + skew)];
+#endif
+}
+void run(float* o) { k<<<1, 32>>>(o); }
+";
+
+fn toolchain(settings: &Settings) -> (Status, Option<f64>, Vec<String>) {
+    let report = bankcheck::check_source("k.cu", TOOLCHAIN.as_bytes(), settings);
+    assert_eq!(report.accesses.len(), 1, "{:?}", report.accesses);
+    let a = &report.accesses[0];
+    (a.status, a.conflict_factor, a.assumptions.clone())
+}
+
+#[test]
+fn toolchain_macros_are_defined_in_device_code_with_their_value_stated() {
+    // Device code: `__CUDA_ARCH__` defined (skew 0), taken as 900 (pad 1), and the
+    // access under `CUDART_VERSION >= 11070` is compiled: stride 33, conflict-free.
+    let (status, f, assumptions) = toolchain(&Settings::default());
+    assert_eq!((status, f), (Status::Ok, Some(1.0)), "{assumptions:?}");
+    for name in [
+        "`__CUDA_ARCH__` is taken as 900",
+        "`CUDART_VERSION` is taken as",
+    ] {
+        assert!(
+            assumptions.iter().any(|a| a.contains(name)),
+            "{name}: {assumptions:?}"
+        );
+    }
+    assert!(
+        !assumptions.iter().any(|a| a.contains("not defined")),
+        "{assumptions:?}"
+    );
+    assert!(
+        !assumptions
+            .iter()
+            .any(|a| a.contains("another configuration")),
+        "{assumptions:?}"
+    );
+    // An older target, set by the user: pad 0, stride 32, every lane in one bank.
+    let mut settings = Settings::default();
+    settings
+        .defines
+        .insert("__CUDA_ARCH__".into(), "700".into());
+    let (status, f, assumptions) = toolchain(&settings);
+    assert_eq!(
+        (status, f),
+        (Status::Conflict, Some(32.0)),
+        "{assumptions:?}"
+    );
+    assert!(
+        !assumptions.iter().any(|a| a.contains("`__CUDA_ARCH__`")),
+        "{assumptions:?}"
+    );
+    // A toolkit older than the condition asks, set by the user: the access is not compiled.
+    settings
+        .defines
+        .insert("CUDART_VERSION".into(), "11000".into());
+    let report = bankcheck::check_source("k.cu", TOOLCHAIN.as_bytes(), &settings);
+    assert!(report.accesses.is_empty(), "{:?}", report.accesses);
+}

@@ -251,3 +251,38 @@ fn a_name_several_namespaces_define_is_read_only_qualified() {
     let factors: Vec<_> = r.accesses.iter().map(|a| a.conflict_factor).collect();
     assert_eq!(factors, [Some(1.0), Some(2.0), Some(32.0)]);
 }
+
+#[test]
+fn a_launch_binds_to_the_kernel_its_own_file_defines() {
+    // Two files each define their own `k`; only the first launches it, with one thread.
+    const OWN: &str = r"__global__ void k(float* o) {
+    __shared__ float s[64 * 64];
+    o[threadIdx.x] = s[threadIdx.x * 64];
+}
+void run(float* o) { k<<<1, 1>>>(o); }
+";
+    const OTHER: &str = r"__global__ void k(float* o) {
+    __shared__ float s[32 * 32];
+    o[threadIdx.x] = s[threadIdx.x * 32];
+}
+";
+    let files = [("a.cu", OWN), ("b.cu", OTHER)];
+    let session = index(&files);
+    let r = session.check("b.cu", OTHER.as_bytes(), &Settings::default());
+    assert_eq!(r.accesses.len(), 1, "{:?}", r.accesses);
+    // `a.cu`'s launch is of `a.cu`'s kernel: `b.cu`'s keeps the candidate shapes, and a
+    // stride of 32 words puts a full warp in one bank.
+    assert_eq!(
+        r.accesses[0].conflict_factor,
+        Some(32.0),
+        "{:?}",
+        r.accesses[0]
+    );
+    let r = session.check("a.cu", OWN.as_bytes(), &Settings::default());
+    assert_eq!(
+        r.accesses[0].conflict_factor,
+        Some(1.0),
+        "{:?}",
+        r.accesses[0]
+    );
+}

@@ -379,3 +379,27 @@ fn blanked_macro_statements_are_not_followed_and_say_so() {
     assert!(reasons[1].contains("`COPY_IN(...)`") && reasons[1].contains("names `stage`"));
     assert!(reasons[2].contains("through `p`"), "{reasons:?}");
 }
+
+#[test]
+fn a_pointer_moved_by_data_still_reaches_its_array() {
+    let v = report("lost_pointers.cu", &[]);
+    assert_eq!(
+        rows(&v),
+        vec![
+            row(13, "tile", None, "load", "unknown", None, None),
+            row(16, "tile", None, "load", "unknown", None, None),
+            row(17, "tile", None, "load", "unknown", None, Some(5)),
+            row(19, "pairs", None, "load", "unknown", None, None),
+            row(20, "tile", None, "load", "unknown", None, None),
+            // `offsets[0] * 0` is the constant 0: a stride of 2 words, 2-way.
+            row(22, "rows", Some("r"), "load", "conflict", Some(2), None),
+            row(24, "rows", None, "load", "unknown", None, None),
+        ]
+    );
+    for a in v["accesses"].as_array().expect("accesses") {
+        if a["status"] == "unknown" {
+            let reason = a["reason"].as_str().unwrap_or("");
+            assert!(reason.contains("`offsets[lane]`"), "{reason}");
+        }
+    }
+}

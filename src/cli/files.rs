@@ -262,9 +262,22 @@ pub fn workspace_root() -> Option<PathBuf> {
 /// The files a run of the whole workspace would check (hidden, ignored and files its
 /// `lint.toml` leaves out skipped), other than `named`: their launches and includes are
 /// part of every run, so that checking one file or a folder gives the answer checking the
-/// workspace gives. At most `LIMIT` entries are visited.
+/// workspace gives. At most `LIMIT` entries are visited. Files named from outside the
+/// workspace (`bankcheck /tmp/k.cu` run in a repository) get no context: its launches
+/// and headers are another program's.
 pub fn workspace_context(root: &Path, named: &[PathBuf], skip: &Skip) -> Vec<Target> {
     const LIMIT: usize = 200_000;
+    let Some(root_abs) = root.canonicalize().ok() else {
+        return Vec::new();
+    };
+    let inside = |p: &PathBuf| {
+        p.canonicalize()
+            .or_else(|_| std::path::absolute(p))
+            .is_ok_and(|p| p.starts_with(&root_abs))
+    };
+    if !named.iter().any(inside) {
+        return Vec::new();
+    }
     let named: std::collections::HashSet<PathBuf> =
         named.iter().filter_map(|p| p.canonicalize().ok()).collect();
     let arg = root.to_string_lossy().into_owned();

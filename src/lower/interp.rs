@@ -191,8 +191,12 @@ struct Names {
     /// (`constant_branches.rs`): a test on one of them reads it as not yet defined.
     in_branches: Vec<String>,
     /// Whether each macro defined only in branches is defined, as decided with nothing
-    /// being decided around it.
-    defined_in_branches: foldhash::HashMap<String, Option<bool>>,
+    /// being decided around it, and whether that decision rested on an assumption.
+    defined_in_branches: foldhash::HashMap<String, (Option<bool>, bool)>,
+    /// Counts the preprocessor decisions that rested on an assumption (a name taken as
+    /// not defined, a toolchain macro's value): a conditional decided while it grew
+    /// may be decided the other way by the build, and its dropped branch is checked.
+    assumed_decisions: usize,
     /// The type template parameters of the function being interpreted: their members
     /// read as values are constants ([`template_values`]).
     type_params: Vec<String>,

@@ -23,6 +23,13 @@ pub enum Value {
     },
     /// The shared array itself (decays to a pointer to its first element).
     Array(usize),
+    /// A pointer into shared array `array` at an offset bankcheck cannot follow
+    /// (`s + g[i]`), and why: what it reaches is an access of `array`, `unknown`, rather
+    /// than nothing.
+    LostPtr {
+        array: usize,
+        reason: Reason,
+    },
     /// A reference bound to a place in shared memory (`T& r = s[i];`,
     /// `Storage& st = *reinterpret_cast<Storage*>(smem);`): reading `r` loads that place,
     /// assigning it stores there, and `r.f`, `r[i]` reach into it, as `*p` of a pointer
@@ -58,6 +65,7 @@ impl Value {
     pub(super) fn reason(&self) -> Reason {
         Reason::new(match self {
             Value::Unknown(r) => return r.clone(),
+            Value::LostPtr { reason, .. } => return reason.clone(),
             Value::Data(r) => r.clone(),
             Value::Real(_) => "a floating-point value".to_string(),
             Value::Ptr { .. } | Value::Array(_) => {

@@ -162,6 +162,13 @@ pub enum Assumption {
     /// A conditional group the front end resolved as a device compilation, in the front
     /// end's words.
     ResolvedConditional(String),
+    /// A toolchain macro (`__CUDA_ARCH__`, `CUDART_VERSION`) a preprocessor condition
+    /// needed the value of, taken as the one a typical compilation gives it.
+    ToolchainValue {
+        name: String,
+        value: &'static str,
+        why: &'static str,
+    },
     /// A template parameter (or a member of a type parameter read as a value) that no
     /// instantiation bankcheck follows fixes, taken as a compile-time constant the same
     /// in every lane, of any value.
@@ -212,6 +219,10 @@ impl fmt::Display for Assumption {
                 "in a preprocessor branch the known macros drop: checked as code of another configuration",
             ),
             Assumption::ResolvedConditional(words) => f.write_str(words),
+            Assumption::ToolchainValue { name, value, why } => write!(
+                f,
+                "`{name}` is taken as {value}, {why}, in a preprocessor condition (choose with `-D {name}=VALUE` or lint.toml `defines`)"
+            ),
             Assumption::TemplateValue(name) => match name.split_once("::") {
                 Some((owner, _)) => write!(
                     f,

@@ -22,6 +22,33 @@ use std::collections::{BTreeMap, HashMap};
 /// The `__CUDA_ARCH__` a device compilation is taken to target when nothing says.
 pub(super) const DEVICE_ARCH: &str = "900";
 
+/// Macros nvcc defines in every device compilation with a value bankcheck cannot know
+/// (the target, the toolkit: `CUDART_VERSION` comes from `cuda_runtime.h`, which nvcc
+/// includes first): the value a compilation is taken to have when a condition needs it,
+/// and the words of the assumption stated then.
+const CUDA_TOOLCHAIN: &[(&str, &str, &str)] = &[
+    (
+        "__CUDA_ARCH__",
+        DEVICE_ARCH,
+        "a device compilation for sm_90",
+    ),
+    ("CUDART_VERSION", "12080", "the CUDA 12.8 runtime"),
+    ("__CUDACC_VER_MAJOR__", "12", "nvcc 12.8"),
+    ("__CUDACC_VER_MINOR__", "8", "nvcc 12.8"),
+];
+
+/// The value a CUDA device compilation is taken to give toolchain macro `name`, and why
+/// (`None` for other names and for HLSL): defined, but its value only assumed.
+pub fn toolchain_value(language: Language, name: &str) -> Option<(&'static str, &'static str)> {
+    if language != Language::Cuda {
+        return None;
+    }
+    CUDA_TOOLCHAIN
+        .iter()
+        .find(|(n, _, _)| *n == name)
+        .map(|&(_, value, why)| (value, why))
+}
+
 /// What the front end knows of a macro at a point of the file.
 #[derive(Debug, Clone)]
 enum Def {
@@ -38,7 +65,7 @@ struct Macros<'a> {
     settings: &'a BTreeMap<String, String>,
     language: Language,
     file: HashMap<String, Def>,
-    /// Names nobody defines count as not defined, `__CUDA_ARCH__` as [`DEVICE_ARCH`].
+    /// Names nobody defines count as not defined, the toolchain's as [`toolchain_value`].
     device: bool,
 }
 
@@ -63,9 +90,8 @@ impl Env for Macros<'_> {
             }
             Some(Def::Function) => Lookup::Function,
             Some(Def::Undefined) => Lookup::Undefined,
-            Some(Def::DefinedUnknownValue) if self.device && name == "__CUDA_ARCH__" => {
-                Lookup::Object(DEVICE_ARCH)
-            }
+            Some(Def::DefinedUnknownValue) if self.device => toolchain_value(self.language, name)
+                .map_or(Lookup::DefinedUnknownValue, |(v, _)| Lookup::Object(v)),
             Some(Def::DefinedUnknownValue) => Lookup::DefinedUnknownValue,
             Some(Def::Maybe) | None if self.device => Lookup::Undefined,
             Some(Def::Maybe) | None => Lookup::Unknown,
@@ -89,8 +115,11 @@ fn predefined(language: Language, name: &str) -> Option<Def> {
         return Some(Def::Object(b.to_string()));
     }
     match (language, name) {
-        // Device code is what bankcheck checks: the device pass defines it.
-        (Language::Cuda, "__CUDA_ARCH__") => Some(Def::DefinedUnknownValue),
+        // Device code is what bankcheck checks: its compilation defines them, with values
+        // only assumed.
+        (Language::Cuda, _) if toolchain_value(language, name).is_some() => {
+            Some(Def::DefinedUnknownValue)
+        }
         (Language::Hlsl, "__SHADER_TARGET_MINOR") => Some(Def::DefinedUnknownValue),
         // HLSL is not C++: the shader compilers never define it, and files shared with
         // C++ code (`#ifndef __cplusplus` around the shader part) rely on that.

@@ -142,7 +142,10 @@ impl Interp<'_> {
             }
             Err(v) => {
                 let (array, idx_spans) = self.array_of(e);
-                let array = array?;
+                let array = match &v {
+                    Value::LostPtr { array, .. } => *array,
+                    _ => array?,
+                };
                 LoweredPlace {
                     array,
                     lowered: Err(v.reason()),
@@ -274,6 +277,7 @@ impl Interp<'_> {
                     return match self.ident(name) {
                         Value::Array(a)
                         | Value::Ptr { array: a, .. }
+                        | Value::LostPtr { array: a, .. }
                         | Value::Ref { array: a, .. } => (Some(a), spans),
                         Value::Tensor(t) => (Some(t.array), spans),
                         _ => (None, spans),

@@ -66,19 +66,22 @@ impl<'a> Interp<'a> {
         let alternatives = syn.constant_alternatives.get(name)?;
         let outermost = self.names.in_branches.is_empty();
         if outermost {
-            if let Some(known) = self.names.defined_in_branches.get(name) {
-                return *known;
+            if let Some(&(known, assumed)) = self.names.defined_in_branches.get(name) {
+                self.names.assumed_decisions += usize::from(assumed);
+                return known;
             }
         }
+        let before = self.names.assumed_decisions;
         let defined = match self.selected(name, alternatives) {
             Selection::One(_) => Some(true),
             Selection::None => Some(false),
             Selection::Undecided => None,
         };
         if outermost {
+            let assumed = self.names.assumed_decisions > before;
             self.names
                 .defined_in_branches
-                .insert(name.to_string(), defined);
+                .insert(name.to_string(), (defined, assumed));
         }
         defined
     }

@@ -365,6 +365,26 @@ impl Interp<'_> {
                 let v = self.decay(a);
                 self.binary(op, v, Value::Int(i))
             }
+            // A pointer into shared memory moved by what bankcheck cannot follow still
+            // points into its array: what it reaches is an `unknown` access there.
+            (Value::LostPtr { array, reason }, other)
+                if matches!(op, BinaryOp::Add | BinaryOp::Sub) && !is_pointer(&other) =>
+            {
+                Value::LostPtr { array, reason }
+            }
+            (other, Value::LostPtr { array, reason })
+                if matches!(op, BinaryOp::Add) && !is_pointer(&other) =>
+            {
+                Value::LostPtr { array, reason }
+            }
+            (
+                p @ (Value::Ptr { .. } | Value::Array(_)),
+                other @ (Value::Data(_) | Value::Unknown(_)),
+            ) if matches!(op, BinaryOp::Add | BinaryOp::Sub) => lost_pointer(&p, &other),
+            (
+                other @ (Value::Data(_) | Value::Unknown(_)),
+                p @ (Value::Ptr { .. } | Value::Array(_)),
+            ) if matches!(op, BinaryOp::Add) => lost_pointer(&p, &other),
             (Value::Data(r), _) | (_, Value::Data(r)) => Value::Data(r),
             (Value::Unknown(r), _) | (_, Value::Unknown(r)) => Value::Unknown(r),
             (a @ (Value::Real(_) | Value::Int(_)), b @ (Value::Real(_) | Value::Int(_))) => {
@@ -391,6 +411,7 @@ impl Interp<'_> {
                 let p = self.decay(a);
                 self.cast(ty, p)
             }
+            Value::LostPtr { .. } if ty.pointers > 0 => v,
             Value::Ptr {
                 array,
                 offset,
@@ -517,5 +538,25 @@ fn map_binop(op: BinaryOp) -> BinOp {
         BinaryOp::Ne => BinOp::Ne,
         BinaryOp::LogicAnd => BinOp::LogicAnd,
         BinaryOp::LogicOr => BinOp::LogicOr,
+    }
+}
+
+/// Whether `v` is a pointer into shared memory (the difference of two is an integer).
+fn is_pointer(v: &Value) -> bool {
+    matches!(
+        v,
+        Value::Ptr { .. } | Value::Array(_) | Value::LostPtr { .. } | Value::Ref { .. }
+    )
+}
+
+/// Pointer `p` (or array) moved by `by`, a value bankcheck cannot follow.
+fn lost_pointer(p: &Value, by: &Value) -> Value {
+    let (Value::Ptr { array, .. } | Value::Array(array)) = p else {
+        return Value::Unknown(by.reason());
+    };
+    let why = super::places::describe_unknown(by);
+    Value::LostPtr {
+        array: *array,
+        reason: why.reworded(format!("the pointer's offset {why}")),
     }
 }

@@ -535,6 +535,13 @@ impl<'a> Interp<'a> {
         for (name, test) in requires {
             let defined =
                 self.syn.defined.contains(name) || self.extra_constants.contains_key(name);
+            // A toolchain macro is defined, and non-zero whatever its value.
+            if self.toolchain_value(name).is_some() {
+                if matches!(test, Test::Undefined | Test::Zero) {
+                    return Some(false);
+                }
+                continue;
+            }
             let holds = match test {
                 Test::Defined => defined.then_some(true),
                 Test::Undefined => defined.then_some(false),

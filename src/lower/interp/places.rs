@@ -178,7 +178,14 @@ impl Interp<'_> {
                 pointee: p.ty,
                 name: p.pointer,
             },
-            Some(Err(v)) => v,
+            // Still a pointer into the array it names, at an offset not followed.
+            Some(Err(v)) => match self.array_of(inner).0 {
+                Some(array) if !matches!(v, Value::LostPtr { .. }) => Value::LostPtr {
+                    array,
+                    reason: v.reason(),
+                },
+                _ => v,
+            },
             None => {
                 self.eval_lvalue_parts(inner);
                 Value::Memory
@@ -233,6 +240,7 @@ impl Interp<'_> {
                 // `*p`, and `*arr` where the array decays to a pointer to its first element.
                 let pointer = match self.eval(inner) {
                     Value::Array(a) => self.decay(a),
+                    lost @ Value::LostPtr { .. } => return Some(Err(lost)),
                     other => other,
                 };
                 let Value::Ptr {
@@ -357,7 +365,7 @@ impl Interp<'_> {
             _ => return None,
         };
         match v {
-            Value::Array(_) => Some(v),
+            Value::Array(_) | Value::LostPtr { .. } => Some(v),
             Value::Ptr { .. } => Some(if let ExprKind::Ident(n) = &root.kind {
                 match v {
                     Value::Ptr {
@@ -497,6 +505,7 @@ impl Interp<'_> {
                     coords: None,
                 })
             }
+            lost @ Value::LostPtr { .. } => Err(lost),
             Value::Unknown(r) => Err(Value::Unknown(r)),
             _ => Err(Value::Unknown("not a shared array".into())),
         }
@@ -512,7 +521,7 @@ pub(super) fn element_of(info: &ArrayInfo) -> TypeName {
 }
 
 /// Why a subscript's value is not an integer expression.
-fn describe_unknown(v: &Value) -> Reason {
+pub(super) fn describe_unknown(v: &Value) -> Reason {
     match v {
         Value::Data(r) => Reason::new(format!("depends on data: {r}")),
         Value::Unknown(r) => r.reworded(format!("cannot be resolved: {r}")),

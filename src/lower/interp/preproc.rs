@@ -23,6 +23,9 @@ impl Interp<'_> {
         if self.syn.defined.contains(name) || self.extra_constants.contains_key(name) {
             return Some(true);
         }
+        if self.toolchain_value(name).is_some() {
+            return Some(true);
+        }
         if self.names.in_branches.iter().any(|k| k == name) {
             return Some(false);
         }
@@ -32,8 +35,24 @@ impl Interp<'_> {
         Some(self.syn.macros.contains_key(name) || self.syn.fn_macros.contains_key(name))
     }
 
+    /// The value a device compilation is taken to give toolchain macro `name`
+    /// (`__CUDA_ARCH__`, `CUDART_VERSION`) when neither the file nor the settings define
+    /// it, and why: defined in every compilation, with a value only assumed.
+    pub(super) fn toolchain_value(&self, name: &str) -> Option<(&'static str, &'static str)> {
+        if self.syn.defined.contains(name) || self.extra_constants.contains_key(name) {
+            return None;
+        }
+        let language = if self.syn.hlsl {
+            crate::Language::Hlsl
+        } else {
+            crate::Language::Cuda
+        };
+        crate::source::toolchain_value(language, name)
+    }
+
     /// States that `name` was taken as not defined.
     pub(super) fn assume_undefined(&mut self, name: &str) {
+        self.names.assumed_decisions += 1;
         let note = Assumption::MacroUndefined(name.to_string());
         if !self.pp_assumptions.contains(&note) {
             self.pp_assumptions.push(note);
@@ -53,6 +72,20 @@ impl Interp<'_> {
                 condition_names(cond, false, &mut names);
                 let mut zeros = super::Vars::default();
                 for n in names {
+                    if let Some((value, why)) = self.toolchain_value(&n) {
+                        self.names.assumed_decisions += 1;
+                        let note = Assumption::ToolchainValue {
+                            name: n.clone(),
+                            value,
+                            why,
+                        };
+                        if !self.pp_assumptions.contains(&note) {
+                            self.pp_assumptions.push(note);
+                        }
+                        let v = value.parse::<i64>().unwrap_or(0);
+                        zeros.insert(n, Value::Int(Ir::Const(v)));
+                        continue;
+                    }
                     match self.defined(&n) {
                         Some(true) => {}
                         Some(false) => {
@@ -123,6 +156,7 @@ impl Interp<'_> {
         if !callee.starts_with('#') {
             return false;
         }
+        let before = self.names.assumed_decisions;
         let taken = match self.preproc_condition(callee, args) {
             Some(Value::Int(i)) => i.as_const(),
             _ => None,
@@ -144,9 +178,18 @@ impl Interp<'_> {
                 names.push(n.clone());
             }
         }
-        let mut assumed = false;
+        // Decided on an assumption, here or in the branches that define a macro it tests.
+        let mut assumed = self.names.assumed_decisions > before;
         for n in &names {
             assumed |= self.defined(n) != Some(true);
+        }
+        // A toolchain macro's value is only assumed (its being defined is not).
+        if callee == "#if" {
+            let mut values = Vec::new();
+            for a in args {
+                condition_names(a, false, &mut values);
+            }
+            assumed |= values.iter().any(|n| self.toolchain_value(n).is_some());
         }
         // Such code is walked only while its share of the budget lasts (`Budget::apart`);
         // past it, it is left unchecked as any branch the preprocessor drops.

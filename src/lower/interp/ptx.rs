@@ -36,7 +36,7 @@ impl Interp<'_> {
                 },
                 name,
             },
-            Value::Unknown(r) => Value::Unknown(r),
+            lost @ (Value::Unknown(_) | Value::LostPtr { .. }) => lost,
             _ => Value::Unknown(
                 format!(
                     "`{}` is not a pointer into a shared array bankcheck follows",
@@ -160,7 +160,11 @@ impl Interp<'_> {
                 }
             }
             (value, width) => {
-                let Some(array) = self.array_named_in(&operand.value) else {
+                let named = match &value {
+                    Value::LostPtr { array, .. } => Some(*array),
+                    _ => self.array_named_in(&operand.value),
+                };
+                let Some(array) = named else {
                     return;
                 };
                 let reason = if let Err(w) = width {
@@ -223,7 +227,7 @@ impl Interp<'_> {
         names
             .into_iter()
             .find_map(|n| match self.lookup(&n).cloned() {
-                Some(Value::Ptr { array, .. }) => Some(array),
+                Some(Value::Ptr { array, .. } | Value::LostPtr { array, .. }) => Some(array),
                 Some(Value::Array(a)) => Some(a),
                 Some(_) => None,
                 None => match self.ident(&n) {
