@@ -806,7 +806,7 @@ fn analyse_sites(lowered: &LoweredFile, settings: &Settings, cache: &VerdictCach
     let mut out: Vec<AnalysedSite> = Vec::new();
     let mut every: Vec<AnalysedSite> = Vec::with_capacity(lowered.sites.len());
     // Per output entry, the verdicts of its candidate block shapes (see `combine_shapes`).
-    let mut candidates: Vec<Vec<(CandidateShape, Verdict)>> = Vec::new();
+    let mut candidates: Vec<Vec<Candidate>> = Vec::new();
     // Where each source site went in `out`: a lookup, not a scan, per site.
     let mut slot: std::collections::HashMap<SiteKey, usize> = std::collections::HashMap::new();
     for (site, verdict) in lowered.sites.iter().zip(verdicts) {
@@ -814,7 +814,7 @@ fn analyse_sites(lowered: &LoweredFile, settings: &Settings, cache: &VerdictCach
             site: site.clone(),
             verdict: verdict.clone(),
         });
-        let candidate = assumed_shape(site).map(|s| (*s, verdict.clone()));
+        let candidate = assumed_shape(site).map(|s| (*s, caller_of(site), verdict.clone()));
         let key = (site.span, site.helper_span, site.kind);
         if let Some(&i) = slot.get(&key) {
             candidates[i].extend(candidate);
@@ -856,22 +856,81 @@ fn assumed_shape(site: &crate::model::site::AccessSite) -> Option<&CandidateShap
 /// The name `depends_on` gives the block shape when the verdict hinges on it.
 const BLOCK_SHAPE: &str = "block shape";
 
+/// One lowering of a source site under a candidate block shape: the shape, the kernel
+/// (and includer) it was reached from, and its verdict.
+type Candidate = (CandidateShape, String, Verdict);
+
+/// The kernel a site's lowering started from, with the includer it went through: a
+/// header's helper is reached from several kernels, whose verdicts the same candidate
+/// shape may split.
+fn caller_of(site: &crate::model::site::AccessSite) -> String {
+    let root = site
+        .function
+        .called_from
+        .last()
+        .map_or(site.function.name.as_str(), |c| c.caller.as_str());
+    match site.context.as_ref().and_then(|c| c.through.last()) {
+        Some(through) => format!("`{root}` through `{through}`"),
+        None => format!("`{root}`"),
+    }
+}
+
 /// A site analysed under every candidate block shape (the worst already in `a`): definite
 /// only when every candidate gives the same factor; otherwise the factor depends on the
 /// block shape, which joins `depends_on`, and the condition says which shapes give what.
 /// A family that had to be sampled proves no absence of conflicts.
-fn combine_shapes(a: &mut AnalysedSite, candidates: &[(CandidateShape, Verdict)]) {
+fn combine_shapes(a: &mut AnalysedSite, candidates: &[Candidate]) {
     if candidates.is_empty() || a.verdict.cost.is_none() {
         return;
     }
+    // Reached from several kernels: each shape is named with its kernel, so that one
+    // shape is never said to give two factors.
+    // When each kernel gets one factor whatever the shape, the kernel alone is named.
+    let callers: std::collections::BTreeSet<&String> =
+        candidates.iter().map(|(_, c, _)| c).collect();
+    let factor_of = |v: &Verdict| v.cost.map(|c| c.factor());
+    let per_caller = callers.len() > 1
+        && callers.iter().all(|caller| {
+            let mut factors = candidates
+                .iter()
+                .filter(|(_, c, _)| c == *caller)
+                .map(|(_, _, v)| factor_of(v));
+            let first = factors.next().flatten();
+            factors.all(|f| f.zip(first).is_some_and(|(f, g)| (f - g).abs() < 1e-9))
+        });
+    // A shape that gives two factors, one per kernel, is named with its kernel (not when
+    // one kernel alone gives it two: its instantiations, which the kernel's name would
+    // not tell apart).
+    let differ =
+        |f: Option<f64>, g: Option<f64>| f.zip(g).is_none_or(|(f, g)| (f - g).abs() > 1e-9);
+    let mut by_shape: std::collections::HashMap<String, Option<f64>> =
+        std::collections::HashMap::new();
+    let mut by_shape_caller: std::collections::HashMap<(String, &String), Option<f64>> =
+        std::collections::HashMap::new();
+    let (mut across, mut within) = (false, false);
+    for (s, c, v) in candidates {
+        let f = factor_of(v);
+        across |= differ(*by_shape.entry(s.shape_words()).or_insert(f), f);
+        within |= differ(*by_shape_caller.entry((s.shape_words(), c)).or_insert(f), f);
+    }
+    let split = across && !within;
     let reached: Vec<(String, f64)> = candidates
         .iter()
-        .filter_map(|(s, v)| Some((s.shape_words(), v.cost?.factor())))
+        .filter_map(|(s, c, v)| {
+            let words = if per_caller {
+                format!("every candidate block from {c}")
+            } else if split {
+                format!("{} from {c}", s.shape_words())
+            } else {
+                s.shape_words()
+            };
+            Some((words, factor_of(v)?))
+        })
         .collect();
     let Some(worst) = a.verdict.cost.map(|c| c.factor()) else {
         return;
     };
-    let sampled = candidates.iter().any(|(s, _)| s.sampled());
+    let sampled = candidates.iter().any(|(s, _, _)| s.sampled());
     let agree = reached.iter().all(|(_, f)| (f - worst).abs() < 1e-9);
     if !agree {
         let shapes_at = |pred: &dyn Fn(f64) -> bool| -> String {
@@ -880,7 +939,8 @@ fn combine_shapes(a: &mut AnalysedSite, candidates: &[(CandidateShape, Verdict)]
                 .filter(|(_, f)| pred(*f))
                 .map(|(s, _)| s.as_str())
                 .collect();
-            names.dedup();
+            let mut seen = std::collections::HashSet::new();
+            names.retain(|n| seen.insert(*n));
             let more = names.len().saturating_sub(3);
             names.truncate(3);
             let mut t = names.join(", ");
@@ -898,7 +958,7 @@ fn combine_shapes(a: &mut AnalysedSite, candidates: &[(CandidateShape, Verdict)]
         if !free.is_empty() {
             condition = format!("{condition}; conflict-free with {free}");
         }
-        if !a.verdict.depends_on.iter().any(|d| d == BLOCK_SHAPE) {
+        if !per_caller && !a.verdict.depends_on.iter().any(|d| d == BLOCK_SHAPE) {
             a.verdict.depends_on.push(BLOCK_SHAPE.to_string());
         }
         a.verdict.condition = Some(match a.verdict.condition.take() {
@@ -916,7 +976,7 @@ fn combine_shapes(a: &mut AnalysedSite, candidates: &[(CandidateShape, Verdict)]
             }
         } else {
             let shapes: std::collections::BTreeSet<String> =
-                candidates.iter().map(|(s, _)| s.shape_words()).collect();
+                candidates.iter().map(|(s, _, _)| s.shape_words()).collect();
             let mut v = Verdict::unknown(format!(
                 "not proven: the block shape was sampled at {} candidate shapes",
                 shapes.len()

@@ -286,3 +286,38 @@ void run(float* o) { k<<<1, 1>>>(o); }
         r.accesses[0]
     );
 }
+
+#[test]
+fn a_header_helper_reached_from_two_kernels_names_each_kernel() {
+    // One helper, two kernels in two includers: stride 1 from `k`, 32 from `k2`. The
+    // candidate block shapes are the same for both, so the verdict is told per kernel.
+    const UTIL: &str = r"__device__ void fill(float* s, int st) {
+    s[threadIdx.x * st] = 1.0f;
+}
+";
+    const K1: &str = r#"#include "util.cuh"
+__global__ void k() {
+    __shared__ float a[32 * 32];
+    fill(a, 1);
+}
+"#;
+    const K2: &str = r#"#include "util.cuh"
+__global__ void k2() {
+    __shared__ float b[32 * 32];
+    fill(b, 32);
+}
+"#;
+    let files = [("util.cuh", UTIL), ("k1.cu", K1), ("k2.cu", K2)];
+    let session = index(&files);
+    let r = session.check("util.cuh", UTIL.as_bytes(), &Settings::default());
+    assert_eq!(r.accesses.len(), 1, "{:?}", r.accesses);
+    let a = &r.accesses[0];
+    assert_eq!(a.conflict_factor, Some(32.0), "{a:?}");
+    let condition = a.condition.as_deref().unwrap_or("");
+    assert!(
+        condition.contains("32-way with every candidate block from `k2`")
+            && condition.contains("conflict-free with every candidate block from `k`"),
+        "{condition}"
+    );
+    assert!(!a.depends_on.iter().any(|d| d == "block shape"), "{a:?}");
+}
