@@ -27,28 +27,9 @@ use std::cell::Cell;
 
 #[path = "support/brute_force.rs"]
 mod brute_force;
-
-fn var(name: &str, kind: VarKind) -> VarInfo {
-    VarInfo {
-        name: name.to_string(),
-        kind,
-        loop_value: None,
-    }
-}
-
-/// A constant, a variable, a binary operation: the address and guards are written
-/// with these.
-fn c(k: i64) -> Expr {
-    Expr::Const(k)
-}
-
-fn v(i: usize) -> Expr {
-    Expr::Var(i)
-}
-
-fn b(op: BinOp, x: Expr, y: Expr) -> Expr {
-    Expr::bin(op, x, y)
-}
+#[path = "support/ir.rs"]
+mod ir;
+use ir::{b, c, v, var};
 
 /// An access with the enumeration domains of its non-thread variables (index, values).
 #[derive(Debug, Clone)]
@@ -86,17 +67,7 @@ const KK: usize = 4;
 const BX: usize = 5;
 
 fn access(address: Expr, guards: Vec<Expr>, block: BlockShape, width: u32) -> LoweredAccess {
-    LoweredAccess {
-        vars: vars(),
-        address,
-        width,
-        atomic: false,
-        guards,
-        block,
-        warp_size: 32,
-        coords: None,
-        extents: vec![],
-    }
+    ir::access(vars(), address, guards, block, width)
 }
 
 /// `s[(tx * s1 + k * s2)] + ((ty + a) * C / d) * m` bytes under `tx * g + k * h < C`

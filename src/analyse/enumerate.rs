@@ -41,6 +41,11 @@ use crate::model::ir::{BinOp, Expr, LoweredAccess, VarKind};
 use crate::model::verdict::{Method, Verdict};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
+/// The end of the note of a verdict whose enumeration skipped combinations that could
+/// not be evaluated (after their number).
+const SKIPPED_NOTE: &str =
+    " warp and value combinations that divide by zero or shift out of range were skipped";
+
 /// The most threads a block may hold (CUDA and Direct3D 12 alike).
 const MAX_BLOCK_THREADS: u64 = 1024;
 
@@ -142,6 +147,37 @@ fn thin(values: Vec<i64>, n: u64) -> (Vec<i64>, bool) {
 /// may still be decided by an upper bound over the lanes that guards switch off
 /// ([`relax`]), or over the shifts that run-time values give groups of lanes ([`groups`]).
 pub fn enumerate(access: &LoweredAccess, params: &BankParams, budget: Budget) -> Verdict {
+    enumerate_with(access, params, budget, Shortcuts::On)
+}
+
+/// [`enumerate`] without the shortcuts that skip an enumeration whose result could not
+/// change the verdict ([`Shortcuts`]): every sample and bound is walked. For the tests
+/// that check the shortcuts agree with it.
+#[doc(hidden)]
+pub fn enumerate_walking_everything(
+    access: &LoweredAccess,
+    params: &BankParams,
+    budget: Budget,
+) -> Verdict {
+    enumerate_with(access, params, budget, Shortcuts::Off)
+}
+
+/// Whether enumeration may skip work whose result it can tell in advance could not change
+/// the verdict: a sampled walk when an exact conflict-free bound decides the access
+/// whatever the sample finds ([`relax::conflict_free_before_sampling`]), and a sampled
+/// bound that could not be exact or would not decide ([`relax`]).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Shortcuts {
+    On,
+    Off,
+}
+
+fn enumerate_with(
+    access: &LoweredAccess,
+    params: &BankParams,
+    budget: Budget,
+    shortcuts: Shortcuts,
+) -> Verdict {
     // CUDA and Direct3D blocks hold at most 1,024 threads; a larger shape (a fuzzed
     // `[numthreads(8, 8, 0x80000000)]`) cannot run, and its enumeration would not end.
     let threads = access.block.threads();
@@ -164,17 +200,7 @@ pub fn enumerate(access: &LoweredAccess, params: &BankParams, budget: Budget) ->
         Some((a, pins)) => (a, pins.as_slice()),
         None => (access, &[][..]),
     };
-    let verdict = enumerate_as_written(access, params, budget);
-    let mut verdict = if verdict.exact {
-        verdict
-    } else {
-        let bounded = relax::decide_by_upper_bound(access, params, budget, verdict);
-        if bounded.exact {
-            bounded
-        } else {
-            groups::decide_by_groups(access, params, bounded)
-        }
-    };
+    let mut verdict = decide(access, params, budget, shortcuts);
     // A conflict where a guard holds depends on the value that decides whether it does
     // (the end of its range is a value where it does).
     if verdict.cost.is_some_and(|c| c.wavefronts > c.ideal) {
@@ -201,12 +227,92 @@ pub fn enumerate(access: &LoweredAccess, params: &BankParams, budget: Budget) ->
     verdict
 }
 
+/// The verdict of `access` (whole words, existential and pinned values already taken
+/// out): its enumeration as written, and when that samples, the bounds of [`relax`] and
+/// [`groups`].
+fn decide(
+    access: &LoweredAccess,
+    params: &BankParams,
+    budget: Budget,
+    shortcuts: Shortcuts,
+) -> Verdict {
+    let mut first_bound = None;
+    let verdict = if shortcuts == Shortcuts::On {
+        match enumerate_if_exhaustive(access, params, budget) {
+            Some(exhaustive) => exhaustive,
+            // The sample would be walked only to be overruled by a conflict-free bound.
+            None => match relax::conflict_free_before_sampling(access, params, budget) {
+                Ok(decided) => return decided,
+                Err(probe) => {
+                    first_bound = probe;
+                    enumerate_as_written(access, params, budget)
+                }
+            },
+        }
+    } else {
+        enumerate_as_written(access, params, budget)
+    };
+    if verdict.exact {
+        return verdict;
+    }
+    let bounded = relax::decide_by_upper_bound(
+        access,
+        params,
+        budget,
+        verdict,
+        shortcuts,
+        first_bound.as_deref(),
+    );
+    if bounded.exact {
+        bounded
+    } else {
+        groups::decide_by_groups(access, params, bounded)
+    }
+}
+
 /// [`enumerate`] with the guards as written.
 fn enumerate_as_written(access: &LoweredAccess, params: &BankParams, budget: Budget) -> Verdict {
+    // `Walk` always walks: the fallback is never taken.
+    enumerate_planned(access, params, budget, WhenSampled::Walk)
+        .unwrap_or_else(|| Verdict::unknown("not enumerated"))
+}
+
+/// [`enumerate_as_written`], unless its plan samples: `None` then, at once, without
+/// walking (a plan that stops before the walk, over the budget, or walks no combination
+/// still gives its verdict). For a caller that can use only an exact verdict and that a
+/// sampled case serialising every phase fully, which would make a sampled enumeration
+/// exact, would not help either.
+pub(super) fn enumerate_if_exhaustive(
+    access: &LoweredAccess,
+    params: &BankParams,
+    budget: Budget,
+) -> Option<Verdict> {
+    enumerate_planned(access, params, budget, WhenSampled::GiveUp)
+}
+
+/// What [`enumerate_planned`] does when the values it would enumerate are over the
+/// budget and must be sampled.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum WhenSampled {
+    /// Enumerate the sample: the worst case seen (a lower bound), or exact when a case
+    /// serialises every phase fully.
+    Walk,
+    /// Give up at once (see [`enumerate_if_exhaustive`]).
+    GiveUp,
+}
+
+/// [`enumerate_as_written`]; `None` only with [`WhenSampled::GiveUp`], when the plan
+/// samples.
+fn enumerate_planned(
+    access: &LoweredAccess,
+    params: &BankParams,
+    budget: Budget,
+    when_sampled: WhenSampled,
+) -> Option<Verdict> {
     let warp_size = u64::from(access.warp_size.max(1));
     let threads = access.block.threads();
     if threads == 0 {
-        return Verdict::unknown("empty thread block");
+        return Some(Verdict::unknown("empty thread block"));
     }
     let s = Setup {
         access,
@@ -226,7 +332,7 @@ fn enumerate_as_written(access: &LoweredAccess, params: &BankParams, budget: Bud
     let terms = split_terms(&s, &address, guard_mask);
     let (shifts, shift_sampled) = match shift_residues(&s, &terms.pure_shift) {
         Ok(found) => found,
-        Err(verdict) => return *verdict,
+        Err(verdict) => return Some(*verdict),
     };
     // The remaining non-thread variables are enumerated jointly.
     let other_mask = (terms.lane_expr.var_mask() | guard_mask) & !s.thread_mask & !terms.shift_mask;
@@ -256,7 +362,7 @@ fn enumerate_as_written(access: &LoweredAccess, params: &BankParams, budget: Bud
         .flatten();
     if cases.is_none() {
         if let Err(verdict) = fit_to_budget(&mut domains, per_combo_cost, budget) {
-            return *verdict;
+            return Some(*verdict);
         }
     }
     let mut sampling = Sampling::of(access, &domains, shift_sampled);
@@ -275,6 +381,14 @@ fn enumerate_as_written(access: &LoweredAccess, params: &BankParams, budget: Bud
             ),
             &names,
         );
+    }
+    // A plan with no combination to walk is decided at once (no lane is reached).
+    let walks_some = match &cases {
+        Some(c) => !c.combos.is_empty(),
+        None => domains.iter().all(|d| !d.values.is_empty()),
+    };
+    if !sampling.exact && walks_some && when_sampled == WhenSampled::GiveUp {
+        return None;
     }
     // For the values decided by residues, the worst factor of each residue (over the
     // other values), for the condition in words.
@@ -323,14 +437,14 @@ fn enumerate_as_written(access: &LoweredAccess, params: &BankParams, budget: Bud
         per_combo_cost,
     };
     let outcome = walk(&s, &plan, &lanes, &mut values);
-    verdict(
+    Some(verdict(
         &s,
         &domains,
         outcome,
         sampling,
         lane_bounds,
         &residue_domains,
-    )
+    ))
 }
 
 /// What the enumeration of one access works from.
@@ -1300,9 +1414,7 @@ fn verdict(
         };
     }
     if skipped_combos > 0 {
-        notes.push(format!(
-            "{skipped_combos} warp and value combinations that divide by zero or shift out of range were skipped"
-        ));
+        notes.push(format!("{skipped_combos}{SKIPPED_NOTE}"));
     }
     if saturated {
         // The worst case found serialises every phase fully: no other value can do worse,
