@@ -156,6 +156,9 @@ pub enum Assumption {
     BlockShape(CandidateShape),
     /// A macro defined nowhere, taken as not defined in a preprocessor condition.
     MacroUndefined(String),
+    /// `__CUDA_ARCH__`, which no setting gives, taken as this value in a preprocessor
+    /// condition: a device compilation for the default architecture.
+    DeviceArch(u32),
     /// The access is in a preprocessor branch the known macros drop, checked as code of
     /// another configuration.
     OtherConfiguration,
@@ -207,6 +210,10 @@ impl fmt::Display for Assumption {
             Assumption::MacroUndefined(name) => write!(
                 f,
                 "`{name}` is taken as not defined in a preprocessor condition: neither the file, its headers nor the settings define it"
+            ),
+            Assumption::DeviceArch(arch) => write!(
+                f,
+                "`__CUDA_ARCH__` is taken as {arch} in a preprocessor condition, as a device compilation for that architecture reads it (choose with `-D __CUDA_ARCH__=VALUE` or lint.toml `defines`)"
             ),
             Assumption::OtherConfiguration => f.write_str(
                 "in a preprocessor branch the known macros drop: checked as code of another configuration",

@@ -24,6 +24,7 @@ pub use blanked::{BlankedStatement, MacroEffects};
 pub use heads::MacroHead;
 pub use macros::Definition;
 pub use parse_budget::ParseBudget;
+pub use preproc::DEVICE_ARCH;
 
 use crate::Language;
 use std::borrow::Cow;

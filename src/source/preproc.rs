@@ -20,7 +20,7 @@ use crate::Language;
 use std::collections::{BTreeMap, HashMap};
 
 /// The `__CUDA_ARCH__` a device compilation is taken to target when nothing says.
-pub(super) const DEVICE_ARCH: &str = "900";
+pub const DEVICE_ARCH: &str = "900";
 
 /// What the front end knows of a macro at a point of the file.
 #[derive(Debug, Clone)]

@@ -20,6 +20,11 @@ impl Interp<'_> {
     /// when that cannot be decided), and not while its own branch is being decided
     /// (`#ifndef TILE` / `#define TILE 16`).
     fn defined(&mut self, name: &str) -> Option<bool> {
+        // Device code is what bankcheck checks: the device pass defines it, and nvcc
+        // defines `__CUDACC__` in every pass.
+        if self.device_arch(name) || (name == "__CUDACC__" && !self.syn.hlsl) {
+            return Some(true);
+        }
         if self.syn.defined.contains(name) || self.extra_constants.contains_key(name) {
             return Some(true);
         }
@@ -30,6 +35,16 @@ impl Interp<'_> {
             return self.defined_in_branches(name);
         }
         Some(self.syn.macros.contains_key(name) || self.syn.fn_macros.contains_key(name))
+    }
+
+    /// `name` is `__CUDA_ARCH__` in CUDA code that no setting defines: a device
+    /// compilation for the default architecture ([`crate::source::DEVICE_ARCH`])
+    /// reads it, as the front end does when it resolves a group. A header's own
+    /// `#define __CUDA_ARCH__ 1300` is another platform's shim (ggml's `vendors/hip.h`,
+    /// included under `#if defined(GGML_USE_HIP)`, which the merge of includes does not
+    /// see), not the compiler's value.
+    fn device_arch(&self, name: &str) -> bool {
+        name == "__CUDA_ARCH__" && !self.syn.hlsl && !self.extra_constants.contains_key(name)
     }
 
     /// States that `name` was taken as not defined.
@@ -54,6 +69,17 @@ impl Interp<'_> {
                 let mut zeros = super::Vars::default();
                 for n in names {
                     match self.defined(&n) {
+                        Some(true) if self.device_arch(&n) => {
+                            let arch = crate::source::DEVICE_ARCH.parse().unwrap_or(900);
+                            let note = Assumption::DeviceArch(arch);
+                            if !self.pp_assumptions.contains(&note) {
+                                self.pp_assumptions.push(note);
+                            }
+                            zeros.insert(n, Value::Int(Ir::Const(i64::from(arch))));
+                        }
+                        Some(true) if n == "__CUDACC__" && !self.syn.hlsl => {
+                            zeros.insert(n, Value::Int(Ir::Const(1)));
+                        }
                         Some(true) => {}
                         Some(false) => {
                             if !self.syn.constant_alternatives.contains_key(&n) {
