@@ -279,6 +279,18 @@ pub struct Function {
     /// A lambda bound to a local (`auto put = [&](int i) { ... };`), named after it: its
     /// body sees the variables of the function that calls it.
     pub captures: bool,
+    /// A member function defined in a conditional group of its struct's body (`#if
+    /// defined(AMD_MFMA_AVAILABLE)` ... `#else` ...): the conditions of its branch, those
+    /// around the struct included. The lowering inlines the definition whose branch the
+    /// known macros select (`lower/interp/constant_branches.rs`).
+    pub branch: Option<Branch>,
+}
+
+/// The preprocessor branch a definition is in: the conditions of the enclosing
+/// branches, as marker calls (`convert::preproc_marker`), each with the value it needs.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Branch {
+    pub tests: Vec<(Expr, bool)>,
 }
 
 /// A kernel launch `name<<<grid, block, ...>>>(...)` found anywhere in the file.

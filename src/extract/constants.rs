@@ -14,6 +14,7 @@
 //! definition with what its branch asks of the macros ([`Alternative`]); the lowering
 //! picks the one the known macros select (`lower/interp/constant_branches.rs`).
 
+pub use super::ast::Branch;
 use super::ast::Expr;
 use super::{FileSyntax, LazyExpr};
 use std::collections::HashMap;
@@ -25,13 +26,6 @@ pub struct BareNames {
     pub single: HashMap<String, String>,
     /// Bare names defined in several namespaces, with those qualified names.
     pub ambiguous: HashMap<String, Vec<String>>,
-}
-
-/// The preprocessor branch a definition is in: the conditions of the enclosing
-/// branches, as marker calls (`convert::preproc_marker`), each with the value it needs.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Branch {
-    pub tests: Vec<(Expr, bool)>,
 }
 
 /// One definition of a constant or object-like macro inside a conditional block.

@@ -97,6 +97,10 @@ pub struct FileSyntax {
     /// Every name `#define`d, with or without a value (for `#ifdef` requirements).
     pub defined: std::collections::HashSet<String>,
     pub fn_macros: HashMap<String, FnMacro>,
+    /// Function-like macros defined in preprocessor branches (`#ifdef __CUDACC__` /
+    /// `#define F(...) impl(__VA_ARGS__)` / `#else` / `#define F(...) do {...} while (0)`),
+    /// each definition with its branch; `fn_macros` holds the last one.
+    pub fn_macro_alternatives: HashMap<String, Vec<(ast::Branch, FnMacro)>>,
     pub typedefs: HashMap<String, TypeName>,
     pub structs: HashMap<String, StructDef>,
     /// Structs defined more than once (each branch of a conditional the front end left
@@ -107,6 +111,9 @@ pub struct FileSyntax {
     /// (`Traits::kThreads`), by struct name then member name: expressions in the struct's
     /// scope (its template parameters are in [`FileSyntax::structs`]).
     pub static_members: HashMap<String, HashMap<String, Expr>>,
+    /// Static members defined in conditional groups of a struct body, each definition
+    /// with its branch, by struct name then member name.
+    pub static_member_alternatives: HashMap<String, HashMap<String, Vec<constants::Alternative>>>,
     /// The text of type aliases (`using SmemLayoutQ = decltype(tile_to_shape(...));`), by
     /// struct name (`""` at file scope) then alias name: CuTe layouts are read from them
     /// in the struct's scope (`lower::cute`). An alias written differently in the
@@ -200,6 +207,13 @@ impl FileSyntax {
             self.macros.entry(k.clone()).or_insert_with(|| v.clone());
         }
         self.defined.extend(other.defined.iter().cloned());
+        for (k, v) in &other.fn_macro_alternatives {
+            if !self.fn_macros.contains_key(k) {
+                self.fn_macro_alternatives
+                    .entry(k.clone())
+                    .or_insert_with(|| v.clone());
+            }
+        }
         for (k, v) in &other.fn_macros {
             self.fn_macros.entry(k.clone()).or_insert_with(|| v.clone());
         }
@@ -208,6 +222,11 @@ impl FileSyntax {
         }
         for (k, v) in &other.static_members {
             self.static_members
+                .entry(k.clone())
+                .or_insert_with(|| v.clone());
+        }
+        for (k, v) in &other.static_member_alternatives {
+            self.static_member_alternatives
                 .entry(k.clone())
                 .or_insert_with(|| v.clone());
         }
@@ -240,6 +259,8 @@ impl FileSyntax {
                     g.name == f.name
                         && g.params.len() == f.params.len()
                         && !g.body.is_empty()
+                        && g.owner == f.owner
+                        && g.branch == f.branch
                         && (g.foreign_text.is_none() || g.requires == f.requires)
                 })
             {
@@ -737,11 +758,13 @@ impl<'t> Walker<'_, '_, 't> {
             return;
         };
         self.note_defined(&name);
+        // A variadic macro's `...`, which the grammar does not name, is its last parameter.
         let params: Vec<String> = self
             .conv
             .field(c, "parameters")
             .map(|p| {
-                p.named_children(&mut p.walk())
+                p.children(&mut p.walk())
+                    .filter(|i| i.is_named() || self.conv.text(*i) == "...")
                     .map(|i| self.conv.text(i).to_string())
                     .collect()
             })
@@ -754,7 +777,15 @@ impl<'t> Walker<'_, '_, 't> {
             span_of(value),
             self.file.language,
         );
-        self.out.fn_macros.insert(name, FnMacro { params, body });
+        let m = FnMacro { params, body };
+        if let Some(branch) = self.branch_here() {
+            self.out
+                .fn_macro_alternatives
+                .entry(name.clone())
+                .or_default()
+                .push((branch, m.clone()));
+        }
+        self.out.fn_macros.insert(name, m);
     }
 
     /// The data members of a struct body, with the struct's template parameters and the
@@ -885,7 +916,7 @@ impl<'t> Walker<'_, '_, 't> {
 
     /// `static constexpr T name = value;` members and `using` type aliases of a struct or
     /// class definition.
-    fn static_members(&mut self, t: Node) {
+    fn static_members(&mut self, t: Node<'t>) {
         let (Some(name), Some(body)) = (self.conv.field(t, "name"), self.conv.field(t, "body"))
         else {
             return;
@@ -893,19 +924,42 @@ impl<'t> Walker<'_, '_, 't> {
         let mut members = HashMap::new();
         let mut aliases = HashMap::new();
         self.member_aliases(body, &mut aliases);
-        for d in body.named_children(&mut body.walk()) {
-            if d.kind() != "field_declaration" || !self.is_static(d) {
-                continue;
+        let name = self.conv.text(name).to_string();
+        // One defined in a conditional group of the body keeps each definition with its
+        // branch (`#if defined(AMD_MFMA_AVAILABLE)` / `static constexpr int ne = I * J /
+        // 64;` / `#else` / `... / 32;`), picked by the lowering as file constants are.
+        let mut alternatives: HashMap<String, Vec<constants::Alternative>> = HashMap::new();
+        self.struct_members(body, false, &mut |w, d, grouped| {
+            if d.kind() != "field_declaration" || !w.is_static(d) {
+                return;
             }
             let (Some(decl), Some(value)) = (
-                self.conv.field(d, "declarator"),
-                self.conv.field(d, "default_value"),
+                w.conv.field(d, "declarator"),
+                w.conv.field(d, "default_value"),
             ) else {
-                continue;
+                return;
             };
-            members.insert(self.conv.text(decl).to_string(), self.conv.expr(value));
+            let (member, value) = (w.conv.text(decl).to_string(), w.conv.expr(value));
+            match w.branch_here().filter(|_| grouped) {
+                Some(branch) => {
+                    alternatives
+                        .entry(member)
+                        .or_default()
+                        .push(constants::Alternative {
+                            branch,
+                            value: LazyExpr::ready(value),
+                        });
+                }
+                None => {
+                    members.insert(member, value);
+                }
+            }
+        });
+        if !alternatives.is_empty() {
+            self.out
+                .static_member_alternatives
+                .insert(name.clone(), alternatives);
         }
-        let name = self.conv.text(name).to_string();
         if !aliases.is_empty() {
             self.out.type_aliases.insert(name.clone(), aliases);
         }
@@ -1127,6 +1181,7 @@ impl<'t> Walker<'_, '_, 't> {
             requires: self.requires.iter().flatten().cloned().collect(),
             owner: None,
             captures: false,
+            branch: None,
         });
         if let Some(b) = body_node {
             if self.conv.text(b).contains("](") {
@@ -1177,23 +1232,78 @@ impl<'t> Walker<'_, '_, 't> {
                 requires: self.requires.iter().flatten().cloned().collect(),
                 owner: None,
                 captures: true,
+                branch: None,
             });
         }
     }
 
     /// The member functions defined in a struct's body, as functions of the file owned by
-    /// the struct (with its template parameters).
+    /// the struct (with its template parameters); one defined in a conditional group of
+    /// the body keeps the conditions of its branch.
     fn methods(&mut self, owner: &str, body: Node<'t>, template: &[TemplateParam]) {
-        for f in body.named_children(&mut body.walk()) {
+        self.struct_members(body, false, &mut |w, f, grouped| {
             if f.kind() != "function_definition" {
-                continue;
+                return;
             }
-            let before = self.out.functions.len();
-            self.function(f, template);
-            for m in &mut self.out.functions[before..] {
+            let before = w.out.functions.len();
+            w.function(f, template);
+            let branch = if grouped { w.branch_here() } else { None };
+            for m in &mut w.out.functions[before..] {
                 m.owner = Some(owner.to_string());
+                m.branch.clone_from(&branch);
+            }
+        });
+    }
+
+    /// Visits the members of a struct body, those in conditional groups of the body
+    /// included, each with `self.tests` holding the conditions of its branch and whether
+    /// it is in such a group. Groups the front end decided were blanked before parsing.
+    fn struct_members(
+        &mut self,
+        body: Node<'t>,
+        grouped: bool,
+        visit: &mut dyn FnMut(&mut Self, Node<'t>, bool),
+    ) {
+        for c in body.named_children(&mut body.walk()) {
+            self.struct_member(c, grouped, visit);
+        }
+    }
+
+    /// One member of a struct body, or a conditional group of members: its own items
+    /// under its condition, its `#elif`/`#else` under the condition's negation.
+    fn struct_member(
+        &mut self,
+        c: Node<'t>,
+        grouped: bool,
+        visit: &mut dyn FnMut(&mut Self, Node<'t>, bool),
+    ) {
+        if !matches!(c.kind(), "preproc_if" | "preproc_ifdef" | "preproc_elif") {
+            visit(self, c, grouped);
+            return;
+        }
+        if self.depth > convert::MAX_DEPTH {
+            return;
+        }
+        self.depth += 1;
+        let alternative = self.conv.field(c, "alternative");
+        let marker = self.conv.preproc_marker(c);
+        self.tests.push((marker.clone(), true));
+        for item in c.named_children(&mut c.walk()) {
+            if Some(item) != alternative {
+                self.struct_member(item, true, visit);
             }
         }
+        self.tests.pop();
+        if let Some(alt) = alternative {
+            self.tests.push((marker, false));
+            if alt.kind() == "preproc_elif" {
+                self.struct_member(alt, true, visit);
+            } else {
+                self.struct_members(alt, true, visit);
+            }
+            self.tests.pop();
+        }
+        self.depth -= 1;
     }
 
     /// The launches and annotation comments under `root`, each node visited before its

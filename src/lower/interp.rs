@@ -173,6 +173,10 @@ struct Flow {
     guarded: Vec<guarded_steps::GuardedSteps>,
 }
 
+/// Which branch of a definition made per branch is taken (`Err`: why that is not
+/// decided), with the assumptions that decided it.
+type TakenBranch = (Result<Option<usize>, String>, Vec<Assumption>);
+
 /// What the names being evaluated resolve against.
 #[derive(Default)]
 struct Names {
@@ -197,6 +201,10 @@ struct Names {
     /// not defined, a toolchain macro's value): a conditional decided while it grew
     /// may be decided the other way by the build, and its dropped branch is checked.
     assumed_decisions: usize,
+    /// Which branch of a definition made per branch (a member function or static member
+    /// in a struct body's conditional group, a function-like macro) the known macros
+    /// take, decided once per interpretation, with the assumptions deciding it stated.
+    taken_branches: foldhash::HashMap<String, TakenBranch>,
     /// The type template parameters of the function being interpreted: their members
     /// read as values are constants ([`template_values`]).
     type_params: Vec<String>,

@@ -74,12 +74,13 @@ impl Interp<'_> {
     /// it may assign are unknown after it.
     pub(super) fn macro_statement(&mut self, m: &MacroStmt) {
         if !m.followed {
-            self.blanked_use(&m.spelled);
+            self.blanked_use(&m.spelled, None);
         }
     }
 
-    /// [`Self::macro_statement`] of the use `m`.
-    fn blanked_use(&mut self, m: &BlankedStatement) {
+    /// [`Self::macro_statement`] of the use `m`; `why`, when given, is why its
+    /// expansion is not known (else: it is not interpreted).
+    fn blanked_use(&mut self, m: &BlankedStatement, why: Option<&str>) {
         let mut arrays: Vec<usize> = Vec::new();
         for n in &m.mentions {
             let value = match self.lookup(n) {
@@ -102,10 +103,13 @@ impl Interp<'_> {
             } else {
                 format!(" through `{n}`")
             };
-            let why = format!(
-                "`{}(...)` stands for statements bankcheck does not interpret (a macro): it names `{}`{through}, so it may access it there",
-                m.name, info.name
-            );
+            let why = match why {
+                Some(why) => format!("{why}: it names `{}`{through}, so it may access it there", info.name),
+                None => format!(
+                    "`{}(...)` stands for statements bankcheck does not interpret (a macro): it names `{}`{through}, so it may access it there",
+                    m.name, info.name
+                ),
+            };
             let kind = if m.assigns.contains(n) || m.writes.contains(n) {
                 AccessKind::Store
             } else {
@@ -153,11 +157,17 @@ impl Interp<'_> {
 
 impl Interp<'_> {
     /// A function-like macro `name` read as the call `e` whose body bankcheck does not
-    /// read as an expression (statements, `{ ... }`), or used with other arguments: as a
-    /// blanked statement, the shared arrays its arguments name get an `unknown` access,
+    /// read as an expression (statements, `{ ... }`), used with other arguments, or whose
+    /// definition is not decided (`why`): as a blanked statement, the shared arrays its arguments name get an `unknown` access,
     /// and the variables they are rooted at may change (a pointer written through does
     /// not).
-    pub(super) fn unread_macro_call(&mut self, e: &Expr, name: &str, args: &[Expr]) {
+    pub(super) fn unread_macro_call(
+        &mut self,
+        e: &Expr,
+        name: &str,
+        args: &[Expr],
+        why: Option<&str>,
+    ) {
         let mut m = BlankedStatement {
             name: name.to_string(),
             span: e.span,
@@ -196,7 +206,7 @@ impl Interp<'_> {
                 }
             }
         }
-        self.blanked_use(&m);
+        self.blanked_use(&m, why);
     }
 }
 

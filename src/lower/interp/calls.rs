@@ -55,11 +55,37 @@ impl Interp<'_> {
         if let Some(v) = self.preproc_condition(callee, args) {
             return v;
         }
-        if let Some(m) = self.syn.fn_macros.get(short) {
+        if let Some(m) = self.fn_macro_definition(short) {
             if self.budget.exhausted() {
                 return Value::Unknown(TOO_MUCH_WORK.into());
             }
-            if let (true, Some(body)) = (m.params.len() == args.len(), m.body.get()) {
+            let m = match m {
+                Ok(m) => m,
+                // Which definition the compiler expands is not known: what its arguments
+                // name may be accessed there, and its value is unknown.
+                Err(why) => {
+                    for a in args {
+                        self.eval(a);
+                    }
+                    self.unread_macro_call(e, short, args, Some(&why));
+                    return Value::Unknown(why.into());
+                }
+            };
+            let variadic = m.params.last().is_some_and(|p| p == VARIADIC);
+            if let Some(expanded) = m
+                .body
+                .get()
+                .filter(|_| variadic)
+                .and_then(|body| variadic_expansion(body, &m.params, args))
+            {
+                // Reported where the macro is used, not where it is defined.
+                let expanded = Expr {
+                    span: e.span,
+                    kind: expanded.kind,
+                };
+                return self.eval(&expanded);
+            }
+            if let (true, Some(body)) = (!variadic && m.params.len() == args.len(), m.body.get()) {
                 let (params, body) = (m.params.clone(), body.clone());
                 // A body that assigns a parameter assigns the argument written there
                 // (`#define NEXT(v) v = perm[v]`): the arguments are put in its place.
@@ -80,7 +106,7 @@ impl Interp<'_> {
             for a in args {
                 self.eval(a);
             }
-            self.unread_macro_call(e, short, args);
+            self.unread_macro_call(e, short, args, None);
             return Value::Data(format!("the result of `{short}()`"));
         }
         if let Some(v) = self.inline_call(e, short, template_args, args) {
@@ -91,6 +117,68 @@ impl Interp<'_> {
         }
         Value::Data(format!("the result of `{short}()`"))
     }
+}
+
+/// The last parameter of a variadic function-like macro (`#define F(a, ...)`).
+pub(crate) const VARIADIC: &str = "...";
+
+/// The body of variadic macro `#define F(a, ...) body` used with `args`, as the
+/// preprocessor expands it: the named parameters replaced by their arguments and
+/// `__VA_ARGS__`, written as whole arguments of calls (`impl(__VA_ARGS__)`), by the
+/// rest of the arguments. `None` when `__VA_ARGS__` stands anywhere else (`(__VA_ARGS__,
+/// 0)`), or too few arguments are given: the use is then not read.
+fn variadic_expansion(body: &Expr, params: &[String], args: &[Expr]) -> Option<Expr> {
+    let named = params.len() - 1;
+    if args.len() < named {
+        return None;
+    }
+    let spliced = splice_rest(body, &args[named..])?;
+    Some(substituted(&spliced, &params[..named], &args[..named]))
+}
+
+/// `body` with every call argument `__VA_ARGS__` replaced by `rest`; `None` when
+/// `__VA_ARGS__` appears anywhere but as a whole argument of a call that is the body or
+/// an argument of such a call.
+fn splice_rest(body: &Expr, rest: &[Expr]) -> Option<Expr> {
+    let is_rest = |e: &Expr| matches!(&e.kind, ExprKind::Ident(n) if n == "__VA_ARGS__");
+    let mut found = 0usize;
+    body.walk(&mut |e| found += usize::from(is_rest(e)));
+    let mut replaced = 0usize;
+    let out = splice_in(body, rest, &is_rest, &mut replaced);
+    (replaced == found).then_some(out)
+}
+
+/// [`splice_rest`]'s rewrite: the calls' arguments, recursively.
+fn splice_in(
+    e: &Expr,
+    rest: &[Expr],
+    is_rest: &dyn Fn(&Expr) -> bool,
+    replaced: &mut usize,
+) -> Expr {
+    let kind = match &e.kind {
+        ExprKind::Call {
+            callee,
+            template_args,
+            args,
+        } => {
+            let mut out = Vec::with_capacity(args.len() + rest.len());
+            for a in args {
+                if is_rest(a) {
+                    *replaced += 1;
+                    out.extend(rest.iter().cloned());
+                } else {
+                    out.push(splice_in(a, rest, is_rest, replaced));
+                }
+            }
+            ExprKind::Call {
+                callee: callee.clone(),
+                template_args: template_args.clone(),
+                args: out,
+            }
+        }
+        _ => return e.clone(),
+    };
+    Expr { span: e.span, kind }
 }
 
 /// Whether the macro body `body` assigns or steps one of `params` (or what it names).

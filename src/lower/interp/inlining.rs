@@ -108,7 +108,17 @@ impl<'a> Interp<'a> {
         method: Option<&Method>,
     ) -> Option<Value> {
         let owner = method.as_ref().map(|m| m.owner.clone());
-        let f = self.overload(name, owner.as_deref(), args.len())?;
+        let f = match self.overload(name, owner.as_deref(), args.len())? {
+            Ok(f) => f,
+            // Defined per branch of a conditional bankcheck cannot decide: not followed,
+            // its arguments still evaluated once.
+            Err(why) => {
+                for a in args {
+                    self.eval(a);
+                }
+                return Some(Value::Unknown(why.into()));
+            }
+        };
         if self.float_only.is_some_and(|s| s.contains(name)) {
             for a in args {
                 self.eval(a);
@@ -184,8 +194,15 @@ impl<'a> Interp<'a> {
     /// The definition a call of `name` with `arity` arguments inlines (a member function
     /// of `owner` when given): of the overloads of that arity (else the only definition,
     /// when it takes more parameters), the one whose `#if` requirements the known macros
-    /// support best. Kernels are launched, not inlined.
-    fn overload(&mut self, name: &str, owner: Option<&str>, arity: usize) -> Option<&'a Function> {
+    /// support best; of member functions defined per branch of a conditional group in
+    /// their struct's body, the one whose branch is taken (`Err`: why that is not
+    /// decided). Kernels are launched, not inlined.
+    fn overload(
+        &mut self,
+        name: &str,
+        owner: Option<&str>,
+        arity: usize,
+    ) -> Option<Result<&'a Function, String>> {
         let syn = self.syn;
         let wanted = |f: &&Function| {
             f.name == name && !f.is_kernel && !f.body.is_empty() && f.owner.as_deref() == owner
@@ -212,6 +229,13 @@ impl<'a> Interp<'a> {
             _ => None,
         };
         let first = candidates.next().or(sole)?;
+        if first.branch.is_some() {
+            let grouped: Vec<&Function> = std::iter::once(first)
+                .chain(candidates)
+                .filter(|f| f.branch.is_some())
+                .collect();
+            return Some(self.method_branch(name, owner, &grouped));
+        }
         // The alternative the known macros support best: none contradicted, most met.
         let mut best: Option<(usize, &Function)> = None;
         for f in std::iter::once(first).chain(candidates) {
@@ -230,7 +254,7 @@ impl<'a> Interp<'a> {
                 }
             }
         }
-        Some(best.map_or(first, |(_, f)| f))
+        Some(Ok(best.map_or(first, |(_, f)| f)))
     }
 
     /// Enters helper `f` called at `call` with argument `values`: its template arguments

@@ -20,10 +20,12 @@ impl Interp<'_> {
     /// when that cannot be decided), and not while its own branch is being decided
     /// (`#ifndef TILE` / `#define TILE 16`).
     fn defined(&mut self, name: &str) -> Option<bool> {
-        if self.syn.defined.contains(name) || self.extra_constants.contains_key(name) {
+        // Device code is what bankcheck checks: the device pass defines it, and nvcc
+        // defines `__CUDACC__` in every pass.
+        if self.toolchain_value(name).is_some() || (name == "__CUDACC__" && !self.syn.hlsl) {
             return Some(true);
         }
-        if self.toolchain_value(name).is_some() {
+        if self.syn.defined.contains(name) || self.extra_constants.contains_key(name) {
             return Some(true);
         }
         if self.names.in_branches.iter().any(|k| k == name) {
@@ -36,10 +38,13 @@ impl Interp<'_> {
     }
 
     /// The value a device compilation is taken to give toolchain macro `name`
-    /// (`__CUDA_ARCH__`, `CUDART_VERSION`) when neither the file nor the settings define
-    /// it, and why: defined in every compilation, with a value only assumed.
+    /// (`__CUDA_ARCH__`, `CUDART_VERSION`) when no setting defines it, and why: defined
+    /// in every compilation, with a value only assumed. A header's own definition is
+    /// another platform's shim (ggml's `vendors/hip.h` defines `__CUDA_ARCH__ 1300`,
+    /// included under `#if defined(GGML_USE_HIP)`, which the merge of includes does not
+    /// see), not the compiler's value.
     pub(super) fn toolchain_value(&self, name: &str) -> Option<(&'static str, &'static str)> {
-        if self.syn.defined.contains(name) || self.extra_constants.contains_key(name) {
+        if self.extra_constants.contains_key(name) {
             return None;
         }
         let language = if self.syn.hlsl {
@@ -87,6 +92,9 @@ impl Interp<'_> {
                         continue;
                     }
                     match self.defined(&n) {
+                        Some(true) if n == "__CUDACC__" && !self.syn.hlsl => {
+                            zeros.insert(n, Value::Int(Ir::Const(1)));
+                        }
                         Some(true) => {}
                         Some(false) => {
                             if !self.syn.constant_alternatives.contains_key(&n) {

@@ -21,7 +21,7 @@ impl Consts for Interp<'_> {
     }
 }
 
-impl Interp<'_> {
+impl<'a> Interp<'a> {
     /// The layout of `ty`, named in the function (its template arguments substituted).
     pub(super) fn layout(&mut self, ty: &TypeName) -> Option<Layout> {
         let types = self.syn.types();
@@ -58,12 +58,35 @@ impl Interp<'_> {
             Ok(None) => (short, scope),
             Err(why) => return Some(Value::Unknown(why.into())),
         };
-        let value = syn.static_members.get(&key)?.get(member)?;
-        // Members defined by other members (`T<N - 1>::v + T<N - 2>::v`) can multiply work.
-        if self.budget.exhausted() {
-            return Some(Value::Unknown(super::budget::TOO_MUCH_WORK.into()));
+        let found = syn.static_members.get(&key).and_then(|m| m.get(member));
+        match self.member_definition(found, &key, member)? {
+            Ok(value) => Some(self.eval_in(value, &scope)),
+            Err(unknown) => Some(unknown),
         }
-        Some(self.eval_in(value, &scope))
+    }
+
+    /// The definition of static member `member` of struct `key` to evaluate: `found`
+    /// (made outside conditional groups of the body), else the one of the branch the
+    /// known macros take; `Err` with the value `unknown` when that is not decided or the
+    /// budget is spent (members defined by other members, `T<N - 1>::v + T<N - 2>::v`,
+    /// can multiply work).
+    fn member_definition(
+        &mut self,
+        found: Option<&'a Expr>,
+        key: &str,
+        member: &str,
+    ) -> Option<Result<&'a Expr, Value>> {
+        let value = match found {
+            Some(v) => v,
+            None => match self.static_member_branch(key, member)? {
+                Ok(v) => v,
+                Err(why) => return Some(Err(Value::Unknown(why))),
+            },
+        };
+        if self.budget.exhausted() {
+            return Some(Err(Value::Unknown(super::budget::TOO_MUCH_WORK.into())));
+        }
+        Some(Ok(value))
     }
 
     /// The spellings of the type alias `name` (one, or one per branch of an undecided
@@ -113,11 +136,24 @@ impl Interp<'_> {
     /// member function is being inlined, named bare (`I` in `tile<I_, J_, T>::get_i`,
     /// evaluated where the function's template parameters are bound).
     pub(super) fn own_static_member(&mut self, name: &str) -> Option<Value> {
+        let owner = self
+            .names
+            .struct_context
+            .last()
+            .or(self.calls.owner.as_ref())?
+            .clone();
+        let found = self.own_static_definition(&owner, name);
+        match self.member_definition(found, &owner, name)? {
+            Ok(value) => Some(self.eval(value)),
+            Err(unknown) => Some(unknown),
+        }
+    }
+
+    /// The definition of static member `name` of `owner` made outside conditional groups
+    /// of its body.
+    fn own_static_definition(&self, owner: &str, name: &str) -> Option<&'a Expr> {
         let syn = self.syn;
-        let value = if let Some(owner) = self.names.struct_context.last() {
-            syn.static_members.get(owner)?.get(name)?
-        } else {
-            let owner = self.calls.owner.as_deref()?;
+        let value = if self.names.struct_context.is_empty() {
             let members = syn.static_members.get(owner).or_else(|| {
                 // Methods are owned under the struct's name without spaces.
                 owner.contains('<').then(|| {
@@ -130,11 +166,10 @@ impl Interp<'_> {
                 })?
             })?;
             members.get(name)?
+        } else {
+            syn.static_members.get(owner)?.get(name)?
         };
-        if self.budget.exhausted() {
-            return Some(Value::Unknown(super::budget::TOO_MUCH_WORK.into()));
-        }
-        Some(self.eval(value))
+        Some(value)
     }
 
     /// The function's own scope, its template arguments moved out of `self` for the
