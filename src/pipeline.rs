@@ -13,8 +13,10 @@ use crate::rules;
 use crate::FileReport;
 use std::time::{Duration, Instant};
 
+mod lanes_off;
 mod layouts;
 mod segmented;
+mod unfollowed;
 
 /// What every pass after parsing reads: the file, where it is, the run and its settings.
 struct Inputs<'a> {
@@ -353,6 +355,13 @@ fn adopt_from_includers(inputs: &Inputs<'_>, extracted: &Extracted, lowered: &mu
                     s.assumptions
                         .iter()
                         .filter_map(Assumption::macro_taken_undefined),
+                )
+                // The names an unfollowed condition around the access rests on.
+                .chain(
+                    s.assumptions
+                        .iter()
+                        .filter_map(Assumption::unfollowed_condition)
+                        .flat_map(crate::model::reason::Reason::unresolved_names),
                 );
             // A template value taken as any value: an includer may instantiate the kernel.
             if s.assumptions.iter().any(|a| a.template_value().is_some())
@@ -788,6 +797,7 @@ fn analyse_sites(lowered: &LoweredFile, settings: &Settings, cache: &VerdictCach
                 let mut total: Option<Verdict> = None;
                 for c in components {
                     let v = cache.analyse(c, &settings.bank, budget);
+                    let v = lanes_off::decide_without_guards(c, v, cache, &settings.bank, budget);
                     total = Some(match total {
                         None => v,
                         Some(t) => worst_of(t, v),
@@ -802,6 +812,7 @@ fn analyse_sites(lowered: &LoweredFile, settings: &Settings, cache: &VerdictCach
         }
         verdicts.push(verdict);
     }
+    unfollowed::undecide_conflicts(&lowered.sites, &mut verdicts);
     combine_type_variants(&lowered.sites, &mut verdicts);
     let mut out: Vec<AnalysedSite> = Vec::new();
     let mut every: Vec<AnalysedSite> = Vec::with_capacity(lowered.sites.len());

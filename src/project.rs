@@ -787,9 +787,10 @@ impl ProjectIndex {
             Includers::Naming(names) => names.iter().any(|m| mentions_word(t, m)),
             Includers::Instantiating(kernels) => kernels.iter().any(|k| instantiates(t, k)),
         };
-        let Some((me, includers, own)) = self.header_and_includers(header) else {
+        let Some((me, _, own)) = self.header_and_includers(header) else {
             return Vec::new();
         };
+        let includers = self.transitive_includers(&me);
         // The includer's text, or that of a file it includes directly (its config header).
         let names_one = |inc: &Path| {
             let Some(bytes) = (self.reader)(inc) else {
@@ -825,6 +826,33 @@ impl ProjectIndex {
                 through_includer(s, &name);
             }
             out.push(lowered);
+        }
+        out
+    }
+
+    /// The files that include `me`, directly first, then through the headers that do, as
+    /// deep as an includer's definitions are merged (`MAX_INCLUDE_DEPTH`): a kernel
+    /// header reached through an umbrella header (`runner.cu` includes `kernels.cuh`,
+    /// which includes each kernel's header) is launched by the umbrella's includers.
+    fn transitive_includers(&self, me: &Path) -> Vec<PathBuf> {
+        let map = &self.includes().includers;
+        let mut out: Vec<PathBuf> = Vec::new();
+        let mut seen: HashSet<&Path> = HashSet::from([me]);
+        let mut level: Vec<PathBuf> = vec![me.to_path_buf()];
+        for _ in 0..MAX_INCLUDE_DEPTH {
+            let mut next = Vec::new();
+            for h in &level {
+                for inc in map.get(h).into_iter().flatten() {
+                    if out.len() < MAX_LISTED_INCLUDERS && seen.insert(inc) {
+                        out.push(inc.clone());
+                        next.push(inc.clone());
+                    }
+                }
+            }
+            if next.is_empty() {
+                break;
+            }
+            level = next;
         }
         out
     }

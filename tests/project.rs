@@ -321,3 +321,60 @@ __global__ void k2() {
     );
     assert!(!a.depends_on.iter().any(|d| d == "block shape"), "{a:?}");
 }
+
+/// A kernel header reached through an umbrella header, instantiated by the umbrella's
+/// includer with `const` locals of the launching function (SGEMM_CUDA's `runner.cu`
+/// includes `kernels.cuh`, which includes each kernel's header).
+const TILED_KERNEL: &str = r"#pragma once
+template <const int BM, const int BK>
+__global__ void tiled(const float* a) {
+    __shared__ float As[BM * BK];
+    const int r = threadIdx.x / BK;
+    const int c = threadIdx.x % BK;
+    As[c * BM + r] = a[threadIdx.x];
+}
+";
+const UMBRELLA: &str = "#pragma once\n#include \"kernels/tiled.cuh\"\n";
+const RUNNER: &str = r#"#include "kernels.cuh"
+void run_tiled(const float* a, int m) {
+    if (m > 4) {
+        const unsigned BM = 64;
+        const unsigned BK = 8;
+        dim3 block((BM * BK) / 2);
+        tiled<BM, BK><<<1, block>>>(a);
+    } else {
+        const unsigned BM = 32;
+        const unsigned BK = 4;
+        tiled<BM, BK><<<1, 128>>>(a);
+    }
+}
+"#;
+
+#[test]
+fn a_kernel_header_is_instantiated_through_an_umbrella_header_with_host_constants() {
+    let files = [
+        ("src/kernels/tiled.cuh", TILED_KERNEL),
+        ("src/kernels.cuh", UMBRELLA),
+        ("src/runner.cu", RUNNER),
+    ];
+    let session = index(&files);
+    let r = session.check(
+        "src/kernels/tiled.cuh",
+        TILED_KERNEL.as_bytes(),
+        &Settings::default(),
+    );
+    assert_eq!(r.accesses.len(), 1, "{:?}", r.accesses);
+    let a = &r.accesses[0];
+    // <64, 8> in 256 threads: a warp is rows r = 0..3 of columns c = 0..7, word 64c + r:
+    // bank r for every c, 8 words per bank, 8-way. <32, 4> in 128 threads: rows 0..7 of
+    // columns 0..3, word 32c + r: bank r, 4 words each, 4-way. The worst is 8-way, for
+    // these values only: no template value is taken as any value.
+    assert_eq!(a.conflict_factor, Some(8.0), "{a:?}");
+    assert!(
+        !a.assumptions
+            .iter()
+            .any(|s| s.contains("template parameter")),
+        "{:?}",
+        a.assumptions
+    );
+}

@@ -46,6 +46,13 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 const SKIPPED_NOTE: &str =
     " warp and value combinations that divide by zero or shift out of range were skipped";
 
+/// Whether the enumeration behind `v` skipped warps whose address cannot be evaluated
+/// for some lane (a division by zero, a shift out of range): its verdict says nothing of
+/// those warps, which a guard switching the failing lanes off would bring back.
+pub fn skipped_warps(v: &Verdict) -> bool {
+    v.notes.iter().any(|n| n.ends_with(SKIPPED_NOTE))
+}
+
 /// The most threads a block may hold (CUDA and Direct3D 12 alike).
 const MAX_BLOCK_THREADS: u64 = 1024;
 

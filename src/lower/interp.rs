@@ -166,6 +166,11 @@ struct Flow {
     /// Nesting of control flow whose condition is not a guard (unknown `if`
     /// conditions, loop bodies, switch cases).
     opaque: u32,
+    /// Of those, the `if`s whose condition is data (taken as true for every lane).
+    data_ifs: u32,
+    /// Why each `if` condition around here that is neither a guard nor data could not be
+    /// followed, innermost last: the accesses under one carry it as an assumption.
+    unfollowed: Vec<crate::model::reason::Reason>,
     /// A `return`, `break` or `continue` was reached: the rest of the block is skipped.
     returned: bool,
     /// Inductions stepped under a condition that stays false once false, by the span of
@@ -247,6 +252,11 @@ struct Returns {
     opaque: bool,
     /// The nesting of unfollowed control flow when the helper was entered.
     opaque_base: u32,
+    /// A return was reached under control flow that is not a guard, all of it `if`s on
+    /// data: the helper's value depends on data.
+    on_data: bool,
+    /// The nesting of `if`s on data when the helper was entered.
+    data_base: u32,
 }
 
 fn int(c: i64) -> Ir {

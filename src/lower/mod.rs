@@ -10,6 +10,7 @@ pub mod affine;
 pub(crate) mod cute;
 mod fold;
 pub mod host_args;
+mod host_constants;
 pub mod induction;
 pub mod interp;
 pub mod purity;

@@ -143,34 +143,39 @@ pub fn instantiations(syn: &FileSyntax, f: &Function, text: &str) -> Vec<Instant
     out
 }
 
+/// A launch's host function and the launch's position in it: its `const` locals may be
+/// the launch's template arguments.
+type Launched<'a> = Option<(&'a Function, usize)>;
+
 fn all_instantiations(syn: &FileSyntax, f: &Function, text: &str) -> Vec<Instantiation> {
     let bindings = super::host_args::launch_bindings(syn, f, text);
     if f.template_params.is_empty() && bindings.is_empty() {
         return Vec::new();
     }
-    // Each list of template arguments with the host-built arguments of its launch.
-    let mut lists: Vec<(Vec<String>, HostArgs)> = Vec::new();
+    // Each list of template arguments with the host-built arguments of its launch, and
+    // the launch's host function and position (its `const` locals may be arguments).
+    let mut lists: Vec<(Vec<String>, HostArgs, Launched)> = Vec::new();
     for (li, l) in syn.launches_of(&f.name).enumerate() {
         let host_args = bindings.get(li).cloned().unwrap_or_default();
         if l.template_args.is_empty() {
-            lists.push((Vec::new(), host_args));
+            lists.push((Vec::new(), host_args, None));
             continue;
         }
         let host = l.in_function.and_then(|i| syn.functions.get(i));
         for list in substitute_host(syn, host, &l.template_args, 0) {
-            lists.push((list, host_args.clone()));
+            lists.push((list, host_args.clone(), host.map(|h| (h, l.span.start))));
         }
     }
     for (k, args) in &syn.instantiations {
         if *k == f.name {
-            lists.push((args.clone(), Vec::new()));
+            lists.push((args.clone(), Vec::new(), None));
         }
     }
     if lists.is_empty() {
-        lists.push((Vec::new(), Vec::new()));
+        lists.push((Vec::new(), Vec::new(), None));
     }
     let mut out: Vec<Instantiation> = Vec::new();
-    for (list, host_args) in lists {
+    for (list, host_args, launched) in lists {
         let mut inst = Instantiation {
             host_args,
             ..Instantiation::default()
@@ -192,7 +197,12 @@ fn all_instantiations(syn: &FileSyntax, f: &Function, text: &str) -> Vec<Instant
                             _ => None,
                         }
                     }
-                    _ => crate::extract::convert::parse_int(t).map(ExprKind::Int),
+                    _ => crate::extract::convert::parse_int(t)
+                        .or_else(|| {
+                            let (host, at) = launched?;
+                            super::host_constants::literal_local(host, t, at, text)
+                        })
+                        .map(ExprKind::Int),
                 });
                 if let Some(kind) = kind {
                     inst.values.push((

@@ -173,6 +173,11 @@ pub enum Assumption {
     /// instantiation bankcheck follows fixes, taken as a compile-time constant the same
     /// in every lane, of any value.
     TemplateValue(String),
+    /// The access is under an `if` whose condition bankcheck cannot follow (why, in
+    /// words): it was analysed with every lane taking the branch. Lanes switched off
+    /// cannot make a conflict-free access conflict, so `ok` holds whatever the condition
+    /// selects; a conflict does not, and the pipeline leaves it undecided.
+    UnfollowedCondition(crate::model::reason::Reason),
     /// Only some instantiations of a template were analysed.
     SomeInstantiations {
         analysed: usize,
@@ -194,6 +199,14 @@ impl Assumption {
     pub fn template_value(&self) -> Option<&String> {
         match self {
             Assumption::TemplateValue(name) => Some(name),
+            _ => None,
+        }
+    }
+
+    /// Why the condition of an `if` around the access could not be followed.
+    pub fn unfollowed_condition(&self) -> Option<&crate::model::reason::Reason> {
+        match self {
+            Assumption::UnfollowedCondition(why) => Some(why),
             _ => None,
         }
     }
@@ -233,6 +246,11 @@ impl fmt::Display for Assumption {
                     "`{name}` is a template parameter that no instantiation bankcheck follows fixes: a compile-time constant, the same in every lane, of any value its type allows"
                 ),
             },
+            Assumption::UnfollowedCondition(why) => write!(
+                f,
+                "under an `if` whose condition bankcheck cannot follow ({}): analysed with every lane taking it, which proves a conflict-free access conflict-free for whatever lanes the condition selects, and no conflict",
+                why.words()
+            ),
             Assumption::SomeInstantiations {
                 analysed,
                 total,

@@ -182,6 +182,9 @@ impl Interp<'_> {
             ShapeSource::Known(..) | ShapeSource::Unstated => Vec::new(),
         };
         assumptions.extend(self.pp_assumptions.iter().cloned());
+        if let Some(why) = self.flow.unfollowed.last() {
+            assumptions.push(Assumption::UnfollowedCondition(why.clone()));
+        }
         if let Ok(comps) = &lowered {
             assumptions.extend(self.template_assumptions(comps));
         }

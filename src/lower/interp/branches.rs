@@ -5,8 +5,8 @@
 
 use super::budget::{value_size, MAX_IR_NODES};
 use super::{Interp, Value, Vars};
-use crate::extract::ast::{Expr, Stmt};
-use crate::model::ir::{Expr as Ir, UnOp};
+use crate::extract::ast::{BinaryOp, Expr, ExprKind, Stmt, UnaryOp};
+use crate::model::ir::{BinOp, Expr as Ir, UnOp};
 
 impl Interp<'_> {
     /// Interprets `if (cond) then else otherwise`.
@@ -43,12 +43,12 @@ impl Interp<'_> {
             ),
             _ => false,
         };
-        let c = if let Some(c) = known {
-            c
+        let (c, conjuncts) = if let Some(c) = known {
+            (c, Vec::new())
         } else if exits(then) && otherwise.is_none() {
-            self.eval_control(cond)
+            (self.eval_control(cond), Vec::new())
         } else {
-            self.eval(cond)
+            self.eval_conjunction(cond)
         };
         // A constant condition (`if (0)`, a resolved `#ifdef`) takes one branch only.
         if let Some(k) = match &c {
@@ -66,14 +66,40 @@ impl Interp<'_> {
             Value::Int(e) => Some(e.clone()),
             _ => None,
         };
+        // Of a conjunction that is not a guard as a whole, the conjuncts that are guards
+        // still hold in the `then` branch (`tid < 16 && flags[tid]`: the data is taken as
+        // true for every lane, as the bank model says, the bound on the lanes is not).
+        let then_guard = guard.clone().or_else(|| {
+            conjuncts
+                .iter()
+                .filter_map(|v| match v {
+                    Value::Int(e) => Some(e.clone()),
+                    _ => None,
+                })
+                .reduce(|a, b| super::fold(BinOp::LogicAnd, a, b))
+        });
         let before = self.scopes.clone();
-        if let Some(g) = &guard {
+        if let Some(g) = &then_guard {
             self.flow.guards.push(g.clone());
         }
         let opaque = u32::from(guard.is_none());
         self.flow.opaque += opaque;
+        let on_data = u32::from(matches!(c, Value::Data(_)));
+        self.flow.data_ifs += on_data;
+        // A condition bankcheck cannot follow (not data, which the model takes as true
+        // for every lane) may select any lanes: the accesses of both branches say so.
+        let unfollowed = std::iter::once(&c)
+            .chain(&conjuncts)
+            .find_map(|v| match v {
+                Value::Unknown(why) => Some(why.clone()),
+                _ => None,
+            })
+            .filter(|_| guard.is_none() && !self.compile_time(cond));
+        if let Some(why) = &unfollowed {
+            self.flow.unfollowed.push(why.clone());
+        }
         self.block(std::slice::from_ref(then));
-        if guard.is_some() {
+        if then_guard.is_some() {
             self.flow.guards.pop();
         }
         let then_returned = std::mem::replace(&mut self.flow.returned, false);
@@ -91,6 +117,10 @@ impl Interp<'_> {
             }
         }
         self.flow.opaque -= opaque;
+        self.flow.data_ifs -= on_data;
+        if unfollowed.is_some() {
+            self.flow.unfollowed.pop();
+        }
         let else_returned = std::mem::replace(&mut self.flow.returned, false);
         self.merge_branches(
             &after_then,
@@ -110,6 +140,54 @@ impl Interp<'_> {
         } else if then_returned && else_returned {
             self.flow.returned = true;
         }
+    }
+
+    /// Whether `e` is a compile-time constant of C++ as written (literals, `sizeof`, and
+    /// qualified names that are no local, `std::is_same<T, half2>::value`, through
+    /// operators): the same in every lane, so a branch on it is taken by every lane or
+    /// by none, whatever its value.
+    fn compile_time(&self, e: &Expr) -> bool {
+        match &e.kind {
+            ExprKind::Int(_)
+            | ExprKind::Float(_)
+            | ExprKind::Bool(_)
+            | ExprKind::SizeofType(_)
+            | ExprKind::SizeofExpr(_) => true,
+            ExprKind::Ident(name) => name.contains("::") && self.lookup(name).is_none(),
+            ExprKind::Unary(UnaryOp::Deref | UnaryOp::AddrOf, _) => false,
+            ExprKind::Unary(_, a) | ExprKind::Cast(_, a) => self.compile_time(a),
+            ExprKind::Binary(_, a, b) => self.compile_time(a) && self.compile_time(b),
+            ExprKind::Cond(c, a, b) => {
+                self.compile_time(c) && self.compile_time(a) && self.compile_time(b)
+            }
+            _ => false,
+        }
+    }
+
+    /// Evaluates `cond` as `eval` does, and, when it is a conjunction (`a && b && c`),
+    /// the value of each conjunct too, left to right (each evaluated once).
+    fn eval_conjunction(&mut self, cond: &Expr) -> (Value, Vec<Value>) {
+        let mut parts: Vec<&Expr> = Vec::new();
+        let mut stack = vec![cond];
+        while let Some(e) = stack.pop() {
+            match &e.kind {
+                ExprKind::Binary(BinaryOp::LogicAnd, a, b) => {
+                    stack.push(b);
+                    stack.push(a);
+                }
+                _ => parts.push(e),
+            }
+        }
+        if parts.len() < 2 {
+            return (self.eval(cond), Vec::new());
+        }
+        let values: Vec<Value> = parts.iter().map(|p| self.eval(p)).collect();
+        let whole = values
+            .iter()
+            .cloned()
+            .reduce(|a, b| self.binary(BinaryOp::LogicAnd, a, b))
+            .unwrap_or_else(|| self.eval(cond));
+        (whole, values)
     }
 
     /// Merges the scopes after the `then` branch (`after_then`) into the current ones,

@@ -8,6 +8,15 @@ use crate::diag::AccessKind;
 use crate::extract::ast::{BinaryOp, Expr, ExprKind, TypeName, UnaryOp, VarDecl};
 use crate::model::ir::BinOp;
 
+/// The methods of a cooperative group bankcheck knows the meaning of.
+const GROUP_METHODS: [&str; 5] = [
+    "thread_rank",
+    "size",
+    "num_threads",
+    "meta_group_rank",
+    "meta_group_size",
+];
+
 impl Interp<'_> {
     /// An atomic (`atomicAdd`, `InterlockedAdd`): an access of its first argument's place;
     /// HLSL's last argument receives the original value. `lower` is `short` in lower case.
@@ -79,8 +88,19 @@ impl Interp<'_> {
                     .first()
                     .and_then(|t| crate::extract::convert::parse_int(t.trim()))
                     .or_else(|| args.get(1).and_then(|a| self.const_eval(a)));
+                let spelled = template_args.first().map(|t| t.trim().to_string());
                 n.filter(|n| *n > 0).map_or_else(
-                    || Value::Unknown("a tile whose size is not a constant".into()),
+                    || {
+                        Value::Unknown(
+                            match spelled {
+                                Some(t) => format!(
+                                    "a tile of `{t}` threads, a number bankcheck does not know"
+                                ),
+                                None => "a tile whose size is not a constant".to_string(),
+                            }
+                            .into(),
+                        )
+                    },
                     |n| Value::Group(n as u64),
                 )
             }
@@ -177,8 +197,16 @@ impl Interp<'_> {
         let (object, method) = callee
             .rsplit_once('.')
             .or_else(|| callee.rsplit_once("->"))?;
-        let Value::Group(n) = self.lookup(object).cloned()? else {
-            return None;
+        let n = match self.lookup(object).cloned()? {
+            Value::Group(n) => n,
+            // A group bankcheck could not make (`tiled_partition<tile_size>` of a size it
+            // does not know): its ranks depend on the lane, they are not loaded data.
+            Value::Unknown(why) if GROUP_METHODS.contains(&method) => {
+                return Some(Value::Unknown(
+                    why.reworded(format!("`{callee}()`: `{object}` is {}", why.words())),
+                ));
+            }
+            _ => return None,
         };
         let threads = self.shape_reads.whole(self.block).threads() as i64;
         let tid = self.linear_tid();

@@ -301,6 +301,7 @@ impl<'a> Interp<'a> {
         let saved_base = std::mem::replace(&mut self.calls.guard_base, self.flow.guards.len());
         let saved_return = std::mem::take(&mut self.calls.returns);
         self.calls.returns.opaque_base = self.flow.opaque;
+        self.calls.returns.data_base = self.flow.data_ifs;
         let saved_function = self.function.clone();
         let line = if std::ptr::eq(self.text, self.base_text) {
             crate::diag::line_of(&self.syn.line_starts, call.span.start)

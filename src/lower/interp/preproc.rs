@@ -208,9 +208,11 @@ impl Interp<'_> {
             let scopes = self.scopes.clone();
             let guards = self.flow.guards.len();
             let returned = self.flow.returned;
-            let opaque_base = self.calls.returns.opaque_base;
+            let (opaque_base, data_base) =
+                (self.calls.returns.opaque_base, self.calls.returns.data_base);
             let returns = std::mem::take(&mut self.calls.returns);
             self.calls.returns.opaque_base = opaque_base;
+            self.calls.returns.data_base = data_base;
             let notes = self.pp_assumptions.len();
             self.pp_assumptions.push(Assumption::OtherConfiguration);
             self.flow.opaque += 1;

@@ -54,17 +54,34 @@ impl Family {
 const FREE_RANGE: i64 = 1 << 16;
 
 impl Interp<'_> {
-    /// A floating-point shader constant (`cbuffer` member) of a scalar or vector type:
-    /// one real symbol per component. `None` for other names and types.
-    pub(super) fn shader_constant(&self, name: &str) -> Option<Value> {
+    /// A shader constant (`cbuffer` member) of a scalar or vector type: one real symbol
+    /// per floating-point component; an integer one is a run-time value the same in every
+    /// lane of the dispatch, as a kernel parameter is. `None` for other names and types.
+    pub(super) fn shader_constant(&mut self, name: &str) -> Option<Value> {
         let ty = self.syn.shader_constants.get(name)?;
         if ty.pointers > 0 {
             return None;
         }
+        let integer = |s: &mut Self, n: &str| Value::Int(s.uniform(n, None));
         let comps = match crate::lower::vector::vector_type(&ty.base, &self.syn.typedefs) {
             Some((n, crate::lower::vector::Elem::Float)) => n,
-            Some(_) => return None,
+            Some((n, crate::lower::vector::Elem::Int)) => {
+                return Some(Value::Vector(
+                    "xyzw"
+                        .chars()
+                        .take(n)
+                        .map(|c| integer(self, &format!("{name}.{c}")))
+                        .collect(),
+                ));
+            }
             None if matches!(ty.base.as_str(), "float" | "half" | "double" | "min16float") => 0,
+            None if matches!(
+                ty.base.as_str(),
+                "uint" | "int" | "dword" | "min16uint" | "min16int" | "uint32_t" | "int32_t"
+            ) =>
+            {
+                return Some(integer(self, name));
+            }
             None => return None,
         };
         if comps == 0 {

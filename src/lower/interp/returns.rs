@@ -7,7 +7,8 @@
 //! what lanes reaching it get. A side whose value is unknown makes the merged value
 //! unknown for that side's reason, not for the merge's. A return
 //! under control flow bankcheck does not follow as
-//! a guard (a condition it cannot evaluate, a loop, a switch) makes the value unknown.
+//! a guard (a condition it cannot evaluate, a loop, a switch) makes the value unknown;
+//! one under `if`s on data only makes it data.
 
 use super::{fold, Interp, Returns, Value};
 use crate::model::ir::{BinOp, Expr as Ir};
@@ -15,7 +16,7 @@ use crate::model::ir::{BinOp, Expr as Ir};
 impl Returns {
     /// The helper may return before its end (a guarded or unfollowed return).
     pub(super) fn returns_early(&self) -> bool {
-        self.opaque || self.entries.iter().any(|(g, _)| g.is_some())
+        self.opaque || self.on_data || self.entries.iter().any(|(g, _)| g.is_some())
     }
 }
 
@@ -27,8 +28,15 @@ impl Interp<'_> {
         if r.entries.last().is_some_and(|(g, _)| g.is_none()) {
             return;
         }
-        if self.flow.opaque > r.opaque_base {
-            self.calls.returns.opaque = true;
+        // Under unfollowed control flow: when all of it is `if`s on data, the value
+        // depends on data; otherwise it is not known.
+        let opaque = self.flow.opaque.saturating_sub(r.opaque_base);
+        if opaque > 0 {
+            if opaque == self.flow.data_ifs.saturating_sub(r.data_base) {
+                self.calls.returns.on_data = true;
+            } else {
+                self.calls.returns.opaque = true;
+            }
         }
         let guard = self.flow.guards[self.calls.guard_base.min(self.flow.guards.len())..]
             .iter()
@@ -46,6 +54,20 @@ impl Interp<'_> {
         let branch = || Value::Unknown("a helper returns from inside a branch".into());
         if r.opaque {
             return Some(branch());
+        }
+        // Returns under `if`s on data: which one a lane takes depends on data (a value
+        // not known among them stays unknown).
+        if r.on_data {
+            let all = std::iter::once(last).chain(entries.map(|(_, v)| v));
+            let mut unknown = None;
+            for v in all {
+                if let Value::Unknown(_) = v {
+                    unknown.get_or_insert(v);
+                }
+            }
+            return Some(unknown.unwrap_or_else(|| {
+                Value::Data("a value a helper returns under a condition on data".into())
+            }));
         }
         let mut value = last;
         for (guard, v) in entries {

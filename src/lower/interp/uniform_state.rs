@@ -30,6 +30,8 @@ pub(super) struct Snapshot {
     objects: std::collections::HashMap<String, (String, Vec<String>)>,
     guards: usize,
     opaque: u32,
+    unfollowed: usize,
+    data_ifs: u32,
     returned: bool,
     pp_assumptions: usize,
     returns: usize,
@@ -135,6 +137,8 @@ impl Interp<'_> {
             objects: self.objects.clone(),
             guards: self.flow.guards.len(),
             opaque: self.flow.opaque,
+            unfollowed: self.flow.unfollowed.len(),
+            data_ifs: self.flow.data_ifs,
             returned: self.flow.returned,
             pp_assumptions: self.pp_assumptions.len(),
             returns: self.calls.returns.entries.len(),
@@ -153,6 +157,8 @@ impl Interp<'_> {
         self.objects.clone_from(&s.objects);
         self.flow.guards.truncate(s.guards);
         self.flow.opaque = s.opaque;
+        self.flow.unfollowed.truncate(s.unfollowed);
+        self.flow.data_ifs = s.data_ifs;
         self.flow.returned = s.returned;
         self.pp_assumptions.truncate(s.pp_assumptions);
         self.calls.returns.entries.truncate(s.returns);
