@@ -212,9 +212,7 @@ impl<'a> Interp<'a> {
         if let Some((taken, notes)) = self.names.taken_branches.get(&cached) {
             let (taken, notes) = (taken.clone(), notes.clone());
             for n in notes {
-                if !self.pp_assumptions.contains(&n) {
-                    self.pp_assumptions.push(n);
-                }
+                self.state_assumption(n);
             }
             return taken;
         }

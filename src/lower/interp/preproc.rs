@@ -55,13 +55,17 @@ impl Interp<'_> {
         crate::source::toolchain_value(language, name)
     }
 
-    /// States that `name` was taken as not defined.
-    pub(super) fn assume_undefined(&mut self, name: &str) {
-        self.names.assumed_decisions += 1;
-        let note = Assumption::MacroUndefined(name.to_string());
+    /// States `note` on every access recorded after it, once.
+    pub(super) fn state_assumption(&mut self, note: Assumption) {
         if !self.pp_assumptions.contains(&note) {
             self.pp_assumptions.push(note);
         }
+    }
+
+    /// States that `name` was taken as not defined.
+    pub(super) fn assume_undefined(&mut self, name: &str) {
+        self.names.assumed_decisions += 1;
+        self.state_assumption(Assumption::MacroUndefined(name.to_string()));
     }
 
     /// The value of a marker call `#if(c)`, `#ifdef(X)`, `#ifndef(X)`; `None` for other calls.
@@ -79,14 +83,11 @@ impl Interp<'_> {
                 for n in names {
                     if let Some((value, why)) = self.toolchain_value(&n) {
                         self.names.assumed_decisions += 1;
-                        let note = Assumption::ToolchainValue {
+                        self.state_assumption(Assumption::ToolchainValue {
                             name: n.clone(),
                             value,
                             why,
-                        };
-                        if !self.pp_assumptions.contains(&note) {
-                            self.pp_assumptions.push(note);
-                        }
+                        });
                         let v = value.parse::<i64>().unwrap_or(0);
                         zeros.insert(n, Value::Int(Ir::Const(v)));
                         continue;
