@@ -149,13 +149,15 @@ fn directories_are_walked_honouring_gitignore_and_hidden_files() {
     assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
     assert_eq!(
         compact_files(&out),
-        vec!["src/conflict.cu", "src/deep/more.cuh"]
+        vec!["src/conflict.cu", "src/deep/more.cuh", "src/header.h"]
     );
+    std::fs::write(dir.path().join("src/plain.h"), "int add(int, int);\n").unwrap();
     let out = run_in(dir.path(), &["--format", "json", "."], b"", &[]);
     let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(
-        report["files_checked"], 4,
-        "two .cu, one .cuh, one .hlsl; no header, hidden or ignored file"
+        report["files_checked"], 5,
+        "two .cu, one .cuh, one .hlsl, the header that declares shared memory; \
+         no plain header, hidden or ignored file"
     );
 }
 
@@ -216,7 +218,7 @@ fn config_is_discovered_per_file_nearest_wins_and_overrides_apply() {
     .unwrap();
     std::fs::write(
         dir.path().join("lint.toml"),
-        "exclude = [\"src/deep/**\"]\n[[overrides]]\nfiles = [\"src/conflict.cu\"]\nrules = { conflict = \"off\" }\n",
+        "exclude = [\"src/deep/**\"]\n[[overrides]]\nfiles = [\"src/conflict.cu\", \"src/header.h\"]\nrules = { conflict = \"off\" }\n",
     )
     .unwrap();
     let out = run_in(dir.path(), &["src"], b"", &[]);
@@ -741,30 +743,29 @@ fn command_line_conveniences() {
     );
     let out = run_in(empty.path(), &["-q", "."], b"", &[]);
     assert!(text(&out.stderr).is_empty());
-    // Headers that hold shared-memory code (HLSL libraries ship kernels as `.h`) are
-    // named when the walk found nothing else; a plain C header is not.
+    // A walk checks the headers that declare shared memory (CUDA libraries keep their
+    // kernels in `.h` files, HLSL libraries ship shaders as `.h`); a plain C header is not.
     std::fs::create_dir(empty.path().join("lib")).unwrap();
     std::fs::write(empty.path().join("lib/util.h"), "int add(int a, int b);\n").unwrap();
-    let out = run_in(empty.path(), &["."], b"", &[]);
-    assert!(
-        !text(&out.stderr).contains("header"),
-        "{}",
-        text(&out.stderr)
-    );
+    let out = run_in(empty.path(), &["--show-files", "."], b"", &[]);
+    assert!(text(&out.stdout).trim().is_empty(), "{}", text(&out.stdout));
     std::fs::write(
-        empty.path().join("lib/filter.h"),
-        "groupshared float tile[16][16];\n[numthreads(16, 16, 1)] void main() {}\n",
+        empty.path().join("lib/transpose.h"),
+        "__global__ void k(float* o) {\n    __shared__ float t[32][32];\n    o[threadIdx.x] = t[threadIdx.x][0];\n}\nvoid go(float* o) { k<<<1, 32>>>(o); }\n",
     )
     .unwrap();
-    let out = run_in(empty.path(), &["."], b"", &[]);
-    assert_eq!(out.status.code(), Some(0));
-    let err = text(&out.stderr);
-    assert!(
-        err.contains("1 C/C++ header here spells a shared-memory qualifier")
-            && err.contains("filter.h")
-            && !err.contains("util.h"),
-        "{err}"
-    );
+    let out = run_in(empty.path(), &["--show-files", "."], b"", &[]);
+    assert_eq!(text(&out.stdout).trim(), "lib/transpose.h");
+    let out = run_in(empty.path(), &["--format", "json", "."], b"", &[]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let access = &report["accesses"][0];
+    assert_eq!(access["file"], "lib/transpose.h");
+    assert_eq!(access["conflict_factor"], 32);
+    // `include-headers = false` leaves them to the files that include them.
+    std::fs::write(empty.path().join("lint.toml"), "include-headers = false\n").unwrap();
+    let out = run_in(empty.path(), &["--show-files", "."], b"", &[]);
+    assert!(text(&out.stdout).trim().is_empty(), "{}", text(&out.stdout));
 }
 
 /// A comment that starts like a suppression but is not one is reported through the

@@ -90,7 +90,7 @@ pub fn discover(paths: &[String], skip: &Skip) -> anyhow::Result<Found> {
                     found.failures.push((display(arg, &failed), reason));
                 }
                 for file in files {
-                    if skip.configs.for_file(&file)?.walk_selects(&absolute(&file)) {
+                    if walk_picks(&*skip.configs.for_file(&file)?, &file) {
                         push(&mut found, &mut seen, display(arg, &file), file);
                     }
                 }
@@ -176,36 +176,25 @@ fn walk(dir: &Path, skip: Option<&Skip>) -> (Vec<PathBuf>, Vec<(PathBuf, String)
     (files, failures)
 }
 
-/// C and C++ headers under the directories of `paths` (walked as a check walks them,
-/// at most `limit` read) whose text spells a shared-memory qualifier: a directory walk
-/// skips them by default, and a run that found nothing else says they are there.
-pub fn shared_memory_headers(paths: &[String], skip: &Skip, limit: usize) -> Vec<PathBuf> {
-    const HEADERS: &[&str] = &["h", "hh", "hpp", "hxx", "inl", "inc"];
-    let mut found = Vec::new();
-    let mut read = 0;
-    for dir in paths.iter().map(Path::new).filter(|p| p.is_dir()) {
-        for entry in walker(dir, Some(skip)).filter_map(Result::ok) {
-            let path = entry.path();
-            let header = path
-                .extension()
-                .and_then(|e| e.to_str())
-                .is_some_and(|e| HEADERS.contains(&e.to_ascii_lowercase().as_str()));
-            if !header || !entry.file_type().is_some_and(|t| t.is_file()) {
-                continue;
-            }
-            if read == limit {
-                return found;
-            }
-            read += 1;
-            let Ok(bytes) = std::fs::read(path) else {
-                continue;
-            };
-            if bankcheck::source::mentions_shared_memory(&String::from_utf8_lossy(&bytes)) {
-                found.push(path.to_path_buf());
-            }
-        }
-    }
-    found
+/// Whether a directory walk checks `file`, found under it and not excluded: its name is
+/// in `include`, or it is a header that declares shared memory.
+fn walk_picks(config: &bankcheck::config::Config, file: &Path) -> bool {
+    let path = absolute(file);
+    config.walk_selects(&path) || (config.walk_reads_header(&path) && declares_shared_memory(file))
+}
+
+/// Whether a header found by a walk declares shared memory (`__shared__`, `groupshared`,
+/// `SharedMemory<T>`), read up to the default size limit: such a header holds kernels or
+/// helpers of its own, and is checked like a `.cu` file. One that cannot be read is not
+/// (nothing says it is GPU code).
+fn declares_shared_memory(path: &Path) -> bool {
+    use std::io::Read as _;
+    let mut bytes = Vec::new();
+    let read = std::fs::File::open(path).and_then(|f| {
+        f.take(super::read::DEFAULT_MAX_FILE_SIZE)
+            .read_to_end(&mut bytes)
+    });
+    read.is_ok() && bankcheck::source::spells_shared_declaration(&String::from_utf8_lossy(&bytes))
 }
 
 /// The path a walk error is about, if it names one, and its innermost reason.
@@ -290,7 +279,7 @@ pub fn workspace_context(root: &Path, named: &[PathBuf], skip: &Skip) -> Vec<Tar
         let selected = skip
             .configs
             .for_file(&file)
-            .is_ok_and(|c| c.walk_selects(&absolute(&file)));
+            .is_ok_and(|c| walk_picks(&c, &file));
         if !selected || file.canonicalize().is_ok_and(|c| named.contains(&c)) {
             continue;
         }

@@ -519,24 +519,6 @@ fn check_paths(args: &CheckArgs) -> anyhow::Result<ExitStatus> {
     }
     if files.is_empty() && failures.is_empty() && !args.quiet {
         errln!("warning: no CUDA or HLSL file to check in the given paths");
-        // HLSL libraries often ship their kernels in `.h` files, which a walk skips.
-        let roots = if args.paths.is_empty() {
-            vec![".".to_string()]
-        } else {
-            args.paths.clone()
-        };
-        let headers = files::shared_memory_headers(&roots, &skip, 10_000);
-        if let Some(first) = headers.first() {
-            errln!(
-                "note: {} C/C++ header{} here spell{} a shared-memory qualifier (such as {}); \
-                 a directory walk checks headers only through the files that include them: \
-                 name them on the command line, or add `\"*.h\"` to `include` in lint.toml",
-                headers.len(),
-                if headers.len() == 1 { "" } else { "s" },
-                if headers.len() == 1 { "s" } else { "" },
-                first.display()
-            );
-        }
     }
     failures.sort();
     for (path, reason) in &failures {

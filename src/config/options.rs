@@ -51,6 +51,9 @@ options_struct! {
     Options {
         /// File-name globs a directory walk picks up. Default: `*.cu`, `*.cuh`, `*.hlsl`, `*.hlsli`, `*.fx`.
         include: Option<Vec<String>>,
+        /// Whether a directory walk also checks the C/C++ headers (`.h`, `.hpp`, ...) it
+        /// finds that declare shared memory. Default true.
+        include_headers: Option<bool>,
         /// Globs (relative to this file's directory, or names) that a directory walk
         /// skips, instead of the default list (`resolve::DEFAULT_EXCLUDE`).
         exclude: Option<Spanned<Vec<String>>>,
@@ -79,6 +82,7 @@ pub const TOP_LEVEL_KEYS: &[&str] = &[
     "bank-width",
     "warp-size",
     "include",
+    "include-headers",
     "exclude",
     "extend-exclude",
     "block-shapes",

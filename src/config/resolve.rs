@@ -317,6 +317,8 @@ pub struct Config {
     root: Layer,
     overrides: Vec<(GlobSet, Layer)>,
     include: GlobSet,
+    /// `include-headers`: whether a walk picks up headers that declare shared memory.
+    include_headers: bool,
     /// `exclude`, or the defaults when the file does not set it.
     exclude: PathGlobs,
     /// Whether `exclude` is the default list.
@@ -338,6 +340,10 @@ pub fn retired_note(name: &str, rules: &[RuleInfo]) -> Option<String> {
     ))
 }
 
+/// The extensions of the C/C++ headers a directory walk checks when they declare
+/// shared memory (`include-headers`).
+pub const HEADER_EXTENSIONS: &[&str] = &["h", "hh", "hpp", "hxx", "inl", "inc"];
+
 /// File names a directory walk picks up when `include` is not set.
 pub const DEFAULT_INCLUDE: &[&str] = &["*.cu", "*.cuh", "*.hlsl", "*.hlsli", "*.fx"];
 
@@ -349,6 +355,7 @@ impl Config {
             root: Layer::default(),
             overrides: Vec::new(),
             include: globs(DEFAULT_INCLUDE.iter().copied()).unwrap_or_else(|_| GlobSet::empty()),
+            include_headers: true,
             exclude: default_exclude(&base_dir),
             default_exclude: true,
             extend_exclude: None,
@@ -425,6 +432,7 @@ impl Config {
             root,
             overrides,
             include,
+            include_headers: options.include_headers.unwrap_or(true),
             default_exclude: exclude.is_none(),
             exclude: exclude.unwrap_or_else(|| default_exclude(base_dir)),
             extend_exclude,
@@ -439,6 +447,17 @@ impl Config {
         let relative = path.strip_prefix(&self.base_dir).unwrap_or(path);
         let name = path.file_name().map_or(relative, Path::new);
         self.include.is_match(name) || self.include.is_match(relative)
+    }
+
+    /// Whether a directory walk reads the file `path` to see if it declares shared
+    /// memory: a C/C++ header `include` does not pick up, unless `include-headers` is
+    /// off. CUDA libraries keep their kernels in `.h` and `.hpp` files.
+    pub fn walk_reads_header(&self, path: &Path) -> bool {
+        self.include_headers
+            && path
+                .extension()
+                .and_then(|e| e.to_str())
+                .is_some_and(|e| HEADER_EXTENSIONS.contains(&e.to_ascii_lowercase().as_str()))
     }
 
     /// Whether a walk skips `path` (absolute; a directory's contents with it): the

@@ -373,7 +373,16 @@ impl LoweredAccess {
     /// memory of a function's sites grew with the square of its loads.
     #[must_use]
     pub fn with_used_vars(mut self, keep: usize) -> LoweredAccess {
-        let mut used = vec![false; self.vars.len()];
+        let all = std::mem::take(&mut self.vars);
+        self.with_vars_from(&all, keep)
+    }
+
+    /// Gives an access built with no variables of its own the variables it uses out of
+    /// `all` (the interpreter's whole table, whose numbering its expressions follow),
+    /// renumbered: only those are cloned, as a kernel whose helpers are inlined many
+    /// times can hold thousands of variables and thousands of accesses.
+    pub fn with_vars_from(mut self, all: &[VarInfo], keep: usize) -> LoweredAccess {
+        let mut used = vec![false; all.len()];
         for u in used.iter_mut().take(keep) {
             *u = true;
         }
@@ -389,6 +398,12 @@ impl LoweredAccess {
         for c in self.coords.iter().flatten() {
             c.each_var(&mut mark);
         }
+        self.vars = all
+            .iter()
+            .zip(&used)
+            .filter(|(_, &u)| u)
+            .map(|(v, _)| v.clone())
+            .collect();
         if used.iter().all(|u| *u) {
             return self;
         }
@@ -401,11 +416,6 @@ impl LoweredAccess {
                     next - 1
                 })
             })
-            .collect();
-        self.vars = std::mem::take(&mut self.vars)
-            .into_iter()
-            .zip(&used)
-            .filter_map(|(v, &u)| u.then_some(v))
             .collect();
         self.address = self.address.renumbered(&map);
         self.guards = self.guards.iter().map(|g| g.renumbered(&map)).collect();

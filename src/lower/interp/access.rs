@@ -327,7 +327,7 @@ impl Interp<'_> {
         }
         Ok((0..count)
             .map(|c| LoweredAccess {
-                vars: self.vars.clone(),
+                vars: Vec::new(),
                 address: fold(BinOp::Add, p.offset.clone(), int((c * width) as i64)),
                 width: width as u32,
                 atomic,
@@ -342,7 +342,7 @@ impl Interp<'_> {
                     .collect(),
             })
             // The thread coordinates stay variables 0 to 2, as the analyses expect.
-            .map(|a| a.with_used_vars(3))
+            .map(|a| a.with_vars_from(&self.vars, 3))
             .collect())
     }
 }
