@@ -193,6 +193,14 @@ pub fn qualifier_macros(
     out
 }
 
+/// The well-known spelling of `name` (with `(x)` when function-like) and its expansion.
+fn well_known(name: &str) -> Option<(&'static str, &'static str)> {
+    WELL_KNOWN
+        .iter()
+        .find(|(spelling, _)| spelling.split('(').next() == Some(name))
+        .copied()
+}
+
 /// The kept words of `name`'s expansion when it is made only of qualifiers, attributes
 /// and pragmas; `None` otherwise.
 fn classify(
@@ -252,6 +260,18 @@ fn classify_body(
                     }
                 }
                 function
+            } else if let Some((spelling, expansion)) = well_known(w) {
+                // A project macro defined as a library's spelling whose header the run
+                // does not have (`#define TEST_DEVICE_FUNC _CCCL_DEVICE`).
+                for k in expansion
+                    .split_whitespace()
+                    .filter_map(|x| KEPT.iter().find(|k| **k == x))
+                {
+                    if !words.contains(k) {
+                        words.push(*k);
+                    }
+                }
+                spelling.contains('(')
             } else {
                 return None;
             };
@@ -491,6 +511,15 @@ mod tests {
         let m = qualifier_macros(&[], &BTreeMap::new(), &headers);
         assert_eq!(m["CUB_NAMESPACE_BEGIN"].words, Vec::<&str>::new());
         assert_eq!(m["CUTLASS_DEVICE"].words, vec!["__device__"]);
+        // A project's macro defined as a well-known spelling whose header is not in the
+        // run reads as that spelling (CCCL's tests: `TEST_DEVICE_FUNC _CCCL_DEVICE`).
+        let file = [
+            def("TEST_DEVICE_FUNC", None, "_CCCL_DEVICE"),
+            def("DIAG", None, "_CCCL_DIAG_SUPPRESS_GCC(-Wall) __host__"),
+        ];
+        let m = qualifier_macros(&file, &BTreeMap::new(), &[]);
+        assert_eq!(m["TEST_DEVICE_FUNC"].words, vec!["__device__"]);
+        assert_eq!(m["DIAG"].words, vec!["__host__"]);
     }
 
     #[test]
