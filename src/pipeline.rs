@@ -999,8 +999,9 @@ fn combine_shapes(a: &mut AnalysedSite, candidates: &[Candidate]) {
 }
 
 /// Sites lowered once per element size of a type parameter nothing instantiates (see
-/// `lower::templates`): decided only when every size gives the same factor, with that
-/// stated; otherwise undecided, naming the sizes that differ.
+/// `lower::templates`): when every size gives the same factor, that verdict, stated as
+/// holding for every size; otherwise the worst, as a verdict that depends on the type,
+/// with each size's factor. A size left undecided leaves the site undecided.
 fn combine_type_variants(sites: &[crate::model::site::AccessSite], verdicts: &mut [Verdict]) {
     let mut done = vec![false; sites.len()];
     // Sites of the same span and kind, in order: each group is searched among those only.
@@ -1070,15 +1071,37 @@ fn combine_type_variants(sites: &[crate::model::site::AccessSite], verdicts: &mu
                 } else {
                     format!("{f:.2}")
                 };
-                parts.push(format!("{way}-way for {}-byte", sizes.join(", ")));
+                let unit = if sizes == ["1"] { "byte" } else { "bytes" };
+                parts.push(format!("{way}-way at {} {unit}", sizes.join(", ")));
                 k += 1;
             }
-            let reason = format!(
-                "the verdict depends on the type `{param}`, which no instantiation in the run fixes: {} elements",
-                parts.join("; ")
-            );
+            // Decided for every size: the worst, as a verdict that hinges on the type,
+            // with the factor of each size (as for values and block shapes).
+            let worst = group
+                .iter()
+                .zip(&factors)
+                .fold((group[0], factors[0].1), |w, (&j, &(_, f))| {
+                    if f > w.1 + 1e-9 {
+                        (j, f)
+                    } else {
+                        w
+                    }
+                })
+                .0;
+            let mut verdict = verdicts[worst].clone();
+            verdict
+                .depends_on
+                .push(format!("{param}{}", crate::diag::TYPE_SUFFIX));
+            let table = format!("by the size of `{param}`: {}", parts.join(", "));
+            verdict.condition = Some(match verdict.condition.take() {
+                Some(c) => format!("{table}; {c}"),
+                None => table,
+            });
+            verdict
+                .notes
+                .push(crate::lower::templates::each_size_assumption(param));
             for &j in &group {
-                verdicts[j] = Verdict::unknown(reason.clone());
+                verdicts[j] = verdict.clone();
             }
         }
     }

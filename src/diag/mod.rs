@@ -453,6 +453,9 @@ pub struct AccessFacts {
     pub function: Option<String>,
 }
 
+/// The suffix that marks a type parameter among the values a verdict depends on.
+pub const TYPE_SUFFIX: &str = " (type)";
+
 impl AccessFacts {
     /// The note naming the run-time values the verdict hinges on, when there are any:
     /// one wording for the rules and the reports, so that it is printed once.
@@ -465,12 +468,23 @@ impl AccessFacts {
         } else {
             "the verdict"
         };
-        // A loop counter is named `s (iteration)`: said as the loop's iteration.
-        let (loops, values): (Vec<&String>, Vec<&String>) = self
+        // A loop counter is named `s (iteration)`: said as the loop's iteration; a type
+        // parameter `T (type)` as the type.
+        let (types, rest): (Vec<&String>, Vec<&String>) = self
             .depends_on
             .iter()
-            .partition(|n| n.ends_with(" (iteration)"));
+            .partition(|n| n.ends_with(TYPE_SUFFIX));
+        let (loops, values): (Vec<&String>, Vec<&String>) =
+            rest.into_iter().partition(|n| n.ends_with(" (iteration)"));
         let mut parts = Vec::new();
+        if !types.is_empty() {
+            let names: Vec<String> = types
+                .iter()
+                .map(|n| format!("`{}`", n.trim_end_matches(TYPE_SUFFIX)))
+                .collect();
+            let plural = if types.len() == 1 { "" } else { "s" };
+            parts.push(format!("the type{plural} {}", names.join(", ")));
+        }
         if !values.is_empty() {
             let names: Vec<String> = values.iter().map(|n| format!("`{n}`")).collect();
             parts.push(format!("the run-time value of {}", names.join(", ")));
@@ -526,6 +540,14 @@ mod tests {
         assert_eq!(
             facts.depends_note().as_deref(),
             Some("the conflict depends on the run-time value of `n` and on the iteration of the loop over `stride`")
+        );
+        let facts = AccessFacts {
+            depends_on: vec![format!("T{TYPE_SUFFIX}"), "n".into()],
+            ..facts
+        };
+        assert_eq!(
+            facts.depends_note().as_deref(),
+            Some("the conflict depends on the type `T` and on the run-time value of `n`")
         );
     }
 }

@@ -432,6 +432,13 @@ pub fn every_size_assumption(param: &str) -> String {
     )
 }
 
+/// The assumption stated on a verdict whose factor differs between element sizes.
+pub fn each_size_assumption(param: &str) -> String {
+    format!(
+        "the type `{param}` is not known in the run (no instantiation fixes it); each element size of 1 to 16 bytes (1, 2, 4, 8, 12, 16) was analysed and the worst is reported"
+    )
+}
+
 /// Argument values with the caller's template parameters in their pointee types replaced,
 /// so that the helper's own parameters of the same name do not capture them.
 pub fn resolve_pointees(values: Vec<Value>, caller: &TypeArgs) -> Vec<Value> {
