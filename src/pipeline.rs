@@ -209,11 +209,11 @@ fn prepare(
 ) {
     // Macros of the project's own headers (`#define HD __host__ __device__`) are read as
     // the compiler reads them.
-    let header_definitions = if file.text.contains("#include") {
-        project.header_definitions(path, &file.text, settings)
-    } else {
-        Vec::new()
-    };
+    // A header's includers come first, so that its own includes win.
+    let mut header_definitions = project.includer_qualifier_definitions(path, settings);
+    if file.text.contains("#include") {
+        header_definitions.extend(project.header_definitions(path, &file.text, settings));
+    }
     let front = crate::source::FrontEnd {
         defines: Some(&settings.defines),
         header_definitions: &header_definitions,

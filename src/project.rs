@@ -67,6 +67,9 @@ struct Includes {
     /// The includes of `by_name` whose file matched only with letter case ignored:
     /// (includer, included name, file found).
     case_folded: Vec<(PathBuf, String, PathBuf)>,
+    /// Files of the run that include each header in angle brackets (`<lib/kernels.cuh>`,
+    /// resolved by path ending): read for their qualifier macros only.
+    angle_includers: HashMap<PathBuf, Vec<PathBuf>>,
 }
 
 /// What the index learns from one file's text: the cheap part of [`ProjectIndex::scan`],
@@ -76,6 +79,8 @@ pub struct FileScan {
     path: PathBuf,
     shared: bool,
     includes: Vec<String>,
+    /// Includes in angle brackets that name a path (`<lib/detail/kernels.cuh>`).
+    angle_includes: Vec<String>,
     launches: Vec<String>,
 }
 
@@ -86,6 +91,13 @@ impl FileScan {
         let includes = include_regex()
             .captures_iter(text)
             .filter_map(|c| c.get(1).map(|m| m.as_str().to_string()))
+            .collect();
+        // Only project-style paths: `<cuda/std/atomic>` or `<cstdint>` name no file of a
+        // run but cost a lookup each.
+        let angle_includes = any_include_regex()
+            .captures_iter(text)
+            .filter_map(|c| c.get(2).map(|m| m.as_str().to_string()))
+            .filter(|inc| inc.contains('/') && inc.contains('.'))
             .collect();
         let mut launches: Vec<String> = Vec::new();
         if text.contains("<<<") {
@@ -101,6 +113,7 @@ impl FileScan {
             path: normalise(path),
             shared: crate::source::mentions_shared_memory(text),
             includes,
+            angle_includes,
             launches,
         }
     }
@@ -112,6 +125,8 @@ pub struct ProjectIndex {
     launchers: HashMap<String, Vec<PathBuf>>,
     /// Quoted includes seen by the scan: (includer, included name), in scan order.
     includes: Vec<(PathBuf, String)>,
+    /// Includes in angle brackets seen by the scan, likewise.
+    angle_includes: Vec<(PathBuf, String)>,
     /// Files of the run whose text mentions shared memory.
     shared_files: HashSet<PathBuf>,
     /// Every scanned file of the run, by file name in lower case.
@@ -282,6 +297,7 @@ impl ProjectIndex {
         ProjectIndex {
             launchers: HashMap::new(),
             includes: Vec::new(),
+            angle_includes: Vec::new(),
             shared_files: HashSet::new(),
             run_files: HashMap::new(),
             resolved: OnceLock::new(),
@@ -310,6 +326,7 @@ impl ProjectIndex {
             path: me,
             shared,
             includes,
+            angle_includes,
             launches,
         } = scan;
         self.resolved = OnceLock::new();
@@ -324,6 +341,9 @@ impl ProjectIndex {
         }
         for inc in includes {
             self.includes.push((me.clone(), inc));
+        }
+        for inc in angle_includes {
+            self.angle_includes.push((me.clone(), inc));
         }
         for k in launches {
             self.launchers.entry(k).or_default().push(me.clone());
@@ -564,6 +584,19 @@ impl ProjectIndex {
                                 .push((includer.clone(), inc.clone(), hit.clone()));
                         }
                         out.by_name.insert((includer.clone(), inc.clone()), hit);
+                    }
+                }
+            }
+            for (includer, inc) in &self.angle_includes {
+                let hit = self
+                    .candidates(includer, inc)
+                    .into_iter()
+                    .find(|c| is_run_file(c))
+                    .or_else(|| self.unique_run_file(includer, inc));
+                if let Some(hit) = hit.filter(|h| h != includer) {
+                    let list = out.angle_includers.entry(hit).or_default();
+                    if list.len() < MAX_LISTED_INCLUDERS {
+                        list.push(includer.clone());
                     }
                 }
             }
@@ -887,6 +920,38 @@ impl ProjectIndex {
         let mut visited = HashSet::new();
         self.collect_macros(path, text, settings, key, 0, &mut visited, &mut out);
         out
+    }
+
+    /// The qualifier macros a header sees from the files that include it: a header
+    /// that is not self-contained (cuCollections' `static_map_kernels.cuh` writes
+    /// `CUCO_KERNEL void insert(...)`, defined in a header its includer includes first)
+    /// is read as its includers compile it. Only qualifiers, attributes and pragmas are
+    /// taken, from the first includers: values and conditions stay the header's own.
+    pub fn includer_qualifier_definitions(
+        &self,
+        path: &Path,
+        settings: &Settings,
+    ) -> Vec<crate::source::Definition> {
+        const INCLUDERS_READ: usize = 2;
+        let me = normalise(path);
+        let graph = self.includes();
+        let includers = graph
+            .includers
+            .get(&me)
+            .into_iter()
+            .chain(graph.angle_includers.get(&me))
+            .flatten();
+        let key = settings_key(settings);
+        let mut defs = Vec::new();
+        for inc in includers.filter(|i| **i != me).take(INCLUDERS_READ) {
+            let Some(h) = self.header_macros(inc, settings, key) else {
+                continue;
+            };
+            let mut visited = HashSet::from([me.clone(), inc.clone()]);
+            self.collect_macros(inc, &h.1, settings, key, 0, &mut visited, &mut defs);
+            defs.extend(h.0.iter().cloned());
+        }
+        crate::source::qualifier_definitions(defs)
     }
 
     #[allow(clippy::too_many_arguments)]

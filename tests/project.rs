@@ -19,6 +19,27 @@ fn index(files: &[(&str, &str)]) -> Session {
     session
 }
 
+/// `path`, one of `files`, checked in a run of all of them with the default settings.
+fn check_among(files: &[(&str, &str)], path: &str) -> bankcheck::FileReport {
+    let text = files.iter().find(|(p, _)| *p == path).map_or("", |f| f.1);
+    index(files).check(path, text.as_bytes(), &Settings::default())
+}
+
+/// The report read the whole file (no parse error) and its first access is `factor`-way.
+fn assert_read_with_factor(r: &bankcheck::FileReport, factor: f64) {
+    assert!(
+        r.diagnostics.iter().all(|d| d.rule != "parse-error"),
+        "{:?}",
+        r.diagnostics
+    );
+    assert_eq!(
+        r.accesses.first().and_then(|a| a.conflict_factor),
+        Some(factor),
+        "{:?}",
+        r.accesses
+    );
+}
+
 const PARAMS: &str = "#pragma once\n#define TILE 16\nconstexpr int kRows = 4;\n";
 const KERNEL: &str = r#"#include "params.h"
 __global__ void k(float* o) {
@@ -156,17 +177,27 @@ fn macros_of_headers_included_in_angle_brackets_are_read() {
         ),
         ("src/k.cu", UNROLLED),
     ];
-    let session = index(&files);
-    let r = session.check("src/k.cu", UNROLLED.as_bytes(), &Settings::default());
-    assert!(
-        r.diagnostics.iter().all(|d| d.rule != "parse-error"),
-        "{:?}",
-        r.diagnostics
-    );
-    assert_eq!(
-        r.accesses.first().and_then(|a| a.conflict_factor),
-        Some(32.0)
-    );
+    assert_read_with_factor(&check_among(&files, "src/k.cu"), 32.0);
+}
+
+#[test]
+fn a_header_reads_the_qualifier_macros_its_includer_defines_first() {
+    // A library's kernels header that is not self-contained: `LIB_KERNEL` comes from a
+    // header that the umbrella header includes before it (in angle brackets, as
+    // `-I include` builds do). Checked on its own, the kernel's head must still read.
+    const KERNELS: &str = "template <int B>\nLIB_KERNEL void k(float* o) {\n    __shared__ float s[32 * 32];\n    o[threadIdx.x] = s[threadIdx.x * 32];\n}\n";
+    let files = [
+        (
+            "include/lib/detail/util.cuh",
+            "#pragma once\n#define LIB_KERNEL __attribute__((visibility(\"hidden\"))) __global__\n",
+        ),
+        (
+            "include/lib/map.cuh",
+            "#pragma once\n#include <lib/detail/util.cuh>\n#include <lib/detail/kernels.cuh>\n",
+        ),
+        ("include/lib/detail/kernels.cuh", KERNELS),
+    ];
+    assert_read_with_factor(&check_among(&files, "include/lib/detail/kernels.cuh"), 32.0);
 }
 
 #[test]
@@ -357,12 +388,7 @@ fn a_kernel_header_is_instantiated_through_an_umbrella_header_with_host_constant
         ("src/kernels.cuh", UMBRELLA),
         ("src/runner.cu", RUNNER),
     ];
-    let session = index(&files);
-    let r = session.check(
-        "src/kernels/tiled.cuh",
-        TILED_KERNEL.as_bytes(),
-        &Settings::default(),
-    );
+    let r = check_among(&files, "src/kernels/tiled.cuh");
     assert_eq!(r.accesses.len(), 1, "{:?}", r.accesses);
     let a = &r.accesses[0];
     // <64, 8> in 256 threads: a warp is rows r = 0..3 of columns c = 0..7, word 64c + r:

@@ -143,6 +143,15 @@ pub fn definitions_of(
     preproc::resolve(text, &lexed.directives, language, defines).definitions
 }
 
+/// The definitions among `defs` that stand for qualifiers, attributes or pragmas
+/// (`#define CUCO_KERNEL __attribute__((visibility("hidden"))) __global__`): what a
+/// header takes from the files that include it.
+pub fn qualifier_definitions(mut defs: Vec<Definition>) -> Vec<Definition> {
+    let qualifiers = macros::qualifier_macros(&[], &BTreeMap::new(), &defs);
+    defs.retain(|(name, _, _)| qualifiers.contains_key(name));
+    defs
+}
+
 /// [`load`] then [`prepare`].
 pub fn load_with(path: &str, bytes: &[u8], front: FrontEnd<'_>) -> Option<SourceFile<'static>> {
     let mut file = load(path, bytes)?;

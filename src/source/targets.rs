@@ -49,8 +49,29 @@ fn holds(q: &str, arch: u32) -> Option<bool> {
     }
 }
 
+/// The end of the comment that starts at `i` (`//` to the line's end, `/* */`), if one
+/// does, up to `end`.
+fn comment_end(b: &[u8], i: usize, end: usize) -> Option<usize> {
+    match b.get(i..i + 2)? {
+        b"//" => Some(
+            b[i..end]
+                .iter()
+                .position(|&c| c == b'\n')
+                .map_or(end, |n| i + n),
+        ),
+        b"/*" => Some(
+            b[i + 2..end]
+                .windows(2)
+                .position(|w| w == b"*/")
+                .map_or(end, |n| i + 2 + n + 2),
+        ),
+        _ => None,
+    }
+}
+
 /// The top-level arguments of the group `open..close` (its parentheses included), as
-/// spans without surrounding white space.
+/// spans without surrounding white space or comments (CCCL writes a comment before the
+/// else-branch of `NV_IF_ELSE_TARGET`).
 fn arguments(text: &str, open: usize, close: usize) -> Vec<(usize, usize)> {
     let b = text.as_bytes();
     let mut out = Vec::new();
@@ -58,12 +79,24 @@ fn arguments(text: &str, open: usize, close: usize) -> Vec<(usize, usize)> {
     let mut start = open + 1;
     let mut i = open + 1;
     let end = close - 1;
-    let mut push = |s: usize, e: usize| {
+    let mut push = |mut s: usize, e: usize| {
+        loop {
+            while s < e && b[s].is_ascii_whitespace() {
+                s += 1;
+            }
+            match comment_end(b, s, e) {
+                Some(c) => s = c,
+                None => break,
+            }
+        }
         let arg = &text[s..e];
-        let lead = arg.len() - arg.trim_start().len();
-        out.push((s + lead, s + lead + arg.trim().len()));
+        out.push((s, s + arg.trim_end().len()));
     };
     while i < end {
+        if let Some(c) = comment_end(b, i, end) {
+            i = c;
+            continue;
+        }
         match b[i] {
             b'(' | b'[' | b'{' => depth += 1,
             b')' | b']' | b'}' => depth = depth.saturating_sub(1),
@@ -217,5 +250,9 @@ mod tests {
         // A query not known here leaves the use alone.
         let text = "NV_IF_TARGET(MY_QUERY, (h();));";
         assert_eq!(run(text, None).0, text);
+        // Comments between the arguments (one with an apostrophe) are not arguments.
+        let text = "NV_IF_ELSE_TARGET(\n  NV_PROVIDES_SM_90,\n  (a = 1;),\n  // it's unreachable below sm_90\n  /* else */ (b = 2;));";
+        let (out, _) = run(text, None);
+        assert!(out.contains("{a = 1;}") && !out.contains("b = 2"), "{out}");
     }
 }
