@@ -426,6 +426,10 @@ pub struct AccessFacts {
     /// address (the line the user edits).
     #[serde(skip)]
     pub helper_span: Option<Span>,
+    /// The access itself, in a helper of another file, when `span` is the call in this
+    /// file that hands it this file's array (then `helper_span` is `None`).
+    #[serde(skip)]
+    pub helper_elsewhere: Option<Box<HelperElsewhere>>,
     pub array: String,
     pub pointer: Option<String>,
     pub kind: AccessKind,
@@ -451,6 +455,26 @@ pub struct AccessFacts {
     pub explanation: Option<String>,
     /// The kernel (or helper) the access is in.
     pub function: Option<String>,
+}
+
+/// Where an access in a helper of another file is: that file as the run names it, the
+/// 1-based place, and the rules that suppression comments there silence (a suppression
+/// at the access in the helper covers every call, in whichever file).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HelperElsewhere {
+    pub path: String,
+    pub line: usize,
+    pub column: usize,
+    pub end_line: usize,
+    pub end_column: usize,
+    pub suppressions: Vec<String>,
+}
+
+impl HelperElsewhere {
+    /// `util.cu:5:12`, as the notes of a finding say it.
+    pub fn place(&self) -> String {
+        format!("{}:{}:{}", self.path, self.line, self.column)
+    }
 }
 
 impl AccessFacts {
@@ -505,6 +529,7 @@ mod tests {
         let facts = AccessFacts {
             span: Span::default(),
             helper_span: None,
+            helper_elsewhere: None,
             array: "s".into(),
             pointer: None,
             kind: AccessKind::Load,
