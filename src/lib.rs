@@ -45,6 +45,9 @@ pub struct FileReport {
     pub accesses: Vec<AccessFacts>,
     /// What became of each shared array the file declares.
     pub arrays: ArrayStates,
+    /// Accesses in this file's helpers that another file of the run reports, at the call
+    /// that hands them its array: a suppression comment here acts there.
+    pub reported_elsewhere: Vec<diag::Span>,
     /// Time spent per stage, for `--stats`.
     pub stats: FileStats,
 }

@@ -13,6 +13,7 @@ use crate::rules;
 use crate::FileReport;
 use std::time::{Duration, Instant};
 
+mod elsewhere;
 mod lanes_off;
 mod layouts;
 mod segmented;
@@ -153,12 +154,16 @@ fn check_tree(
     let mut lowered = lower(inputs, &extracted);
     resolve_includes(inputs, &mut extracted, &mut lowered);
     drop(extracted.tree.take());
-    // Sites inside included headers' helpers belong to those headers' reports.
-    lowered.sites.retain(|s| s.foreign.is_none());
+    // Sites inside included headers' helpers belong to those headers' reports, unless
+    // they reach an array of this file: those are reported here, at the call.
+    claim_foreign_sites(&mut lowered);
     assume_resolved_conditionals(&mut lowered, &extracted.syntax, file);
     adopt_from_includers(inputs, &extracted, &mut lowered);
     report.stats.lower += clock.elapsed();
     report_at_calls(&mut lowered);
+    report
+        .reported_elsewhere
+        .extend(lowered.reported_elsewhere.iter().copied());
     let clock = Instant::now();
     let (analysed, every, slowest) = analyse_sites(&lowered, settings, &caches.verdicts);
     report.stats.analyse += clock.elapsed();
@@ -195,6 +200,7 @@ fn empty_report(path: &str, text: String, language: Option<crate::Language>) -> 
         diagnostics: Vec::new(),
         accesses: Vec::new(),
         arrays: crate::ArrayStates::default(),
+        reported_elsewhere: Vec::new(),
         stats: crate::FileStats::default(),
     }
 }
@@ -256,9 +262,21 @@ fn lower(inputs: &Inputs<'_>, extracted: &Extracted) -> LoweredFile {
 fn resolve_includes(inputs: &Inputs<'_>, extracted: &mut Extracted, lowered: &mut LoweredFile) {
     let (file, file_path, project, settings) =
         (inputs.file, inputs.path, inputs.project, inputs.settings);
-    if needs_includes(lowered, file)
-        && file.text.contains("#include")
-        && project.includes_define_anything(file_path, &file.text)
+    // Functions this file hands a shared array to without defining them: a header's
+    // helper reached so reports the access here, at the call (`claim_foreign_sites`).
+    let mut handed: Vec<&str> = lowered
+        .arrays
+        .iter()
+        .flat_map(|a| a.handed_to.iter().map(String::as_str))
+        .collect();
+    handed.sort_unstable();
+    handed.dedup();
+    let includes = file.text.contains("#include");
+    if includes
+        && ((needs_includes(lowered, file)
+            && project.includes_define_anything(file_path, &file.text))
+            || (!handed.is_empty()
+                && project.includes_define_function(file_path, &file.text, &handed)))
     {
         let syntax = &mut extracted.syntax;
         // A header's functions may call back into any function of this file.
@@ -426,7 +444,18 @@ fn apply_rules(
     report: &mut FileReport,
 ) {
     let (text, settings) = (&*inputs.file.text, inputs.settings);
-    let facts: Vec<AccessFacts> = analysed.iter().map(|a| facts_of(a, lowered)).collect();
+    let mut helper_files = elsewhere::HelperFiles::new(inputs.project);
+    let facts: Vec<AccessFacts> = analysed
+        .iter()
+        .map(|a| {
+            let mut facts = facts_of(a, lowered);
+            if let (Some(text), Some(span)) = (&a.site.helper_text, a.site.helper_span) {
+                facts.helper_span = None;
+                facts.helper_elsewhere = helper_files.place(text, span);
+            }
+            facts
+        })
+        .collect();
     let mut unfound = Vec::new();
     let arrays = array_states(syntax, lowered, every, text, &mut unfound);
     report.arrays.reported += arrays.reported;
@@ -580,6 +609,7 @@ fn add_external_launches(
 /// site (made without callers). Arrays declared in the includer keep their names; they
 /// have no declaration in this file, so no label or fix points at them.
 fn adopt_foreign_sites(lowered: &mut LoweredFile, other: LoweredFile) {
+    lowered.reported_elsewhere.extend(other.reported_elsewhere);
     for mut site in other.sites {
         let Some(info) = other.arrays.get(site.array) else {
             continue;
@@ -738,6 +768,31 @@ fn report_at_calls(lowered: &mut LoweredFile) {
             s.span = call;
         }
     }
+}
+
+/// Keeps, of the sites in another file's helpers, those that reach an array this file
+/// declares, moved to the call in this file that hands the array over (as an in-file
+/// helper's access is, `report_at_calls`), the access's own place kept as `helper_span`
+/// in `helper_text`; drops the rest, which are the other file's to report
+/// (the header's side drops them by the same test).
+fn claim_foreign_sites(lowered: &mut LoweredFile) {
+    let arrays = &lowered.arrays;
+    lowered.sites.retain_mut(|s| {
+        let Some(text) = s.foreign.take() else {
+            return true;
+        };
+        let Some(call) = s.owner_call.filter(|_| s.claimed_by_lowered_file(arrays)) else {
+            return false;
+        };
+        s.helper_span = Some(s.span);
+        s.helper_text = Some(text);
+        s.span = call;
+        s.call = None;
+        // The subscripts are in the other file: no edit of this file may point at them.
+        s.index_spans.clear();
+        s.plain_subscript = false;
+        true
+    });
 }
 
 /// True when lowering left something that an included header may define: an index,
@@ -1153,6 +1208,7 @@ fn facts_of(a: &AnalysedSite, lowered: &LoweredFile) -> AccessFacts {
     AccessFacts {
         span: a.site.span,
         helper_span: a.site.helper_span,
+        helper_elsewhere: None,
         array,
         pointer: a.site.pointer.clone(),
         kind: a.site.kind,

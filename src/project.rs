@@ -131,6 +131,9 @@ pub struct ProjectIndex {
     shared_files: HashSet<PathBuf>,
     /// Every scanned file of the run, by file name in lower case.
     run_files: HashMap<String, Vec<PathBuf>>,
+    /// Files scanned for their launches and includes that the run does not check (the
+    /// rest of the workspace): they report nothing, so a header keeps what they reach.
+    unchecked: HashSet<PathBuf>,
     /// Built on first use, once every file is scanned.
     resolved: OnceLock<Includes>,
     /// Where to look for included files that are not part of the run.
@@ -300,6 +303,7 @@ impl ProjectIndex {
             angle_includes: Vec::new(),
             shared_files: HashSet::new(),
             run_files: HashMap::new(),
+            unchecked: HashSet::new(),
             resolved: OnceLock::new(),
             lister: None,
             workspace: OnceLock::new(),
@@ -348,6 +352,19 @@ impl ProjectIndex {
         for k in launches {
             self.launchers.entry(k).or_default().push(me.clone());
         }
+    }
+
+    /// Adds the scan of a file the run does not check (see [`Self::add`]).
+    pub(crate) fn add_unchecked(&mut self, scan: FileScan) {
+        self.unchecked.insert(scan.path.clone());
+        self.add(scan);
+    }
+
+    /// True when `includer`'s own check reports the sites of another file's helpers
+    /// that reach its arrays (`AccessSite::claimed_by_lowered_file`): it is checked in
+    /// this run. The helper's file then leaves them out.
+    fn reports_claimed_sites(&self, includer: &Path) -> bool {
+        !self.unchecked.contains(includer)
     }
 
     /// Block shapes of `kernel` launched in files other than `path`, with where (a file
@@ -657,7 +674,18 @@ impl ProjectIndex {
             let mine = |s: &&crate::model::site::AccessSite| {
                 s.foreign.as_ref().is_some_and(|t| Arc::ptr_eq(t, &own.1))
             };
-            if !lowered.sites.iter().any(|s| mine(&s)) {
+            // Sites reaching the includer's own arrays are its to report, at its call.
+            let claimed = |s: &crate::model::site::AccessSite| {
+                self.reports_claimed_sites(inc) && s.claimed_by_lowered_file(&lowered.arrays)
+            };
+            let reported_elsewhere: Vec<_> = lowered
+                .sites
+                .iter()
+                .filter(|s| mine(s) && claimed(s))
+                .map(|s| s.span)
+                .collect();
+            let mine = |s: &&crate::model::site::AccessSite| mine(s) && !claimed(s);
+            if !lowered.sites.iter().any(|s| mine(&s)) && reported_elsewhere.is_empty() {
                 continue;
             }
             let name = inc.display().to_string();
@@ -674,6 +702,7 @@ impl ProjectIndex {
             out.push(crate::model::site::LoweredFile {
                 arrays: lowered.arrays.clone(),
                 sites,
+                reported_elsewhere,
             });
         }
         out
@@ -730,6 +759,7 @@ impl ProjectIndex {
         for h in headers.iter().filter_map(|p| self.header(p)) {
             for d in &h.0.global_shared {
                 if !syn.global_shared.iter().any(|g| g.name == d.name) {
+                    syn.foreign_shared.insert(d.name.clone());
                     syn.global_shared.push(d.clone());
                 }
             }
@@ -848,10 +878,19 @@ impl ProjectIndex {
             let mut lowered = crate::lower::interp::with_file_budget(text.len(), || {
                 crate::lower::lower_kernels_of(&syn, &text, settings, &own.1)
             });
-            lowered
-                .sites
-                .retain(|s| s.foreign.as_ref().is_some_and(|t| Arc::ptr_eq(t, &own.1)));
-            if lowered.sites.is_empty() {
+            let claims = self.reports_claimed_sites(inc);
+            let arrays = &lowered.arrays;
+            let mut reported_elsewhere = Vec::new();
+            lowered.sites.retain(|s| {
+                let mine = s.foreign.as_ref().is_some_and(|t| Arc::ptr_eq(t, &own.1));
+                let claimed = claims && s.claimed_by_lowered_file(arrays);
+                if mine && claimed {
+                    reported_elsewhere.push(s.span);
+                }
+                mine && !claimed
+            });
+            lowered.reported_elsewhere = reported_elsewhere;
+            if lowered.sites.is_empty() && lowered.reported_elsewhere.is_empty() {
                 continue;
             }
             let name = inc.display().to_string();
@@ -1022,6 +1061,32 @@ impl ProjectIndex {
                 && s.typedefs.is_empty()
                 && s.structs.is_empty()
                 && s.shared_macros.is_empty());
+            !found
+        });
+        found
+    }
+
+    /// The path of the header whose parsed text is `text` (the text its functions carry,
+    /// `Function::foreign_text`), as the run names it.
+    pub fn path_of_header_text(&self, text: &Arc<str>) -> Option<PathBuf> {
+        let headers = self.headers.lock().ok()?;
+        headers.iter().find_map(|(path, h)| {
+            h.as_ref()
+                .filter(|h| Arc::ptr_eq(&h.1, text))
+                .map(|_| normalise(path))
+        })
+    }
+
+    /// True when a header `text` includes (as [`Self::includes_define_anything`] walks
+    /// them) defines a function named one of `names` (bare or the last part of a
+    /// qualified name).
+    pub fn includes_define_function(&self, path: &Path, text: &str, names: &[&str]) -> bool {
+        let mut found = false;
+        self.walk_includes(path, text, 0, &mut HashSet::new(), &mut |h| {
+            found = h.0.functions.iter().any(|f| {
+                let bare = f.name.rsplit("::").next().unwrap_or(&f.name);
+                names.iter().any(|n| *n == bare || *n == f.name)
+            });
             !found
         });
         found

@@ -7,15 +7,24 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 fn index(files: &[(&str, &str)]) -> Session {
+    index_with_context(files, &[])
+}
+
+/// A session that checks `files` and also scans `context`, files the run does not check
+/// (the rest of a workspace).
+fn index_with_context(files: &[(&str, &str)], context: &[(&str, &str)]) -> Session {
     let map: HashMap<PathBuf, Vec<u8>> = files
         .iter()
+        .chain(context)
         .map(|(p, t)| (PathBuf::from(p), t.as_bytes().to_vec()))
         .collect();
     let mut session = Session::new().with_headers(
         vec![PathBuf::from("inc")],
         Box::new(move |p: &Path| map.get(p).cloned()),
     );
-    session.index(files, |(p, t)| Some((PathBuf::from(p), t.to_string())));
+    let text_of = |(p, t): &(&str, &str)| Some((PathBuf::from(p), t.to_string()));
+    session.index(files, text_of);
+    session.index_unchecked(context, text_of);
     session
 }
 
@@ -216,12 +225,13 @@ fn each_helper_of_a_header_is_analysed_through_its_own_includers() {
         .map(|i| (format!("src/a{i}.cu"), calling("put_a")))
         .collect();
     owned.push(("src/b.cu".to_string(), calling("put_b")));
-    owned.push(("inc/util.cuh".to_string(), HEADER.to_string()));
     let files: Vec<(&str, &str)> = owned
         .iter()
         .map(|(p, t)| (p.as_str(), t.as_str()))
         .collect();
-    let session = index(&files);
+    // The includers are context the run does not check, so the header reports what
+    // they reach (checked, each would report its own array's accesses at its call).
+    let session = index_with_context(&[("inc/util.cuh", HEADER)], &files);
     let r = session.check("inc/util.cuh", HEADER.as_bytes(), &Settings::default());
     let factor_on = |line: usize| {
         r.accesses
@@ -338,8 +348,10 @@ __global__ void k2() {
     fill(b, 32);
 }
 "#;
-    let files = [("util.cuh", UTIL), ("k1.cu", K1), ("k2.cu", K2)];
-    let session = index(&files);
+    // The includers are context the run does not check: they report nothing, so the
+    // helper's file reports the accesses they reach (a checked includer reports them
+    // itself, at its call: see `foreign_helper_accesses_are_reported_by_the_file_of_the_array`).
+    let session = index_with_context(&[("util.cuh", UTIL)], &[("k1.cu", K1), ("k2.cu", K2)]);
     let r = session.check("util.cuh", UTIL.as_bytes(), &Settings::default());
     assert_eq!(r.accesses.len(), 1, "{:?}", r.accesses);
     let a = &r.accesses[0];
@@ -351,6 +363,117 @@ __global__ void k2() {
         "{condition}"
     );
     assert!(!a.depends_on.iter().any(|d| d == "block shape"), "{a:?}");
+}
+
+/// tests/fixtures/project/foreign_helper: kernels of two headers hand their own shared
+/// arrays to helpers of a third file, which both include.
+const FH_UTIL: &str = include_str!("fixtures/project/foreign_helper/util.cu");
+const FH_KERN: &str = include_str!("fixtures/project/foreign_helper/kern.cuh");
+const FH_KERN2: &str = include_str!("fixtures/project/foreign_helper/kern2.cuh");
+
+fn foreign_helper_session() -> Session {
+    index(&[
+        ("util.cu", FH_UTIL),
+        ("kern.cuh", FH_KERN),
+        ("kern2.cuh", FH_KERN2),
+    ])
+}
+
+/// The 1-based line of byte `at` of `text`.
+fn line_at(text: &str, at: usize) -> usize {
+    text[..at].matches('\n').count() + 1
+}
+
+/// The 1-based line of the first line of `text` containing `needle`.
+fn line_of_text(text: &str, needle: &str) -> usize {
+    line_at(
+        text,
+        text.find(needle).unwrap_or_else(|| panic!("{needle}")),
+    )
+}
+
+#[test]
+fn foreign_helper_accesses_are_reported_by_the_file_of_the_array() {
+    let session = foreign_helper_session();
+    let settings = Settings::default();
+    let util = session.check("util.cu", FH_UTIL.as_bytes(), &settings);
+    let helper_line = line_of_text(FH_UTIL, "return p[threadIdx.x * stride]");
+    // Each kernel's own array, at its call, with the helper's line in the helper's file.
+    for (path, text, call, array, factor) in [
+        ("kern.cuh", FH_KERN, "load_strided(s, 32)", "s", 32.0),
+        ("kern2.cuh", FH_KERN2, "load_strided(t, 1)", "t", 1.0),
+    ] {
+        let r = session.check(path, text.as_bytes(), &settings);
+        assert_eq!(r.arrays.undecided, 0, "{path}: {:?}", r.diagnostics);
+        let a = r
+            .accesses
+            .iter()
+            .find(|a| a.array == array)
+            .unwrap_or_else(|| panic!("{path}: no access of `{array}`: {:?}", r.accesses));
+        assert_eq!(
+            line_at(text, a.span.start),
+            line_of_text(text, call),
+            "{a:?}"
+        );
+        assert_eq!(a.conflict_factor, Some(factor), "{a:?}");
+        let h = a.helper_elsewhere.as_deref().expect("the helper's place");
+        assert_eq!((h.path.as_str(), h.line), ("util.cu", helper_line), "{h:?}");
+        assert!(
+            a.function
+                .as_deref()
+                .unwrap_or("")
+                .starts_with("load_strided"),
+            "{a:?}"
+        );
+    }
+    // The helper's file claims no site for another file's array, and says nothing.
+    assert!(util.accesses.is_empty(), "{:?}", util.accesses);
+    assert!(util.diagnostics.is_empty(), "{:?}", util.diagnostics);
+}
+
+#[test]
+fn a_suppression_at_the_access_in_another_files_helper_covers_the_call() {
+    let session = foreign_helper_session();
+    let settings = Settings::default();
+    let r = session.check("kern2.cuh", FH_KERN2.as_bytes(), &settings);
+    let u = r.accesses.iter().find(|a| a.array == "u").expect("`u`");
+    assert_eq!(u.conflict_factor, Some(32.0), "{u:?}");
+    assert!(
+        !r.diagnostics.iter().any(|d| d.rule == "bank-conflict"),
+        "{:?}",
+        r.diagnostics
+    );
+    // The comment in util.cu acts in kern2.cuh: it is not unused.
+    let util = session.check("util.cu", FH_UTIL.as_bytes(), &settings);
+    assert!(
+        !util
+            .diagnostics
+            .iter()
+            .any(|d| d.rule == "unused-suppression"),
+        "{:?}",
+        util.diagnostics
+    );
+}
+
+#[test]
+fn fixes_edit_the_declaration_in_the_file_that_declares_the_array() {
+    let session = foreign_helper_session();
+    let r = session.check("kern.cuh", FH_KERN.as_bytes(), &Settings::default());
+    let fixes: Vec<_> = r
+        .diagnostics
+        .iter()
+        .filter_map(|d| d.suggestion.as_ref())
+        .collect();
+    // `tile` is also read through the helper at flat offsets, which no layout change can
+    // be verified against: no fix. `grid`'s padding edits its declaration, here.
+    assert_eq!(fixes.len(), 1, "{:?}", r.diagnostics);
+    let grid = fixes[0];
+    assert!(grid.message.contains("`grid`"), "{}", grid.message);
+    let decl = line_of_text(FH_KERN, "__shared__ float grid[32][32];");
+    for e in grid.fix_edits() {
+        assert_eq!(line_at(FH_KERN, e.span.start), decl, "{e:?}");
+    }
+    assert!(!grid.fix_edits().is_empty());
 }
 
 /// A kernel header reached through an umbrella header, instantiated by the umbrella's

@@ -859,11 +859,14 @@ fn session(
         .with_workers(args.threads.map_or(0, usize::from))
         .context("cannot start worker threads")?;
     // A file that cannot be read or decoded is reported when it is checked.
-    let targets: Vec<&files::Target> = jobs.iter().map(|(t, _)| t).chain(context).collect();
-    session.index(&targets, |target| {
+    let text_of = |target: &&files::Target| {
         let (_, decoded) = read_decoded(&target.path, limit).ok()?;
         Some((std::path::PathBuf::from(&target.display), decoded.text))
-    });
+    };
+    let checked: Vec<&files::Target> = jobs.iter().map(|(t, _)| t).collect();
+    session.index(&checked, text_of);
+    let unchecked: Vec<&files::Target> = context.iter().collect();
+    session.index_unchecked(&unchecked, text_of);
     Ok(session)
 }
 

@@ -426,6 +426,10 @@ pub struct AccessFacts {
     /// address (the line the user edits).
     #[serde(skip)]
     pub helper_span: Option<Span>,
+    /// The access itself, in a helper of another file, when `span` is the call in this
+    /// file that hands it this file's array (then `helper_span` is `None`).
+    #[serde(skip)]
+    pub helper_elsewhere: Option<Box<HelperElsewhere>>,
     pub array: String,
     pub pointer: Option<String>,
     pub kind: AccessKind,
@@ -455,6 +459,26 @@ pub struct AccessFacts {
 
 /// The suffix that marks a type parameter among the values a verdict depends on.
 pub const TYPE_SUFFIX: &str = " (type)";
+
+/// Where an access in a helper of another file is: that file as the run names it, the
+/// 1-based place, and the rules that suppression comments there silence (a suppression
+/// at the access in the helper covers every call, in whichever file).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HelperElsewhere {
+    pub path: String,
+    pub line: usize,
+    pub column: usize,
+    pub end_line: usize,
+    pub end_column: usize,
+    pub suppressions: Vec<String>,
+}
+
+impl HelperElsewhere {
+    /// `util.cu:5:12`, as the notes of a finding say it.
+    pub fn place(&self) -> String {
+        format!("{}:{}:{}", self.path, self.line, self.column)
+    }
+}
 
 impl AccessFacts {
     /// The note naming the run-time values the verdict hinges on, when there are any:
@@ -519,6 +543,7 @@ mod tests {
         let facts = AccessFacts {
             span: Span::default(),
             helper_span: None,
+            helper_elsewhere: None,
             array: "s".into(),
             pointer: None,
             kind: AccessKind::Load,

@@ -11,7 +11,12 @@ use crate::FileReport;
 pub(super) fn suppress(report: &mut FileReport, settings: &Settings) {
     let enabled = |id: &str| !matches!(settings.severities.get(id), Some(None));
     let diagnostics = std::mem::take(&mut report.diagnostics);
-    report.diagnostics = suppress::apply_enabled(&report.text, diagnostics, &enabled);
+    report.diagnostics = suppress::apply_with(
+        &report.text,
+        diagnostics,
+        &enabled,
+        &report.reported_elsewhere,
+    );
 }
 
 /// Pass `severities`: each finding takes its rule's configured severity; the findings of
@@ -58,6 +63,7 @@ mod tests {
             diagnostics: vec![d],
             accesses: Vec::new(),
             arrays: crate::ArrayStates::default(),
+            reported_elsewhere: Vec::new(),
             stats: crate::FileStats::default(),
         };
         suppress(&mut report, settings);

@@ -41,6 +41,7 @@ pub(super) fn internal_error(path: &str, bytes: &[u8], reason: &str) -> FileRepo
         diagnostics: vec![d],
         accesses: Vec::new(),
         arrays: crate::ArrayStates::default(),
+        reported_elsewhere: Vec::new(),
         stats: crate::FileStats::default(),
     }
 }

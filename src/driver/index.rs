@@ -25,9 +25,12 @@ pub fn include_dirs<'a>(settings: impl IntoIterator<Item = &'a Settings>) -> Vec
 /// Scans every file of `files` whose text `text_of` gives (its path as reported, and
 /// its text) into `index`; a file without text is left out (the caller reports it when
 /// it is checked).
+/// `checked`: whether the run checks them (else they are context only, see
+/// `ProjectIndex::add_unchecked`).
 pub(super) fn scan_into<T: Sync>(
     index: &mut ProjectIndex,
     files: &[T],
+    checked: bool,
     text_of: impl Fn(&T) -> Option<(PathBuf, String)> + Sync + Send,
 ) {
     let scans: Vec<FileScan> = files
@@ -38,6 +41,10 @@ pub(super) fn scan_into<T: Sync>(
         })
         .collect();
     for scan in scans {
-        index.add(scan);
+        if checked {
+            index.add(scan);
+        } else {
+            index.add_unchecked(scan);
+        }
     }
 }

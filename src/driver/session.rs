@@ -65,10 +65,32 @@ impl Session {
         files: &[T],
         text_of: impl Fn(&T) -> Option<(PathBuf, String)> + Sync + Send,
     ) {
+        self.scan(files, true, text_of);
+    }
+
+    /// As [`Session::index`], for files the run does not check (the rest of the
+    /// workspace): their launches and includes count, and a header keeps the accesses of
+    /// its helpers that reach their arrays (a checked includer reports those itself).
+    pub fn index_unchecked<T: Sync>(
+        &mut self,
+        files: &[T],
+        text_of: impl Fn(&T) -> Option<(PathBuf, String)> + Sync + Send,
+    ) {
+        self.scan(files, false, text_of);
+    }
+
+    fn scan<T: Sync>(
+        &mut self,
+        files: &[T],
+        checked: bool,
+        text_of: impl Fn(&T) -> Option<(PathBuf, String)> + Sync + Send,
+    ) {
         let project = &mut self.project;
         match &self.workers {
-            Some(pool) => pool.install(|| super::index::scan_into(project, files, text_of)),
-            None => super::index::scan_into(project, files, text_of),
+            Some(pool) => {
+                pool.install(|| super::index::scan_into(project, files, checked, text_of));
+            }
+            None => super::index::scan_into(project, files, checked, text_of),
         }
     }
 

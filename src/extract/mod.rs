@@ -85,6 +85,9 @@ pub struct FileSyntax {
     pub functions: Vec<Function>,
     /// Shared arrays declared outside functions (HLSL `groupshared`, CUDA namespace scope).
     pub global_shared: Vec<VarDecl>,
+    /// The names of `global_shared` that another file declares: a header's, added for a
+    /// lowering through its includer.
+    pub foreign_shared: HashSet<String>,
     /// File-scope constants: `const`/`constexpr` variables, enumerators.
     pub constants: HashMap<String, Expr>,
     /// Which namespaced constants the bare names in `constants` stand for.

@@ -25,6 +25,12 @@ pub struct ArrayInfo {
     pub dynamic: bool,
     /// Why the first extent written but not a constant is not (`kLanes` unknown).
     pub extent_unknown: Option<String>,
+    /// Declared in another file's text (a header's helper or file scope): an access to it
+    /// belongs to that file's report, wherever the helper is called from.
+    pub foreign: bool,
+    /// Functions the lowering found no definition of that the array was handed to (a
+    /// pointer into it, or the array): an included header may define them.
+    pub handed_to: Vec<String>,
 }
 
 /// One access site: one subscript (or pointer dereference) of a shared array.
@@ -37,6 +43,12 @@ pub struct AccessSite {
     pub call: Option<Span>,
     /// The access's own span in the helper, once the pipeline has moved `span` to the call.
     pub helper_span: Option<Span>,
+    /// For a site in another file's helper (`foreign`): the innermost call written in the
+    /// text of the file being lowered, through which that file's own array reaches it.
+    pub owner_call: Option<Span>,
+    /// The text `helper_span` indexes when the helper is in another file (the pipeline
+    /// reports such a site at `owner_call`, in the file that declares the array).
+    pub helper_text: Option<std::sync::Arc<str>>,
     pub array: usize,
     pub pointer: Option<String>,
     pub kind: AccessKind,
@@ -62,6 +74,15 @@ pub struct AccessSite {
     /// The text of another file when the site is in one of its functions (see
     /// `Function::foreign_text`): the site's spans index into it.
     pub foreign: Option<std::sync::Arc<str>>,
+}
+
+impl AccessSite {
+    /// True when this site, in a helper of another file, reaches an array declared in the
+    /// file being lowered, through a call written there: that file reports it, at the
+    /// call, and the helper's file does not.
+    pub fn claimed_by_lowered_file(&self, arrays: &[ArrayInfo]) -> bool {
+        self.owner_call.is_some() && arrays.get(self.array).is_some_and(|a| !a.foreign)
+    }
 }
 
 /// The function an access is written in, and the chain of inlined calls that reached it
@@ -160,4 +181,7 @@ impl std::fmt::Display for LoweringContext {
 pub struct LoweredFile {
     pub arrays: Vec<ArrayInfo>,
     pub sites: Vec<AccessSite>,
+    /// Accesses in this file's helpers, found through an includer, that the includer
+    /// reports at its call (`AccessSite::claimed_by_lowered_file`): spans in this file.
+    pub reported_elsewhere: Vec<Span>,
 }

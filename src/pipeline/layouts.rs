@@ -277,9 +277,11 @@ fn array_use(
         };
         accesses.push(crate::swizzle::SiteUse {
             line: crate::diag::line_of(line_starts, a.site.span.start),
+            // A helper of another file has no line in this one: the call's row stands.
             helper_line: a
                 .site
                 .helper_span
+                .filter(|_| a.site.helper_text.is_none())
                 .map(|h| crate::diag::line_of(line_starts, h.start)),
             context,
             kind: a.site.kind,

@@ -320,6 +320,10 @@ fn edits(index: &LineIndex<'_>, s: &crate::diag::Suggestion) -> Value {
 
 /// Where an access sits inside a helper, when the access is reported at its call.
 fn helper(index: &LineIndex<'_>, a: &AccessFacts) -> Value {
+    // In a helper of another file: that file, named as the run names it.
+    if let Some(h) = &a.helper_elsewhere {
+        return json!({"file": h.path, "line": h.line, "column": h.column, "end_line": h.end_line, "end_column": h.end_column});
+    }
     a.helper_span.map_or(Value::Null, |span| {
         let p = index.position(span);
         json!({"line": p.line, "column": p.column, "end_line": p.end_line, "end_column": p.end_column})

@@ -271,6 +271,7 @@ pub(crate) mod tests {
         let facts = AccessFacts {
             span,
             helper_span: None,
+            helper_elsewhere: None,
             array: "tile".into(),
             pointer: None,
             kind: AccessKind::Store,
@@ -350,6 +351,7 @@ pub(crate) mod tests {
                 diagnostics: Vec::new(),
                 accesses: Vec::new(),
                 arrays: crate::ArrayStates::default(),
+                reported_elsewhere: Vec::new(),
                 stats: crate::FileStats::default(),
             },
             FileReport {
@@ -359,6 +361,7 @@ pub(crate) mod tests {
                 diagnostics: vec![info, diagnostic],
                 accesses: vec![unknown, load, facts],
                 arrays: crate::ArrayStates::default(),
+                reported_elsewhere: Vec::new(),
                 stats: crate::FileStats::default(),
             },
         ];

@@ -60,7 +60,7 @@ pub fn write(
             }
             // Secondary locations: each conflicting access of the problem, the
             // declaration, the access inside a helper.
-            let related: Vec<Value> = d
+            let mut related: Vec<Value> = d
                 .labels
                 .iter()
                 .enumerate()
@@ -81,6 +81,22 @@ pub fn write(
                     })
                 })
                 .collect();
+            // The access in a helper of another file, reported at this file's call.
+            if let Some(h) = d.access.as_ref().and_then(|a| a.helper_elsewhere.as_ref()) {
+                related.push(json!({
+                    "id": related.len(),
+                    "message": {"text": "the access, in the helper"},
+                    "physicalLocation": {
+                        "artifactLocation": {"uri": relative_uri(&h.path, base), "uriBaseId": "%SRCROOT%"},
+                        "region": {
+                            "startLine": h.line,
+                            "startColumn": h.column,
+                            "endLine": h.end_line,
+                            "endColumn": h.end_column,
+                        }
+                    }
+                }));
+            }
             if !related.is_empty() {
                 result["relatedLocations"] = json!(related);
             }

@@ -202,6 +202,7 @@ pub(crate) fn diagnostic(
     if let Some(l) = declared_here(lowered, a.site.array) {
         d.labels.push(l);
     }
+    d.notes.extend(in_helper_elsewhere(a, facts));
     if let Some(e) = &a.verdict.explanation {
         d.notes.push(e.clone());
     }
@@ -282,12 +283,27 @@ pub(crate) fn reportable(facts: &AccessFacts, settings: &Settings) -> bool {
 /// The access itself, in the helper, when the diagnostic points at the call that
 /// supplies its address.
 pub(crate) fn in_helper(a: &AnalysedSite) -> Option<Label> {
-    let span = a.site.helper_span?;
+    // A helper of another file is not in this file's text: a note says where it is.
+    let span = a
+        .site
+        .helper_span
+        .filter(|_| a.site.helper_text.is_none())?;
     let helper = &a.site.function.name;
     Some(Label {
         span,
         message: format!("the access, in `{helper}`"),
     })
+}
+
+/// Where the access is, in a helper of another file, when the diagnostic points at the
+/// call in this file that hands it this file's array.
+pub(crate) fn in_helper_elsewhere(a: &AnalysedSite, facts: &AccessFacts) -> Option<String> {
+    let h = facts.helper_elsewhere.as_ref()?;
+    Some(format!(
+        "the access is in `{}`, at {}",
+        a.site.function.name,
+        h.place()
+    ))
 }
 
 fn declared_here(lowered: &LoweredFile, array: usize) -> Option<Label> {

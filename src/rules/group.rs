@@ -363,6 +363,7 @@ mod tests {
         d.access = Some(Box::new(AccessFacts {
             span,
             helper_span: None,
+            helper_elsewhere: None,
             array: "s".into(),
             pointer: None,
             kind,

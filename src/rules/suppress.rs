@@ -6,7 +6,9 @@
 //! a comment that starts like one but is not (`bankcheck: ignore bank-conflict`,
 //! `ignore[]`), is itself reported as `unused-suppression`. A retired rule id
 //! (`stride-conflict`) suppresses what its rule reports, and is reported as
-//! `retired-rule-id` with the new id as a safe fix.
+//! `retired-rule-id` with the new id as a safe fix. A comment at an access in a helper
+//! covers every call that reports it, in this file or in another one (whose findings
+//! carry the names, `HelperElsewhere::suppressions`).
 //!
 //! Works on a file's text and its diagnostics only: no I/O, no settings.
 
@@ -38,11 +40,36 @@ pub fn apply_enabled(
     diagnostics: Vec<Diagnostic>,
     enabled: &dyn Fn(&str) -> bool,
 ) -> Vec<Diagnostic> {
+    apply_with(text, diagnostics, enabled, &[])
+}
+
+/// As [`apply_enabled`], where `elsewhere` are accesses in this file's helpers that
+/// another file reports, at its call (`FileReport::reported_elsewhere`): a suppression
+/// covering one acts there (see [`at_line_of`]), so it is not reported as unused here,
+/// whatever the rule's verdict in that file.
+pub fn apply_with(
+    text: &str,
+    diagnostics: Vec<Diagnostic>,
+    enabled: &dyn Fn(&str) -> bool,
+    elsewhere: &[Span],
+) -> Vec<Diagnostic> {
     // A lone CR ends a line (and a `//` comment) as LF does; same length, same spans.
     let text = crate::diag::lone_cr_as_lf(text);
     let text = text.as_ref();
     let (suppressions, malformed) = parse(text);
+    let silenced_elsewhere = |d: &Diagnostic| {
+        d.access
+            .as_ref()
+            .and_then(|a| a.helper_elsewhere.as_ref())
+            .is_some_and(|h| {
+                h.suppressions
+                    .iter()
+                    .any(|name| registry::expand(name).contains(&d.rule))
+            })
+    };
     if suppressions.is_empty() && malformed.is_empty() {
+        let mut diagnostics = diagnostics;
+        diagnostics.retain(|d| !silenced_elsewhere(d));
         return diagnostics;
     }
     let line_starts: Vec<usize> = std::iter::once(0)
@@ -57,6 +84,16 @@ pub fn apply_enabled(
         .iter()
         .map(|s| vec![false; s.names.len()])
         .collect();
+    for span in elsewhere {
+        let line = line_of(span.start);
+        for (suppression, used) in suppressions.iter().zip(used.iter_mut()) {
+            if !suppression.file_wide
+                && (suppression.first_line..=suppression.last_line).contains(&line)
+            {
+                used.fill(true);
+            }
+        }
+    }
     let mut kept = Vec::with_capacity(diagnostics.len());
     // A comment meant as a suppression that is not one suppresses nothing: said.
     for span in malformed {
@@ -78,7 +115,9 @@ pub fn apply_enabled(
             .as_ref()
             .and_then(|a| a.helper_span)
             .map(|s| line_of(s.start));
-        let mut silenced = false;
+        // A suppression at the access in another file's helper (read there, see
+        // `at_line_of`) covers this call too.
+        let mut silenced = silenced_elsewhere(&diagnostic);
         for (suppression, used) in suppressions.iter().zip(used.iter_mut()) {
             let covers = |l: usize| (suppression.first_line..=suppression.last_line).contains(&l);
             if !suppression.file_wide && !covers(line) && !helper_line.is_some_and(covers) {
@@ -132,6 +171,21 @@ pub fn apply_enabled(
 
 /// The `retired-rule-id` finding of a suppression that names `rule` by its retired id
 /// `name`, with the rename as a safe fix.
+/// The rule names of the line-level suppression comments of `text` that cover the line
+/// of byte `offset` (an access in a helper, which another file reports at its call).
+pub fn at_line_of(text: &str, offset: usize) -> Vec<String> {
+    let text = crate::diag::lone_cr_as_lf(text);
+    let (suppressions, _) = parse(&text);
+    let line = text
+        .get(..offset.min(text.len()))
+        .map_or(0, |before| before.matches('\n').count());
+    suppressions
+        .iter()
+        .filter(|s| !s.file_wide && (s.first_line..=s.last_line).contains(&line))
+        .flat_map(|s| s.names.iter().map(|(n, _)| n.clone()))
+        .collect()
+}
+
 fn retired(span: Span, name: &str, rule: &str) -> Diagnostic {
     let meta = &crate::rules::retired_rule_id::META;
     let mut d = Diagnostic::new(

@@ -59,6 +59,8 @@ fn undecided(
         ),
     );
     d.notes.push(reason);
+    d.notes
+        .extend(super::conflict::in_helper_elsewhere(a, facts));
     if let Some(l) = super::conflict::in_helper(a) {
         d.labels.push(l);
     }

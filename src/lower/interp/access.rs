@@ -230,10 +230,22 @@ impl Interp<'_> {
                 .and_then(|refs| refs.iter().find(|(n, _)| Some(n) == pointer.as_ref()))
                 .map_or(self.calls.spans[k].0, |(_, at)| *at)
         });
+        // In another file's helper: the innermost call in the text being lowered, where
+        // an array of that file reaches the helper (see `AccessSite::owner_call`).
+        let owner_call = self.foreign.as_ref().and_then(|_| {
+            self.calls
+                .spans
+                .iter()
+                .rev()
+                .find(|(_, t)| t.is_none())
+                .map(|(at, _)| *at)
+        });
         self.sites.push(AccessSite {
             span,
             call,
             helper_span: None,
+            owner_call,
+            helper_text: None,
             array,
             pointer,
             kind,

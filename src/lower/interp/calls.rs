@@ -113,9 +113,26 @@ impl Interp<'_> {
             return v;
         }
         for a in args {
-            self.eval(a);
+            let v = self.eval(a);
+            self.handed_to_undefined(&v, short);
         }
         Value::Data(format!("the result of `{short}()`"))
+    }
+}
+
+impl Interp<'_> {
+    /// Notes on the array `v` points into that it was handed to `callee`, a function the
+    /// file does not define: an included header may (`ArrayInfo::handed_to`).
+    fn handed_to_undefined(&mut self, v: &Value, callee: &str) {
+        let array = match v {
+            Value::Array(a) | Value::Ptr { array: a, .. } => *a,
+            _ => return,
+        };
+        if let Some(info) = self.arrays.get_mut(array) {
+            if !info.handed_to.iter().any(|c| c == callee) {
+                info.handed_to.push(callee.to_string());
+            }
+        }
     }
 }
 

@@ -75,6 +75,10 @@ impl<'a> Interp<'a> {
             let saved = std::mem::take(&mut self.scopes);
             self.scopes = vec![Vars::default()];
             let idx = self.register_array(&d);
+            // A header's array, added for a lowering through its includer, is the header's.
+            if self.syn.foreign_shared.contains(name) {
+                self.arrays[idx].foreign = true;
+            }
             self.scopes = saved;
             if let Some(s) = self.scopes.first_mut() {
                 s.insert(name.to_string(), Value::Array(idx));

@@ -50,6 +50,8 @@ impl Interp<'_> {
             dynamic: d.extern_ || d.extents.iter().any(Option::is_none),
             extents,
             extent_unknown,
+            foreign: self.foreign.is_some(),
+            handed_to: Vec::new(),
         };
         let found = match &self.array_index {
             Some(index) => index.get(&info.name_span).copied(),

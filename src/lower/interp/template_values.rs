@@ -46,8 +46,21 @@ impl Interp<'_> {
         call: usize,
     ) -> Vec<String> {
         for tp in &f.template_params {
-            if !explicit.contains(&tp.name) {
-                self.bind_template_value(tp, &format!("{}@{call}", tp.name));
+            if explicit.contains(&tp.name) {
+                continue;
+            }
+            // A parameter the call leaves out takes its default (`int alignment = 0`),
+            // evaluated in the helper's frame, where the earlier ones are bound; only one
+            // without a default that bankcheck can evaluate is any value.
+            let default = tp
+                .default
+                .as_ref()
+                .filter(|_| !tp.is_type)
+                .map(|d| self.eval(d))
+                .filter(|v| matches!(v, Value::Int(i) if i.as_const().is_some()));
+            match default {
+                Some(v) => self.bind(&tp.name, v),
+                None => self.bind_template_value(tp, &format!("{}@{call}", tp.name)),
             }
         }
         // A lambda sees its enclosing function's parameters as well as its own.
