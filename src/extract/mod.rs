@@ -122,6 +122,11 @@ pub struct FileSyntax {
     /// in the struct's scope (`lower::cute`). An alias written differently in the
     /// branches of an undecided conditional has each alternative, in source order.
     pub type_aliases: HashMap<String, HashMap<String, Vec<String>>>,
+    /// Member aliases of a struct defined only in conditional groups of its body, each
+    /// definition with its branch (`#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800` /
+    /// `using MMA_Atom_Arch = ...;`), by struct name then alias name: the lowering reads
+    /// the one the known macros take, as it does for static members.
+    pub type_alias_branches: HashMap<String, HashMap<String, Vec<(constants::Branch, String)>>>,
     pub launches: Vec<Launch>,
     /// `launches` by kernel name, built on first use (after extraction, which alone adds
     /// launches): see [`FileSyntax::launches_of`].
@@ -230,6 +235,11 @@ impl FileSyntax {
         }
         for (k, v) in &other.static_member_alternatives {
             self.static_member_alternatives
+                .entry(k.clone())
+                .or_insert_with(|| v.clone());
+        }
+        for (k, v) in &other.type_alias_branches {
+            self.type_alias_branches
                 .entry(k.clone())
                 .or_insert_with(|| v.clone());
         }
@@ -932,7 +942,24 @@ impl<'t> Walker<'_, '_, 't> {
         // branch (`#if defined(AMD_MFMA_AVAILABLE)` / `static constexpr int ne = I * J /
         // 64;` / `#else` / `... / 32;`), picked by the lowering as file constants are.
         let mut alternatives: HashMap<String, Vec<constants::Alternative>> = HashMap::new();
+        // Aliases by branch; `None` for one also defined outside every group.
+        let mut alias_branches: HashMap<String, Option<Vec<(constants::Branch, String)>>> =
+            HashMap::new();
         self.struct_members(body, false, &mut |w, d, grouped| {
+            if d.kind() == "alias_declaration" {
+                if let (Some(n), Some(t)) = (w.conv.field(d, "name"), w.conv.field(d, "type")) {
+                    let entry = alias_branches
+                        .entry(w.conv.text(n).to_string())
+                        .or_insert_with(|| Some(Vec::new()));
+                    match (w.branch_here().filter(|_| grouped), entry.as_mut()) {
+                        (Some(branch), Some(list)) => {
+                            list.push((branch, w.conv.text(t).to_string()));
+                        }
+                        _ => *entry = None,
+                    }
+                }
+                return;
+            }
             if d.kind() != "field_declaration" || !w.is_static(d) {
                 return;
             }
@@ -965,6 +992,15 @@ impl<'t> Walker<'_, '_, 't> {
         }
         if !aliases.is_empty() {
             self.out.type_aliases.insert(name.clone(), aliases);
+        }
+        let alias_branches: HashMap<_, _> = alias_branches
+            .into_iter()
+            .filter_map(|(k, v)| Some((k, v?)))
+            .collect();
+        if !alias_branches.is_empty() {
+            self.out
+                .type_alias_branches
+                .insert(name.clone(), alias_branches);
         }
         if !members.is_empty() {
             self.out.static_members.insert(name, members);

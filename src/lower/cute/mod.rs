@@ -10,6 +10,7 @@
 
 pub(crate) mod atoms;
 pub(crate) mod layout;
+pub(crate) mod mma;
 pub(crate) mod offset;
 pub(crate) mod reader;
 pub(crate) mod swizzle;

@@ -37,6 +37,8 @@ pub enum Value {
     TiledCopy(Box<super::tiled::TiledCopy>),
     /// A `ThrCopy`: a tiled copy's slice for the thread index (`get_slice(tid)`).
     ThrCopy(Box<super::tiled::TiledCopy>, crate::model::ir::Expr),
+    /// A `TiledMMA`, for the copies `make_tiled_copy_A/B/C` build from it.
+    TiledMma(Box<super::mma::TiledMma>),
 }
 
 /// Deepest nesting of spellings read (the text of one alias; aliases are the caller's).
@@ -90,7 +92,7 @@ pub(crate) fn read(text: &str, names: &mut dyn Names) -> Result<Value, String> {
 }
 
 /// `text` with its comments replaced by spaces (an alias's spelling may hold them).
-fn without_comments(text: &str) -> std::borrow::Cow<'_, str> {
+pub(crate) fn without_comments(text: &str) -> std::borrow::Cow<'_, str> {
     if !text.contains("//") && !text.contains("/*") {
         return text.into();
     }

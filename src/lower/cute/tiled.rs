@@ -7,6 +7,7 @@ use super::atoms::{CopyAtom, Side};
 use super::layout::{
     coalesce_by, composition, raked_product, right_inverse, zipped_divide, Layout, Tiler,
 };
+use super::mma::{Operand, TiledMma};
 use super::tuple::IntTuple;
 
 /// A `TiledCopy`: the atom, `TiledLayout_TV` (`(thr_idx, val_idx) -> (m, n)`) and
@@ -32,6 +33,25 @@ pub(crate) fn make_tiled_copy(atom: CopyAtom, thr: &Layout, val: &Layout) -> Opt
         atom,
         layout_tv,
         tiler,
+    })
+}
+
+/// `make_tiled_copy_A/B/C(atom, mma)`: the MMA's thread-value layout of that operand,
+/// tiled over the operand's two tile sizes (`make_tiled_copy_impl`).
+pub(crate) fn make_tiled_copy_mma(
+    atom: CopyAtom,
+    mma: &TiledMma,
+    which: Operand,
+) -> Option<TiledCopy> {
+    let (i, j) = match which {
+        Operand::A => (0, 2),
+        Operand::B => (1, 2),
+        Operand::C => (0, 1),
+    };
+    Some(TiledCopy {
+        atom,
+        layout_tv: mma.layout_tv(which)?,
+        tiler: vec![mma.tile_size(i)?, mma.tile_size(j)?],
     })
 }
 

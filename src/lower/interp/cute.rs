@@ -8,6 +8,7 @@
 //! accesses that say so.
 
 mod host;
+mod mma;
 mod tiled;
 
 use super::access::LoweredPlace;
@@ -278,7 +279,14 @@ impl Interp<'_> {
         let method = short.rsplit_once('.').map(|(_, m)| m);
         let cute = matches!(
             short,
-            "make_tensor" | "local_partition" | "local_tile" | "make_tiled_copy"
+            "make_tensor"
+                | "local_partition"
+                | "local_tile"
+                | "make_tiled_copy"
+                | "make_tiled_copy_A"
+                | "make_tiled_copy_B"
+                | "make_tiled_copy_C"
+                | "make_tiled_mma"
         ) || LAYOUT_FUNCTIONS.contains(&short)
             || method.is_some_and(|m| {
                 PARTITIONS.contains(&m) || matches!(m, "data" | "get_slice" | "get_thread_slice")
@@ -309,6 +317,10 @@ impl Interp<'_> {
             "make_smem_ptr" if args.len() == 1 => Some(self.eval(&args[0])),
             "make_tensor" if args.len() >= 2 => Some(self.make_tensor(args)),
             "make_tiled_copy" if (2..=3).contains(&args.len()) => Some(self.tiled_copy_value(args)),
+            "make_tiled_copy_A" | "make_tiled_copy_B" | "make_tiled_copy_C" if args.len() == 2 => {
+                Some(self.tiled_copy_for_mma(short, args))
+            }
+            "make_tiled_mma" if (1..=3).contains(&args.len()) => Some(self.tiled_mma_value(args)),
             "local_partition" | "local_tile" if args.len() == 3 => {
                 let t = self.tensor_arg(&args[0])?;
                 Some(self.partition(short, &t, &args[1], &args[2]))

@@ -117,6 +117,9 @@ impl<'a> Interp<'a> {
                 Err(_) => return None,
             };
             let text = syn.type_aliases.get(&key)?.get(member)?;
+            if let Some(chosen) = self.alias_branch(&key, member) {
+                return Some((vec![chosen], Some(inner)));
+            }
             return Some((text.clone(), Some(inner)));
         }
         if let Some(s) = scope {
@@ -130,6 +133,21 @@ impl<'a> Interp<'a> {
         }
         let text = syn.type_aliases.get("")?.get(name)?;
         Some((text.clone(), scope.cloned()))
+    }
+
+    /// The spelling of member alias `member` of struct `key` in the branch of its body's
+    /// conditional group that the known macros take (the toolchain's, such as
+    /// `__CUDA_ARCH__`, as a device compilation assumes them, stated), when the body
+    /// defines it only in such groups; `None` when it does not, or no one branch is taken
+    /// (every spelling is then read, and they must agree).
+    fn alias_branch(&mut self, key: &str, member: &str) -> Option<String> {
+        let syn = self.syn;
+        let alternatives = syn.type_alias_branches.get(key)?.get(member)?;
+        let name = format!("{key}::{member}");
+        match self.taken_branch("alias", &name, alternatives.iter().map(|(b, _)| b)) {
+            Ok(Some(i)) => Some(alternatives[i].1.clone()),
+            _ => None,
+        }
     }
 
     /// A static member of the innermost struct being evaluated in, or of the struct whose

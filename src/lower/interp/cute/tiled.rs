@@ -13,7 +13,7 @@ use crate::extract::convert::type_from_text;
 use crate::extract::types::{Layout as TypeLayout, Scope};
 use crate::lower::cute::atoms::{self, CopyAtom, Side};
 use crate::lower::cute::layout::{coalesce, Layout};
-use crate::lower::cute::reader;
+use crate::lower::cute::reader::{self, Names as _};
 use crate::lower::cute::tensor::SharedTensor;
 use crate::lower::cute::tiled::{make_tiled_copy, TiledCopy};
 use crate::lower::fold::fold;
@@ -88,12 +88,14 @@ impl Interp<'_> {
         Some(made)
     }
 
-    /// `T name;` for a type `T` that spells a tiled copy (an alias of a traits struct or
-    /// of the body): the name is bound to it. `false` for any other type.
+    /// `T name;` for a type `T` that spells a tiled copy or a tiled MMA (an alias of a
+    /// traits struct or of the body): the name is bound to it. `false` for any other
+    /// type; when `T` is qualified and cannot be resolved, why is kept for the reasons
+    /// of what uses the name.
     pub(super) fn declare_tiled_copy(&mut self, name: &str, ty: &str) -> bool {
         let key = ty.trim().trim_start_matches("typename ").trim();
         if let Some(Value::Cute(v)) = self.lookup(key) {
-            if let reader::Value::TiledCopy(_) = **v {
+            if let reader::Value::TiledCopy(_) | reader::Value::TiledMma(_) = **v {
                 let v = Value::Cute(v.clone());
                 self.bind(name, v);
                 return true;
@@ -103,12 +105,21 @@ impl Interp<'_> {
             return false;
         }
         let Some((texts, scope)) = self.type_alias(key, None) else {
+            let owner = key.rsplit_once("::").map_or(key, |(o, _)| o);
+            let why = format!(
+                "`{name}` is of type `{key}`, which bankcheck cannot resolve here: `{owner}` is not bound to a type it reads (a template parameter that no instantiation it follows fixes, or a type it does not know)"
+            );
+            self.bind(&super::unread_alias(name), Value::Unknown(why.into()));
             return false;
         };
-        let mut found: Option<Result<TiledCopy, String>> = None;
+        let mut found: Option<Result<reader::Value, String>> = None;
         for text in texts {
-            let Some(made) = self.tiled_copy_spelled(&text, scope.as_ref(), None) else {
-                return false;
+            let made = match self.tiled_copy_spelled(&text, scope.as_ref(), None) {
+                Some(made) => made.map(|tc| reader::Value::TiledCopy(Box::new(tc))),
+                None => match self.tiled_mma_spelled(&text, scope.as_ref()) {
+                    Some(made) => made.map(|m| reader::Value::TiledMma(Box::new(m))),
+                    None => return false,
+                },
             };
             if found.as_ref().is_some_and(|f| *f != made) {
                 found = Some(Err(format!(
@@ -120,7 +131,7 @@ impl Interp<'_> {
         }
         let Some(made) = found else { return false };
         let v = match made {
-            Ok(tc) => Value::Cute(Box::new(reader::Value::TiledCopy(Box::new(tc)))),
+            Ok(v) => Value::Cute(Box::new(v)),
             Err(why) => Value::Unknown(why.into()),
         };
         self.bind(name, v);
@@ -153,7 +164,7 @@ impl Interp<'_> {
 
     /// The atom `text` spells: `Copy_Atom<Op, T>{}` or an alias of one, its layouts in
     /// elements of `T`.
-    fn copy_atom(
+    pub(super) fn copy_atom(
         &mut self,
         text: &str,
         scope: Option<Scope>,
@@ -180,8 +191,9 @@ impl Interp<'_> {
                 .strip_prefix("Copy_Traits<")
                 .and_then(|r| r.strip_suffix('>'))
                 .unwrap_or(op);
+            let op = self.copy_operation(op, scope.as_ref(), 0);
             let mut bits = |name: &str| self.type_bits(name, scope.as_ref());
-            let atom = atoms::atom_in_bits(op, &mut bits)?;
+            let atom = atoms::atom_in_bits(&op, &mut bits)?;
             let elem = self
                 .type_bits(ty, scope.as_ref())
                 .ok_or_else(|| format!("the value type `{ty}` of the copy atom is not known"))?;
@@ -190,24 +202,83 @@ impl Interp<'_> {
             });
         }
         if depth < MAX_ATOM_DEPTH {
-            if let Some((texts, inner)) = self.type_alias(t, scope.as_ref()) {
-                let inner = inner.or(scope);
-                let mut found: Option<CopyAtom> = None;
-                for text in texts {
-                    let a = self.copy_atom(&text, inner.clone(), depth + 1)?;
-                    if found.as_ref().is_some_and(|f| *f != a) {
-                        return Err(format!(
-                            "`{t}` differs between the branches of a conditional"
-                        ));
-                    }
-                    found = Some(a);
-                }
-                if let Some(a) = found {
-                    return Ok(a);
-                }
+            let read = |i: &mut Self, text: &str, inner| i.copy_atom(text, inner, depth + 1);
+            if let Some(a) = self.alias_alternatives(t, scope, |a, b| a == b, read) {
+                return a;
             }
         }
         Err(format!("`{t}` is not a copy atom bankcheck reads"))
+    }
+
+    /// What alias `t` (read in `scope`) names, each of its spellings read by `read`:
+    /// `None` when it is no alias; an error when the spellings of the branches of a
+    /// conditional are not `same`.
+    pub(super) fn alias_alternatives<T>(
+        &mut self,
+        t: &str,
+        scope: Option<Scope>,
+        same: impl Fn(&T, &T) -> bool,
+        mut read: impl FnMut(&mut Self, &str, Option<Scope>) -> Result<T, String>,
+    ) -> Option<Result<T, String>> {
+        let (texts, inner) = self.type_alias(t, scope.as_ref())?;
+        let inner = inner.or(scope);
+        let mut found: Option<T> = None;
+        for text in texts {
+            let a = match read(self, &text, inner.clone()) {
+                Ok(a) => a,
+                Err(why) => return Some(Err(why)),
+            };
+            if found.as_ref().is_some_and(|f| !same(f, &a)) {
+                return Some(Err(format!(
+                    "`{t}` differs between the branches of a conditional"
+                )));
+            }
+            found = Some(a);
+        }
+        found.map(Ok)
+    }
+
+    /// The copy operation `op` names: itself, or through an alias of a traits struct
+    /// (`using Gmem_copy_struct = std::conditional_t<Has_cp_async, SM80_CP_ASYNC_...,
+    /// ...>;`) the operation it spells, a `std::conditional_t` by the value of its
+    /// condition; `op` itself when it is neither (the atom table then says why).
+    fn copy_operation(&mut self, op: &str, scope: Option<&Scope>, depth: u32) -> String {
+        let t = op.trim().trim_start_matches("typename ").trim();
+        if depth >= MAX_ATOM_DEPTH {
+            return t.to_string();
+        }
+        let inner = t
+            .strip_prefix("std::conditional_t")
+            .or_else(|| t.strip_prefix("conditional_t"))
+            .map(str::trim_start)
+            .and_then(|r| r.strip_prefix('<')?.strip_suffix('>'));
+        if let Some(inner) = inner {
+            let parts = crate::lower::cute::text::split_args(inner);
+            if let [cond, yes, no] = parts.as_slice() {
+                let mut names = super::InterpNames {
+                    interp: &mut *self,
+                    scope: scope.cloned(),
+                    depth: 0,
+                    host: None,
+                };
+                return match names.int(cond) {
+                    Some(0) => self.copy_operation(no, scope, depth + 1),
+                    Some(_) => self.copy_operation(yes, scope, depth + 1),
+                    None => t.to_string(),
+                };
+            }
+            return t.to_string();
+        }
+        if t.contains('<') {
+            return t.to_string();
+        }
+        match self.type_alias(t, scope) {
+            Some((texts, inner)) if texts.len() == 1 => {
+                let inner = inner.or_else(|| scope.cloned());
+                self.copy_operation(&texts[0], inner.as_ref(), depth + 1)
+            }
+            _ => t.to_string(),
+        }
     }
 
     /// The size in bits of a type named in an atom (a register type, a template
@@ -234,8 +305,15 @@ impl Interp<'_> {
                 reader::Value::TiledCopy(tc) => tc.clone(),
                 _ => return None,
             },
-            // A `make_tiled_copy` bankcheck could not read: its slice says why.
-            Some(Value::Unknown(r)) => return Some(Value::Unknown(r.clone())),
+            // A `make_tiled_copy` bankcheck could not read: its slice says why, or why
+            // its declared type could not be resolved.
+            Some(Value::Unknown(r)) => {
+                let r = match self.lookup(&super::unread_alias(object.trim())) {
+                    Some(Value::Unknown(why)) => why.clone(),
+                    _ => r.clone(),
+                };
+                return Some(Value::Unknown(r));
+            }
             _ => return None,
         };
         let [arg] = args else { return None };
