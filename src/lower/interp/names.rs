@@ -140,7 +140,10 @@ impl<'a> Interp<'a> {
         }
     }
 
-    /// The value of a non-type template argument written at a call: a literal or a name.
+    /// The value of a non-type template argument written at a call: a literal, a name,
+    /// or an expression over the caller's values (`V_rows_per_thread/2*sizeof(float)`),
+    /// which keeps what it says about them: a helper's `if constexpr (nbytes == 1)` is
+    /// then decided by the caller's value, not taken as any value.
     pub(super) fn template_value(&mut self, text: &str) -> Value {
         if let Some(v) = crate::extract::convert::parse_int(text) {
             return Value::Int(int(v));
@@ -152,6 +155,17 @@ impl<'a> Interp<'a> {
         {
             return self.ident(text);
         }
-        Value::Unknown(format!("the template argument `{text}`").into())
+        let language = if self.syn.hlsl {
+            crate::Language::Hlsl
+        } else {
+            crate::Language::Cuda
+        };
+        match crate::extract::parse_snippet(text, language, crate::diag::Span::new(0, 0)) {
+            Some(e) => match self.eval(&e) {
+                v @ (Value::Int(_) | Value::Unknown(_)) => v,
+                _ => Value::Unknown(format!("the template argument `{text}`").into()),
+            },
+            None => Value::Unknown(format!("the template argument `{text}`").into()),
+        }
     }
 }
