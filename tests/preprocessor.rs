@@ -191,3 +191,55 @@ fn toolchain_macros_are_defined_in_device_code_with_their_value_stated() {
     let report = bankcheck::check_source("k.cu", TOOLCHAIN.as_bytes(), &settings);
     assert!(report.accesses.is_empty(), "{:?}", report.accesses);
 }
+
+/// The compiler's predefined macros read in a body conditional the front end leaves to
+/// the lowering (a name a header may define, `MAYBE`, is in it) as the front end reads
+/// them: `__cplusplus` is C++17's in CUDA and never defined in HLSL; nothing about them is
+/// stated as assumed. (Taken as not defined, the CUDA kernel was a definite 32-way.)
+#[test]
+fn predefined_macros_in_bodies_have_the_compilers_values() {
+    let cuda = r#"
+#include "somewhere.h"
+__global__ void k(float* out) {
+    __shared__ float s[32 * 33];
+    int stride;
+#if !defined(MAYBE) && __cplusplus >= 201703L
+    stride = 33;
+#else
+    stride = 32;
+#endif
+    out[threadIdx.x] = s[threadIdx.x * stride];
+}
+void run(float* o) { k<<<1, 32>>>(o); }
+"#;
+    let report = bankcheck::check_source("k.cu", cuda.as_bytes(), &Settings::default());
+    let a = &report.accesses[0];
+    assert_eq!(a.conflict_factor, Some(1.0), "{a:?}");
+    assert!(
+        !a.assumptions.iter().any(|s| s.contains("__cplusplus")),
+        "{:?}",
+        a.assumptions
+    );
+    let hlsl = r#"
+#include "somewhere.hlsli"
+groupshared float tile[64 * 32];
+[numthreads(32, 1, 1)]
+void main(uint gi : SV_GroupIndex)
+{
+#if defined(MAYBE) || defined(__cplusplus)
+    uint i = gi;
+#else
+    uint i = gi * 32;
+#endif
+    tile[i] = 0;
+}
+"#;
+    let report = bankcheck::check_source("k.hlsl", hlsl.as_bytes(), &Settings::default());
+    let a = &report.accesses[0];
+    assert_eq!(a.conflict_factor, Some(32.0), "{a:?}");
+    assert!(
+        !a.assumptions.iter().any(|s| s.contains("__cplusplus")),
+        "{:?}",
+        a.assumptions
+    );
+}

@@ -99,6 +99,18 @@ impl Env for Macros<'_> {
     }
 }
 
+/// Whether the compiler of `language` predefines `name`, and with which value (`None`
+/// for "never defined", as `__cplusplus` in HLSL); the outer `None` when it is not one of
+/// the predefined macros bankcheck knows. Toolchain values with an assumed value are
+/// [`toolchain_value`]'s. The lowering's body conditionals ask this too, so that both
+/// read them alike.
+pub fn predefined_macro(language: Language, name: &str) -> Option<Option<i64>> {
+    if let Some(body) = predefined_body(language, name) {
+        return Some(crate::extract::convert::parse_int(body));
+    }
+    matches!(predefined(language, name), Some(Def::Undefined)).then_some(None)
+}
+
 /// The language's predefined macros with a known value.
 fn predefined_body(language: Language, name: &str) -> Option<&'static str> {
     match (language, name) {

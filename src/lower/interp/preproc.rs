@@ -20,10 +20,14 @@ impl Interp<'_> {
     /// when that cannot be decided), and not while its own branch is being decided
     /// (`#ifndef TILE` / `#define TILE 16`).
     fn defined(&mut self, name: &str) -> Option<bool> {
-        // Device code is what bankcheck checks: the device pass defines it, and nvcc
-        // defines `__CUDACC__` in every pass.
-        if self.toolchain_value(name).is_some() || (name == "__CUDACC__" && !self.syn.hlsl) {
+        // Device code is what bankcheck checks: the device pass defines the toolchain's
+        // macros, and the compiler its predefined ones (`__CUDACC__`, `__cplusplus` for
+        // CUDA, `__HLSL_VERSION`; never `__cplusplus` for HLSL), as the front end reads them.
+        if self.toolchain_value(name).is_some() {
             return Some(true);
+        }
+        if let Some(value) = self.predefined(name) {
+            return Some(value.is_some());
         }
         if self.syn.defined.contains(name) || self.extra_constants.contains_key(name) {
             return Some(true);
@@ -53,6 +57,20 @@ impl Interp<'_> {
             crate::Language::Cuda
         };
         crate::source::toolchain_value(language, name)
+    }
+
+    /// The compiler's predefined macro `name`, unless the file or the settings define it:
+    /// `Some(value)` (`None`: never defined), or `None` when it is not one.
+    fn predefined(&self, name: &str) -> Option<Option<i64>> {
+        if self.syn.defined.contains(name) || self.extra_constants.contains_key(name) {
+            return None;
+        }
+        let language = if self.syn.hlsl {
+            crate::Language::Hlsl
+        } else {
+            crate::Language::Cuda
+        };
+        crate::source::predefined_macro(language, name)
     }
 
     /// States `note` on every access recorded after it, once.
@@ -92,10 +110,11 @@ impl Interp<'_> {
                         zeros.insert(n, Value::Int(Ir::Const(v)));
                         continue;
                     }
+                    if let Some(value) = self.predefined(&n) {
+                        zeros.insert(n, Value::Int(Ir::Const(value.unwrap_or(0))));
+                        continue;
+                    }
                     match self.defined(&n) {
-                        Some(true) if n == "__CUDACC__" && !self.syn.hlsl => {
-                            zeros.insert(n, Value::Int(Ir::Const(1)));
-                        }
                         Some(true) => {}
                         Some(false) => {
                             if !self.syn.constant_alternatives.contains_key(&n) {
@@ -131,7 +150,10 @@ impl Interp<'_> {
                 format!("whether `{name}` is defined depends on a preprocessor condition bankcheck cannot decide").into(),
             ));
         };
-        if !defined && !self.syn.constant_alternatives.contains_key(name) {
+        if !defined
+            && !self.syn.constant_alternatives.contains_key(name)
+            && self.predefined(name).is_none()
+        {
             self.assume_undefined(name);
         }
         Some(Value::Int(Ir::Const(i64::from(defined != negated))))
