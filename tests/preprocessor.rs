@@ -212,14 +212,7 @@ __global__ void k(float* out) {
 }
 void run(float* o) { k<<<1, 32>>>(o); }
 "#;
-    let report = bankcheck::check_source("k.cu", cuda.as_bytes(), &Settings::default());
-    let a = &report.accesses[0];
-    assert_eq!(a.conflict_factor, Some(1.0), "{a:?}");
-    assert!(
-        !a.assumptions.iter().any(|s| s.contains("__cplusplus")),
-        "{:?}",
-        a.assumptions
-    );
+    assert_factor_without_cplusplus("k.cu", cuda, 1.0);
     let hlsl = r#"
 #include "somewhere.hlsli"
 groupshared float tile[64 * 32];
@@ -234,9 +227,13 @@ void main(uint gi : SV_GroupIndex)
     tile[i] = 0;
 }
 "#;
-    let report = bankcheck::check_source("k.hlsl", hlsl.as_bytes(), &Settings::default());
+    assert_factor_without_cplusplus("k.hlsl", hlsl, 32.0);
+}
+
+fn assert_factor_without_cplusplus(path: &str, text: &str, factor: f64) {
+    let report = bankcheck::check_source(path, text.as_bytes(), &Settings::default());
     let a = &report.accesses[0];
-    assert_eq!(a.conflict_factor, Some(32.0), "{a:?}");
+    assert_eq!(a.conflict_factor, Some(factor), "{a:?}");
     assert!(
         !a.assumptions.iter().any(|s| s.contains("__cplusplus")),
         "{:?}",

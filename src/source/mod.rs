@@ -24,7 +24,7 @@ pub use blanked::{BlankedStatement, MacroEffects};
 pub use heads::MacroHead;
 pub use macros::Definition;
 pub use parse_budget::ParseBudget;
-pub use preproc::{predefined_macro, toolchain_value};
+pub use preproc::{predefined_macro, toolchain_value, Predefined};
 
 use crate::Language;
 use std::borrow::Cow;

@@ -99,16 +99,26 @@ impl Env for Macros<'_> {
     }
 }
 
-/// Whether the compiler of `language` predefines `name`, and with which value (`None`
-/// for "never defined", as `__cplusplus` in HLSL); the outer `None` when it is not one of
-/// the predefined macros bankcheck knows. Toolchain values with an assumed value are
-/// [`toolchain_value`]'s. The lowering's body conditionals ask this too, so that both
+/// What the compiler says of one of its predefined macros.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Predefined {
+    /// Defined, with this value (`__CUDACC__` 1, `__cplusplus` 201703).
+    Value(i64),
+    /// Never defined (`__cplusplus` in HLSL).
+    Undefined,
+}
+
+/// Whether the compiler of `language` predefines `name`, and how; `None` when it is not
+/// one of the predefined macros bankcheck knows. Toolchain values with an assumed value
+/// are [`toolchain_value`]'s. The lowering's body conditionals ask this too, so that both
 /// read them alike.
-pub fn predefined_macro(language: Language, name: &str) -> Option<Option<i64>> {
+pub fn predefined_macro(language: Language, name: &str) -> Option<Predefined> {
     if let Some(body) = predefined_body(language, name) {
-        return Some(crate::extract::convert::parse_int(body));
+        return Some(Predefined::Value(
+            crate::extract::convert::parse_int(body).unwrap_or(1),
+        ));
     }
-    matches!(predefined(language, name), Some(Def::Undefined)).then_some(None)
+    matches!(predefined(language, name), Some(Def::Undefined)).then_some(Predefined::Undefined)
 }
 
 /// The language's predefined macros with a known value.

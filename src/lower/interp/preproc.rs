@@ -13,6 +13,7 @@ use super::{Interp, Value};
 use crate::extract::ast::{Expr, ExprKind, Stmt};
 use crate::model::assumption::Assumption;
 use crate::model::ir::Expr as Ir;
+use crate::source::Predefined;
 
 impl Interp<'_> {
     /// Whether `name` is a macro or constant bankcheck knows: one defined only inside
@@ -26,8 +27,8 @@ impl Interp<'_> {
         if self.toolchain_value(name).is_some() {
             return Some(true);
         }
-        if let Some(value) = self.predefined(name) {
-            return Some(value.is_some());
+        if let Some(p) = self.predefined(name) {
+            return Some(p != Predefined::Undefined);
         }
         if self.syn.defined.contains(name) || self.extra_constants.contains_key(name) {
             return Some(true);
@@ -59,9 +60,9 @@ impl Interp<'_> {
         crate::source::toolchain_value(language, name)
     }
 
-    /// The compiler's predefined macro `name`, unless the file or the settings define it:
-    /// `Some(value)` (`None`: never defined), or `None` when it is not one.
-    fn predefined(&self, name: &str) -> Option<Option<i64>> {
+    /// The compiler's predefined macro `name`, unless the file or the settings define it;
+    /// `None` when it is not one.
+    fn predefined(&self, name: &str) -> Option<Predefined> {
         if self.syn.defined.contains(name) || self.extra_constants.contains_key(name) {
             return None;
         }
@@ -110,8 +111,12 @@ impl Interp<'_> {
                         zeros.insert(n, Value::Int(Ir::Const(v)));
                         continue;
                     }
-                    if let Some(value) = self.predefined(&n) {
-                        zeros.insert(n, Value::Int(Ir::Const(value.unwrap_or(0))));
+                    if let Some(p) = self.predefined(&n) {
+                        let value = match p {
+                            Predefined::Value(v) => v,
+                            Predefined::Undefined => 0,
+                        };
+                        zeros.insert(n, Value::Int(Ir::Const(value)));
                         continue;
                     }
                     match self.defined(&n) {
