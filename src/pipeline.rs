@@ -603,6 +603,7 @@ fn add_external_launches(
             syntax.external_launches.insert(k, shapes);
         }
     }
+    project.add_includers_template_calls(file_path, syntax);
 }
 
 /// Adds sites found through an includer, replacing this file's own lowering of the same

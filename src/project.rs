@@ -82,6 +82,10 @@ pub struct FileScan {
     /// Includes in angle brackets that name a path (`<lib/detail/kernels.cuh>`).
     angle_includes: Vec<String>,
     launches: Vec<String>,
+    /// Calls with explicit template arguments, `f<A, B>(`, in a file that explicitly
+    /// specialises or instantiates a template (flash-attention's generated `.cu` files):
+    /// the instantiations of host templates it asks of the headers it includes.
+    template_calls: Vec<(String, Vec<String>)>,
 }
 
 impl FileScan {
@@ -115,6 +119,7 @@ impl FileScan {
             includes,
             angle_includes,
             launches,
+            template_calls: template_calls(text),
         }
     }
 }
@@ -123,6 +128,9 @@ impl FileScan {
 pub struct ProjectIndex {
     /// Files that launch each kernel, by kernel name.
     launchers: HashMap<String, Vec<PathBuf>>,
+    /// Calls with explicit template arguments in files that specialise or instantiate
+    /// templates, by callee: the file and the arguments ([`FileScan`]).
+    template_calls: HashMap<String, Vec<(PathBuf, Vec<String>)>>,
     /// Quoted includes seen by the scan: (includer, included name), in scan order.
     includes: Vec<(PathBuf, String)>,
     /// Includes in angle brackets seen by the scan, likewise.
@@ -171,6 +179,54 @@ fn launch_regex() -> &'static Regex {
         Regex::new(r"([A-Za-z_][A-Za-z0-9_]*)\s*(?:<[^<>;{}]*(?:<[^<>;{}]*>[^<>;{}]*)*>)?\s*<<<")
             .expect("valid launch pattern")
     })
+}
+
+/// `f<A, B>(` anywhere in `text`, when `text` holds an explicit specialisation or
+/// instantiation (`template<>`, `template void`); otherwise nothing, so that ordinary
+/// files cost no scan. Arguments are split at top-level commas.
+fn template_calls(text: &str) -> Vec<(String, Vec<String>)> {
+    static RE: OnceLock<Regex> = OnceLock::new();
+    static MARK: OnceLock<Regex> = OnceLock::new();
+    let mark = MARK.get_or_init(|| {
+        Regex::new(r"template\s*<\s*>|template\s+void\b").expect("valid marker pattern")
+    });
+    if !mark.is_match(text) {
+        return Vec::new();
+    }
+    let re = RE.get_or_init(|| {
+        Regex::new(r"([A-Za-z_][A-Za-z0-9_]*)\s*<([^<>;{}()]*(?:<[^<>;{}()]*>[^<>;{}()]*)*)>\s*\(")
+            .expect("valid template call pattern")
+    });
+    let mut out: Vec<(String, Vec<String>)> = Vec::new();
+    for c in re.captures_iter(text) {
+        let (Some(name), Some(args)) = (c.get(1), c.get(2)) else {
+            continue;
+        };
+        let call = (name.as_str().to_string(), split_top_level(args.as_str()));
+        if !out.contains(&call) {
+            out.push(call);
+        }
+    }
+    out
+}
+
+/// `a, B<c, d>, e` split at the commas outside angle brackets, each part trimmed.
+fn split_top_level(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let (mut depth, mut start) = (0i32, 0usize);
+    for (i, ch) in text.char_indices() {
+        match ch {
+            '<' => depth += 1,
+            '>' => depth -= 1,
+            ',' if depth == 0 => {
+                out.push(text[start..i].trim().to_string());
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    out.push(text[start..].trim().to_string());
+    out
 }
 
 fn include_regex() -> &'static Regex {
@@ -299,6 +355,7 @@ impl ProjectIndex {
     pub(crate) fn new(include_dirs: Vec<PathBuf>, reader: Box<Reader>) -> Self {
         ProjectIndex {
             launchers: HashMap::new(),
+            template_calls: HashMap::new(),
             includes: Vec::new(),
             angle_includes: Vec::new(),
             shared_files: HashSet::new(),
@@ -332,6 +389,7 @@ impl ProjectIndex {
             includes,
             angle_includes,
             launches,
+            template_calls,
         } = scan;
         self.resolved = OnceLock::new();
         if shared {
@@ -352,6 +410,46 @@ impl ProjectIndex {
         for k in launches {
             self.launchers.entry(k).or_default().push(me.clone());
         }
+        for (name, args) in template_calls {
+            self.template_calls
+                .entry(name)
+                .or_default()
+                .push((me.clone(), args));
+        }
+    }
+
+    /// Records in `syn` the explicit template arguments its host templates (templated
+    /// functions that are no kernels) are called with in the files that include `path`.
+    pub fn add_includers_template_calls(&self, path: &Path, syn: &mut FileSyntax) {
+        if self.template_calls.is_empty() {
+            return;
+        }
+        for f in syn.functions.iter().filter(|f| !f.is_kernel) {
+            if f.template_params.is_empty() || syn.external_template_calls.contains_key(&f.name) {
+                continue;
+            }
+            let calls = self.includers_template_calls(path, &f.name);
+            if !calls.is_empty() {
+                syn.external_template_calls.insert(f.name.clone(), calls);
+            }
+        }
+    }
+
+    /// The explicit template arguments of calls of `name` written in the files that
+    /// include `path` (directly or through other headers): a host template of a header
+    /// instantiated only by its includers' explicit specialisations.
+    pub fn includers_template_calls(&self, path: &Path, name: &str) -> Vec<Vec<String>> {
+        let Some(calls) = self.template_calls.get(name) else {
+            return Vec::new();
+        };
+        let includers = self.transitive_includers(&normalise(path));
+        let mut out: Vec<Vec<String>> = Vec::new();
+        for (file, args) in calls {
+            if includers.contains(file) && !out.contains(args) {
+                out.push(args.clone());
+            }
+        }
+        out
     }
 
     /// Adds the scan of a file the run does not check (see [`Self::add`]).
@@ -754,6 +852,7 @@ impl ProjectIndex {
         drop(tree);
         let mut visited = HashSet::new();
         self.merge_includes(includer, &source.text, &mut syn, 0, &mut visited);
+        self.add_includers_template_calls(includer, &mut syn);
         let mut headers: Vec<PathBuf> = visited.into_iter().collect();
         headers.sort();
         for h in headers.iter().filter_map(|p| self.header(p)) {
@@ -1129,7 +1228,8 @@ impl ProjectIndex {
         // Parsed outside the lock; two threads may parse the same header once each.
         let parsed = (self.reader)(path).and_then(|bytes| {
             let lang_name = header_language_name(path, &bytes);
-            let source = crate::source::load(&lang_name, &bytes)?;
+            let mut source = crate::source::load(&lang_name, &bytes)?;
+            prepare_header(&mut source);
             let tree = crate::source::parse(&source)?;
             let full = crate::extract::extract(&source, &tree);
             let mut syn = strip(&full);
@@ -1151,6 +1251,18 @@ impl ProjectIndex {
         }
         parsed
     }
+}
+
+/// A header read for its definitions passes the front end as a file checked alone
+/// does (no settings' defines: the cache is per run), so that the kernels its macro heads
+/// define (flash-attention's `DEFINE_FLASH_FORWARD_KERNEL`) and `typename T::X{}`
+/// arguments are read in its includers' lowering as in its own.
+fn prepare_header(source: &mut crate::source::SourceFile) {
+    let front = crate::source::FrontEnd {
+        defines: None,
+        header_definitions: &[],
+    };
+    crate::source::prepare(source, front);
 }
 
 /// The definitions of a header without its function bodies (kept small for the cache).

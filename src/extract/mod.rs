@@ -141,10 +141,17 @@ pub struct FileSyntax {
     /// Block shapes of kernels launched in other files of the run, by kernel name,
     /// each with a description of where the launch is.
     pub external_launches: HashMap<String, Vec<ExternalLaunch>>,
+    /// Explicit template arguments of calls of the file's host templates written in the
+    /// files that include it, by callee (`ProjectIndex::includers_template_calls`).
+    pub external_template_calls: HashMap<String, Vec<Vec<String>>>,
     /// HLSL lays out struct members differently from C (see [`types::layout_in`]).
     pub hlsl: bool,
     /// Explicit instantiations `template __global__ void k<float, 4>(...)`: name and arguments.
     pub instantiations: Vec<(String, Vec<String>)>,
+    /// Calls with explicit template arguments written inside a lambda (flash-attention's
+    /// `BOOL_SWITCH(c, B, [&] { run_flash_fwd<Traits<D, T>, B>(params); })`), which the
+    /// expression trees do not hold: the enclosing function, callee, arguments, offset.
+    pub lambda_template_calls: Vec<(usize, String, Vec<String>, usize)>,
     /// Byte offsets where the file's lines start, for numbering sites cheaply.
     pub line_starts: Vec<usize>,
     /// By function index (when extracted with [`extract_relevant`]): true when lowering
@@ -1369,6 +1376,7 @@ impl<'t> Walker<'_, '_, 't> {
         }
         for node in found.into_iter().rev() {
             if node.kind() == "call_expression" {
+                self.lambda_template_call(node, in_function);
                 self.launch(node, in_function);
             } else {
                 self.annotation(node);
@@ -1406,6 +1414,11 @@ impl<'t> Walker<'_, '_, 't> {
                 })
                 .unwrap_or_default();
             (n, t)
+        } else if f.kind() == "identifier" {
+            // `auto kernel = &k<A, B>; kernel<<<...>>>`: the launch is of that instantiation.
+            let name = self.conv.text(f).to_string();
+            self.pointer_initialiser(node, &name)
+                .unwrap_or((name, Vec::new()))
         } else {
             (self.conv.text(f).to_string(), Vec::new())
         };
@@ -1429,6 +1442,147 @@ impl<'t> Walker<'_, '_, 't> {
             args,
         });
     }
+}
+
+impl Walker<'_, '_, '_> {
+    /// The kernel and template arguments a function pointer `name` launched at `launch`
+    /// points to, when the innermost block around the launch declares it once as
+    /// `auto name = &k<A, B>;` (flash-attention's launchers, inside each `BOOL_SWITCH`
+    /// lambda), before the launch, and never assigns it: the launch is of `k<A, B>`
+    /// itself. Anything else (a pointer set in branches, assigned, declared twice) is
+    /// left to `launches_of`, which binds no template arguments.
+    /// The arguments of a `template_function` node, each as written, trimmed.
+    fn template_args_of(&self, f: Node) -> Vec<String> {
+        self.conv
+            .field(f, "arguments")
+            .map(|a| {
+                a.named_children(&mut a.walk())
+                    .map(|c| self.conv.text(c).trim().to_string())
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
+    /// Records a call with explicit template arguments written inside a lambda
+    /// ([`FileSyntax::lambda_template_calls`]).
+    fn lambda_template_call(&mut self, node: Node, in_function: Option<usize>) {
+        let (Some(fi), Some(f)) = (in_function, self.conv.field(node, "function")) else {
+            return;
+        };
+        if f.kind() != "template_function" {
+            return;
+        }
+        let mut up = node.parent();
+        while let Some(p) = up {
+            if p.kind() == "lambda_expression" {
+                break;
+            }
+            up = p.parent();
+        }
+        if up.is_none() {
+            return;
+        }
+        let Some(name) = self.conv.field(f, "name").map(|n| self.conv.text(n)) else {
+            return;
+        };
+        let args = self.template_args_of(f);
+        let name = name.rsplit("::").next().unwrap_or("").to_string();
+        self.out
+            .lambda_template_calls
+            .push((fi, name, args, node.start_byte()));
+    }
+
+    fn pointer_initialiser(&self, launch: Node, name: &str) -> Option<(String, Vec<String>)> {
+        let mut block = launch.parent()?;
+        while block.kind() != "compound_statement" {
+            block = block.parent()?;
+        }
+        let mut found = None;
+        let mut stack = vec![block];
+        while let Some(n) = stack.pop() {
+            if n.kind() == "assignment_expression"
+                && self
+                    .conv
+                    .field(n, "left")
+                    .is_some_and(|l| self.conv.text(l).trim() == name)
+            {
+                return None;
+            }
+            if n.kind() == "init_declarator"
+                && self
+                    .conv
+                    .field(n, "declarator")
+                    .is_some_and(|d| self.conv.text(d).trim() == name)
+            {
+                // A second declaration (a nested lambda's) or one after the launch
+                // (which then reads an outer `name`) is not followed.
+                if found.is_some() || n.start_byte() > launch.start_byte() {
+                    return None;
+                }
+                let mut value = self.conv.field(n, "value")?;
+                if value.kind() == "pointer_expression" {
+                    value = self.conv.field(value, "argument")?;
+                }
+                if value.kind() != "template_function" {
+                    // The grammar reads `&k<A, B && !C, D <= 128>` as comparisons.
+                    found = Some(template_id_of_text(self.conv.text(value))?);
+                    continue;
+                }
+                let k = self.conv.field(value, "name").map(|n| self.conv.text(n))?;
+                found = Some((k.to_string(), self.template_args_of(value)));
+            }
+            stack.extend(n.named_children(&mut n.walk()));
+        }
+        found
+    }
+}
+
+/// `(k, [A, B])` of the text `&k<A, B>` (or `k<A, B>`), splitting the arguments at the
+/// commas outside brackets; `<=` and `>=` are comparisons. `None` when the brackets do
+/// not balance or `k` is no name.
+fn template_id_of_text(text: &str) -> Option<(String, Vec<String>)> {
+    let text = text.trim().trim_start_matches('&').trim_start();
+    let open = text.find('<')?;
+    let name = text[..open].trim();
+    let name = name.rsplit("::").next().unwrap_or("");
+    if name.is_empty() || !name.chars().all(|c| c.is_alphanumeric() || c == '_') {
+        return None;
+    }
+    let inner = text[open + 1..].strip_suffix('>')?;
+    let bytes = inner.as_bytes();
+    let (mut depth, mut start, mut args) = (0i32, 0usize, Vec::new());
+    for (i, &b) in bytes.iter().enumerate() {
+        let next = bytes.get(i + 1).copied();
+        let prev = i.checked_sub(1).map(|j| bytes[j]);
+        match b {
+            b'<' | b'(' | b'[' | b'{'
+                if next != Some(b'=') && next != Some(b'<') && prev != Some(b'<') =>
+            {
+                depth += 1;
+            }
+            b'>' | b')' | b']' | b'}'
+                if next != Some(b'=')
+                    && next != Some(b'>')
+                    && prev != Some(b'>')
+                    && prev != Some(b'-') =>
+            {
+                depth -= 1;
+                if depth < 0 {
+                    return None;
+                }
+            }
+            b',' if depth == 0 => {
+                args.push(inner[start..i].trim().to_string());
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    if depth != 0 {
+        return None;
+    }
+    args.push(inner[start..].trim().to_string());
+    Some((name.to_string(), args))
 }
 
 /// Parses `// bankcheck: block(32, 8)` (also `/* */` and HLSL comments).

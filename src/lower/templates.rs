@@ -162,7 +162,7 @@ fn all_instantiations(syn: &FileSyntax, f: &Function, text: &str) -> Vec<Instant
             continue;
         }
         let host = l.in_function.and_then(|i| syn.functions.get(i));
-        for list in substitute_host(syn, host, &l.template_args, 0) {
+        for list in substitute_host(syn, host, &l.template_args, 0, text) {
             lists.push((list, host_args.clone(), host.map(|h| (h, l.span.start))));
         }
     }
@@ -221,8 +221,10 @@ fn all_instantiations(syn: &FileSyntax, f: &Function, text: &str) -> Vec<Instant
                 _ => None,
             };
             if let Some(t) = from_args.or(from_default) {
-                // A parameter of a host function nothing instantiates stays unknown.
-                if !t.base.is_empty() && !is_template_param_name(syn, &t.base) {
+                // A parameter of a host function nothing instantiates stays unknown,
+                // also inside the arguments of a type (`Traits<64, T>`).
+                let open = list.get(i).map_or(t.base.as_str(), |a| a.as_str());
+                if !t.base.is_empty() && !names_template_param(syn, open) {
                     inst.types.insert(tp.name.clone(), t);
                 }
             }
@@ -234,12 +236,12 @@ fn all_instantiations(syn: &FileSyntax, f: &Function, text: &str) -> Vec<Instant
     out
 }
 
-/// True when `name` is a type template parameter of some function of the file.
-fn is_template_param_name(syn: &FileSyntax, name: &str) -> bool {
+/// True when `text` names a type template parameter of some function of the file.
+fn names_template_param(syn: &FileSyntax, text: &str) -> bool {
     syn.functions.iter().any(|f| {
         f.template_params
             .iter()
-            .any(|tp| tp.is_type && tp.name == name)
+            .any(|tp| tp.is_type && names_word(text, &tp.name))
     })
 }
 
@@ -251,13 +253,16 @@ fn substitute_host(
     host: Option<&Function>,
     args: &[String],
     depth: u32,
+    text: &str,
 ) -> Vec<Vec<String>> {
     let Some(host) = host else {
         return vec![args.to_vec()];
     };
-    let uses_param = args
-        .iter()
-        .any(|a| host.template_params.iter().any(|tp| tp.name == a.trim()));
+    let uses_param = args.iter().any(|a| {
+        host.template_params
+            .iter()
+            .any(|tp| names_word(a, &tp.name))
+    });
     if !uses_param || depth > 3 {
         return vec![args.to_vec()];
     }
@@ -268,8 +273,25 @@ fn substitute_host(
             host_lists.push(a.clone());
         }
     }
-    for (caller, a) in calls_with_template_args(syn, &host.name) {
-        for resolved in substitute_host(syn, syn.functions.get(caller), &a, depth + 1) {
+    // Calls written in the files that include this one (their explicit specialisations).
+    for a in syn
+        .external_template_calls
+        .get(&host.name)
+        .into_iter()
+        .flatten()
+    {
+        if !host_lists.contains(a) {
+            host_lists.push(a.clone());
+        }
+    }
+    for (caller, a, at) in calls_with_template_args(syn, &host.name) {
+        let f = syn.functions.get(caller);
+        // `constexpr static int Headdim = 128;` of the caller, where the call is written.
+        let a: Vec<String> = match f {
+            Some(f) => a.iter().map(|x| literal_locals(f, x, at, text)).collect(),
+            None => a,
+        };
+        for resolved in substitute_host(syn, f, &a, depth + 1, text) {
             host_lists.push(resolved);
         }
     }
@@ -280,13 +302,7 @@ fn substitute_host(
     for hl in host_lists {
         let list: Vec<String> = args
             .iter()
-            .map(|a| {
-                host.template_params
-                    .iter()
-                    .position(|tp| tp.name == a.trim())
-                    .and_then(|i| hl.get(i).cloned())
-                    .unwrap_or_else(|| a.clone())
-            })
+            .map(|a| substitute_words(a, &host.template_params, &hl))
             .collect();
         if !out.contains(&list) {
             out.push(list);
@@ -295,9 +311,88 @@ fn substitute_host(
     out
 }
 
+/// `arg` with each word that names a `const` integer local of `caller` in scope at
+/// `at` (computed from literals) replaced by its value.
+fn literal_locals(caller: &Function, arg: &str, at: usize, text: &str) -> String {
+    let mut out = String::new();
+    let mut word = String::new();
+    let flush = |word: &mut String, out: &mut String| {
+        let starts_name = word.chars().next().is_some_and(|c| !c.is_ascii_digit());
+        match starts_name
+            .then(|| super::host_constants::literal_local(caller, word, at, text))
+            .flatten()
+        {
+            Some(v) => out.push_str(&v.to_string()),
+            None => out.push_str(word),
+        }
+        word.clear();
+    };
+    for_words(arg, &mut out, &mut word, flush);
+    out
+}
+
+/// Runs `flush` on each identifier of `text` (the rest copied to `out`), except one
+/// after `::` or `.`, a member, which is copied as written.
+fn for_words(
+    text: &str,
+    out: &mut String,
+    word: &mut String,
+    flush: impl Fn(&mut String, &mut String),
+) {
+    let mut member = false;
+    for c in text.chars() {
+        if c.is_alphanumeric() || c == '_' {
+            word.push(c);
+            continue;
+        }
+        if member {
+            out.push_str(word);
+            word.clear();
+        } else {
+            flush(word, out);
+        }
+        member = matches!(c, ':' | '.');
+        out.push(c);
+    }
+    if member {
+        out.push_str(word);
+        word.clear();
+    } else {
+        flush(word, out);
+    }
+}
+
+/// True when `text` spells the identifier `word` (not as part of a longer name).
+fn names_word(text: &str, word: &str) -> bool {
+    text.split(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .any(|w| w == word)
+}
+
+/// `text` with every identifier naming one of `params` replaced by its argument in
+/// `list` (`Traits<64, T>` with `T` = `half` is `Traits<64, half>`); a parameter `list`
+/// does not reach stays as written, so the result still names it.
+fn substitute_words(
+    text: &str,
+    params: &[crate::extract::ast::TemplateParam],
+    list: &[String],
+) -> String {
+    let mut out = String::new();
+    let mut word = String::new();
+    let flush = |word: &mut String, out: &mut String| {
+        let arg = params
+            .iter()
+            .position(|tp| tp.name == *word)
+            .and_then(|i| list.get(i));
+        out.push_str(arg.map_or(word.as_str(), |a| a.trim()));
+        word.clear();
+    };
+    for_words(text, &mut out, &mut word, flush);
+    out.trim().to_string()
+}
+
 /// Calls with explicit template arguments, by callee: the caller's index and the text
 /// of the arguments.
-type CallsByName = HashMap<String, Vec<(usize, Vec<String>)>>;
+type CallsByName = HashMap<String, Vec<(usize, Vec<String>, usize)>>;
 
 thread_local! {
     /// Results of [`calls_with_template_args`] for the file being lowered (a walk of every
@@ -312,7 +407,7 @@ pub fn start_file() {
 
 /// Calls `name<...>(...)` with explicit template arguments anywhere in the file's
 /// functions: the calling function's index and the arguments' text.
-fn calls_with_template_args(syn: &FileSyntax, name: &str) -> Vec<(usize, Vec<String>)> {
+fn calls_with_template_args(syn: &FileSyntax, name: &str) -> Vec<(usize, Vec<String>, usize)> {
     if let Some(hit) = CALLS.with(|c| c.borrow().get(name).cloned()) {
         return hit;
     }
@@ -321,8 +416,13 @@ fn calls_with_template_args(syn: &FileSyntax, name: &str) -> Vec<(usize, Vec<Str
     found
 }
 
-fn walk_calls_with_template_args(syn: &FileSyntax, name: &str) -> Vec<(usize, Vec<String>)> {
-    let mut out = Vec::new();
+fn walk_calls_with_template_args(syn: &FileSyntax, name: &str) -> Vec<(usize, Vec<String>, usize)> {
+    let mut out: Vec<(usize, Vec<String>, usize)> = syn
+        .lambda_template_calls
+        .iter()
+        .filter(|(_, c, args, _)| c == name && !args.is_empty())
+        .map(|(f, _, args, at)| (*f, args.clone(), *at))
+        .collect();
     for (i, f) in syn.functions.iter().enumerate() {
         for s in &f.body {
             s.walk_exprs(&mut |e| {
@@ -349,7 +449,7 @@ fn walk_calls_with_template_args(syn: &FileSyntax, name: &str) -> Vec<(usize, Ve
                     None => template_args.clone(),
                 };
                 if !targs.is_empty() {
-                    out.push((i, targs));
+                    out.push((i, targs, e.span.start));
                 }
             });
         }
