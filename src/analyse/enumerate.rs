@@ -57,7 +57,6 @@ pub fn skipped_warps(v: &Verdict) -> bool {
 const MAX_BLOCK_THREADS: u64 = 1024;
 
 mod cases;
-mod copy_picking;
 mod exists;
 pub mod groups;
 mod guard_bounds;
@@ -67,7 +66,6 @@ mod relax;
 mod residues;
 mod terms;
 mod thread_guards;
-mod unbounded;
 mod whole_words;
 use residues::{form_in, period_in, residue_condition, residue_period, residue_representatives};
 use terms::{distribute, only_shift_amount};
@@ -209,19 +207,7 @@ fn enumerate_with(
         Some((a, pins)) => (a, pins.as_slice()),
         None => (access, &[][..]),
     };
-    let selecting = copy_picking::without_copy_picking_guards(access, params);
-    let (access, witness) = match &selecting {
-        Some(d) => (&d.access, d.witness.as_slice()),
-        None => (access, &[][..]),
-    };
     let mut verdict = decide(access, params, budget, shortcuts);
-    // The worst warp stands for those alike to it: name one the dropped guards let run.
-    if let Some(&w) = usize::try_from(verdict.worst_warp)
-        .ok()
-        .and_then(|w| witness.get(w))
-    {
-        verdict.worst_warp = w;
-    }
     // A conflict where a guard holds depends on the value that decides whether it does
     // (the end of its range is a value where it does).
     if verdict.cost.is_some_and(|c| c.wavefronts > c.ideal) {
@@ -506,9 +492,8 @@ pub fn with_deciding_guards(access: &LoweredAccess, params: &BankParams) -> Lowe
 /// kept guard) switch the whole warp on or off: the worst case is taken where they
 /// hold, so they need not be enumerated.
 /// A comparison with a uniform value of unknown range that occurs nowhere else
-/// (`j < tiles` with `tiles` a kernel argument, `i0 * 32 < DVp / 2`) holds for some value
-/// of it, whatever the other side is ([`unbounded`]): the worst case is taken where it
-/// holds, when the warp is one phase.
+/// (`j < tiles` with `tiles` a kernel argument) holds for some value of it, whatever the
+/// other side is: the worst case is taken where it holds, when the warp is one phase.
 fn relevant_guards<'a>(
     access: &'a LoweredAccess,
     thread_mask_all: u64,
@@ -527,15 +512,25 @@ fn relevant_guards<'a>(
     // with several, a guard that switches off a conflict-free phase raises the factor.
     let one_phase = params.phase_lanes(access.width) >= access.warp_size;
     let free_comparison = |g: &Expr| -> bool {
-        if !one_phase {
+        let Expr::Binary(op, a, b) = g else {
+            return false;
+        };
+        if !one_phase
+            || !matches!(
+                op,
+                BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge | BinOp::Ne
+            )
+        {
             return false;
         }
-        // A side that runs through every large and small value with the value
-        // (`tiles`, `DVp / 2`, `DKQ - nbatch_K_last`), the other side not reading it.
-        (0..access.vars.len().min(63)).any(|i| {
-            matches!(access.vars[i].kind, VarKind::Uniform { range: None })
-                && occurrences(i) == 1
-                && unbounded::holds_for_some_value(g, i)
+        [a, b].iter().any(|side| match side.as_ref() {
+            Expr::Var(i) => {
+                matches!(
+                    access.vars.get(*i).map(|v| &v.kind),
+                    Some(VarKind::Uniform { range: None })
+                ) && occurrences(*i) == 1
+            }
+            _ => false,
         })
     };
     let guards: Vec<&Expr> = {
@@ -550,7 +545,19 @@ fn relevant_guards<'a>(
                 relevant |= g.var_mask();
             }
         }
-        copy_picking::tie(&access.guards, &mut kept, &mut relevant);
+        loop {
+            let mut changed = false;
+            for (g, k) in access.guards.iter().zip(kept.iter_mut()) {
+                if !*k && g.var_mask() & relevant != 0 {
+                    *k = true;
+                    relevant |= g.var_mask();
+                    changed = true;
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
         access
             .guards
             .iter()
