@@ -114,9 +114,8 @@ pub enum Predefined {
 /// read them alike.
 pub fn predefined_macro(language: Language, name: &str) -> Option<Predefined> {
     if let Some(body) = predefined_body(language, name) {
-        return Some(Predefined::Value(
-            crate::extract::convert::parse_int(body).unwrap_or(1),
-        ));
+        let digits = body.trim_end_matches(['L', 'l', 'U', 'u']);
+        return Some(Predefined::Value(digits.parse().unwrap_or(1)));
     }
     matches!(predefined(language, name), Some(Def::Undefined)).then_some(Predefined::Undefined)
 }
