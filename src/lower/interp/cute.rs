@@ -24,7 +24,6 @@ use crate::lower::cute::reader::{self, Names};
 use crate::lower::cute::tensor::SharedTensor;
 use crate::lower::fold::fold;
 use crate::model::ir::{BinOp, Expr as Ir};
-use crate::Language;
 
 /// Deepest chain of aliases followed (`SmemLayoutQ` names `SmemLayoutAtomQ` ...).
 const MAX_ALIAS_DEPTH: u32 = 8;
@@ -84,12 +83,7 @@ impl Names for InterpNames<'_, '_> {
                 kind: ExprKind::Ident(text.to_string()),
             }
         } else {
-            let language = if self.interp.syn.hlsl {
-                Language::Hlsl
-            } else {
-                Language::Cuda
-            };
-            parse_snippet(text, language, Span::new(0, 0))?
+            parse_snippet(text, self.interp.language(), Span::new(0, 0))?
         };
         let v = match &self.scope {
             Some(s) => self.interp.eval_in(&e, s),

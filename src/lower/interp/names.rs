@@ -155,12 +155,7 @@ impl<'a> Interp<'a> {
         {
             return self.ident(text);
         }
-        let language = if self.syn.hlsl {
-            crate::Language::Hlsl
-        } else {
-            crate::Language::Cuda
-        };
-        match crate::extract::parse_snippet(text, language, crate::diag::Span::new(0, 0)) {
+        match crate::extract::parse_snippet(text, self.language(), crate::diag::Span::new(0, 0)) {
             Some(e) => match self.eval(&e) {
                 v @ (Value::Int(_) | Value::Unknown(_)) => v,
                 _ => Value::Unknown(format!("the template argument `{text}`").into()),

@@ -52,12 +52,16 @@ impl Interp<'_> {
         if self.extra_constants.contains_key(name) {
             return None;
         }
-        let language = if self.syn.hlsl {
+        crate::source::toolchain_value(self.language(), name)
+    }
+
+    /// The language of the file being lowered.
+    pub(super) fn language(&self) -> crate::Language {
+        if self.syn.hlsl {
             crate::Language::Hlsl
         } else {
             crate::Language::Cuda
-        };
-        crate::source::toolchain_value(language, name)
+        }
     }
 
     /// The compiler's predefined macro `name`, unless the file or the settings define it;
@@ -66,12 +70,7 @@ impl Interp<'_> {
         if self.syn.defined.contains(name) || self.extra_constants.contains_key(name) {
             return None;
         }
-        let language = if self.syn.hlsl {
-            crate::Language::Hlsl
-        } else {
-            crate::Language::Cuda
-        };
-        crate::source::predefined_macro(language, name)
+        crate::source::predefined_macro(self.language(), name)
     }
 
     /// States `note` on every access recorded after it, once.
