@@ -184,6 +184,39 @@ impl Expr {
         }
     }
 
+    /// Pushes this guard's conjuncts onto `out` as separate guards, splitting `a && b`
+    /// only where `a` cannot fail to evaluate: a list of guards is a conjunction in which
+    /// a guard that cannot be evaluated holds, so `b` after a failing `a` would decide
+    /// what `a && b` (failing, hence holding) does not. Separate comparisons let the
+    /// analyses see each bound on its own (`x < cols && y + i < rows`).
+    pub fn split_conjuncts(&self, out: &mut Vec<Expr>) {
+        match self {
+            Expr::Binary(BinOp::LogicAnd, a, b) if !a.can_fail() => {
+                a.split_conjuncts(out);
+                b.split_conjuncts(out);
+            }
+            _ => out.push(self.clone()),
+        }
+    }
+
+    /// Whether evaluation can fail at some values: a division or remainder by a
+    /// non-constant or zero, a shift by a non-constant or out-of-range amount.
+    pub fn can_fail(&self) -> bool {
+        match self {
+            Expr::Const(_) | Expr::Var(_) => false,
+            Expr::Unary(_, a) => a.can_fail(),
+            Expr::Binary(op, a, b) => {
+                let right_fails = match op {
+                    BinOp::Div | BinOp::Rem => b.as_const().is_none_or(|c| c == 0),
+                    BinOp::Shl | BinOp::Shr => b.as_const().is_none_or(|c| !(0..63).contains(&c)),
+                    _ => false,
+                };
+                right_fails || a.can_fail() || b.can_fail()
+            }
+            Expr::Select(c, t, e) => c.can_fail() || t.can_fail() || e.can_fail(),
+        }
+    }
+
     pub fn bin(op: BinOp, a: Expr, b: Expr) -> Expr {
         Expr::Binary(op, Box::new(a), Box::new(b))
     }
@@ -514,7 +547,34 @@ impl VarKind {
 
 #[cfg(test)]
 mod tests {
-    use super::LoopValue;
+    use super::{BinOp, Expr, LoopValue};
+
+    /// `x < n && y < m` is two guards; `10 / x > 1 && x > 0` stays one, since split its
+    /// second half would switch off the lane at `x = 0` that the failing whole keeps on.
+    #[test]
+    fn conjunctions_split_where_the_left_side_cannot_fail() {
+        let v = Expr::Var;
+        let lt = |a, b| Expr::bin(BinOp::Lt, a, b);
+        let both = Expr::bin(BinOp::LogicAnd, lt(v(0), v(1)), lt(v(2), v(3)));
+        let mut out = Vec::new();
+        both.split_conjuncts(&mut out);
+        assert_eq!(out, vec![lt(v(0), v(1)), lt(v(2), v(3))]);
+
+        let quotient = Expr::bin(BinOp::Div, Expr::Const(10), v(0));
+        let failing = Expr::bin(
+            BinOp::LogicAnd,
+            Expr::bin(BinOp::Gt, quotient, Expr::Const(1)),
+            Expr::bin(BinOp::Gt, v(0), Expr::Const(0)),
+        );
+        let mut out = Vec::new();
+        failing.split_conjuncts(&mut out);
+        assert_eq!(out, vec![failing.clone()]);
+        let whole_holds = failing.eval(&[0]).is_none_or(|r| r != 0);
+        let parts_hold = out.iter().all(|g| g.eval(&[0]).is_none_or(|r| r != 0));
+        assert_eq!(whole_holds, parts_hold);
+        assert!(!Expr::bin(BinOp::Shr, v(0), Expr::Const(3)).can_fail());
+        assert!(Expr::bin(BinOp::Shl, v(0), v(1)).can_fail());
+    }
 
     #[test]
     fn loop_values_step_add_or_shift() {

@@ -343,7 +343,10 @@ impl Interp<'_> {
                 address: fold(BinOp::Add, p.offset.clone(), int((c * width) as i64)),
                 width: width as u32,
                 atomic,
-                guards: self.flow.guards.clone(),
+                guards: self.flow.guards.iter().fold(Vec::new(), |mut out, g| {
+                    g.split_conjuncts(&mut out);
+                    out
+                }),
                 block: self.block,
                 warp_size: self.warp_size,
                 coords: if count == 1 { p.coords.clone() } else { None },
