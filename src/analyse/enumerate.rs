@@ -202,6 +202,9 @@ fn enumerate_with(
         Some((a, ends)) => (a, ends.as_slice()),
         None => (access, &[][..]),
     };
+    if pinned::never_holds(access) {
+        return Verdict::unreached();
+    }
     let pinned = pinned::without_pinned_values(access);
     let (access, pins) = match &pinned {
         Some((a, pins)) => (a, pins.as_slice()),

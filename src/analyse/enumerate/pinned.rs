@@ -6,6 +6,12 @@
 //! case and adds none. Without this, a value sampled over its domain may never meet `c`
 //! and the access would look unreached. Whether the access runs still depends on the
 //! value: a conflict names it, with `c` as its worst case.
+//!
+//! The value may be scaled and shifted (`v * 4 == 16`, `(v << 2) + 1 == 9`: a size in
+//! bytes computed from a count): it is pinned to the one integer that solves it, and a
+//! guard that no integer solves (`v * 4 == 2`) holds nowhere, so the access is exactly
+//! unreached. Unsolvable means modulo 2^64 too (`(c - b)` has fewer trailing zero bits
+//! than `a`), so no wrapped value solves it either.
 
 use crate::model::ir::{BinOp, Expr, LoweredAccess, VarKind};
 
@@ -27,7 +33,7 @@ pub(super) fn without_pinned_values(
         let mut conjuncts = Vec::new();
         g.conjuncts(&mut conjuncts);
         for c in conjuncts {
-            let Some((var, value)) = equality(c) else {
+            let Some((var, Some(value))) = linear_equality(c) else {
                 continue;
             };
             let Some(VarKind::Uniform { range }) = access.vars.get(var).map(|v| &v.kind) else {
@@ -54,11 +60,65 @@ pub(super) fn without_pinned_values(
     ))
 }
 
-/// `v == c` or `c == v`: the variable and the constant.
-fn equality(e: &Expr) -> Option<(usize, i64)> {
+/// Whether some guard of `access` is an equality that no integer value solves
+/// (`v * 4 == 2`): then no lane of any warp takes part, whatever the other values.
+pub(super) fn never_holds(access: &LoweredAccess) -> bool {
+    access.guards.iter().any(|g| {
+        let mut conjuncts = Vec::new();
+        g.conjuncts(&mut conjuncts);
+        conjuncts
+            .into_iter()
+            .any(|c| matches!(linear_equality(c), Some((_, None))))
+    })
+}
+
+/// `a * v + b == c` (either side): the variable and the one value that solves it, or
+/// `None` inside when no integer does.
+fn linear_equality(e: &Expr) -> Option<(usize, Option<i64>)> {
+    let Expr::Binary(BinOp::Eq, l, r) = e else {
+        return None;
+    };
+    let (var, a, b, c) = if let (Some((v, a, b)), Some(c)) = (linear(l), r.as_const()) {
+        (v, a, b, c)
+    } else {
+        let (v, a, b) = linear(r)?;
+        (v, a, b, l.as_const()?)
+    };
+    let rest = c.checked_sub(b)?;
+    if a == 0 {
+        return None;
+    }
+    if rest.trailing_zeros() < a.trailing_zeros() {
+        return Some((var, None));
+    }
+    Some((var, (rest % a == 0).then(|| rest / a)))
+        .filter(|(_, v)| v.is_some() || a.unsigned_abs().is_power_of_two())
+}
+
+/// `e` as `a * v + b` over one variable, with constants `a` and `b`.
+fn linear(e: &Expr) -> Option<(usize, i64, i64)> {
     match e {
-        Expr::Binary(BinOp::Eq, a, b) => match (&**a, &**b) {
-            (Expr::Var(v), Expr::Const(c)) | (Expr::Const(c), Expr::Var(v)) => Some((*v, *c)),
+        Expr::Var(v) => Some((*v, 1, 0)),
+        Expr::Binary(op, x, y) => match (op, x.as_const(), y.as_const()) {
+            (BinOp::Mul, None, Some(k)) => {
+                linear(x).and_then(|(v, a, b)| Some((v, a.checked_mul(k)?, b.checked_mul(k)?)))
+            }
+            (BinOp::Mul, Some(k), None) => {
+                linear(y).and_then(|(v, a, b)| Some((v, a.checked_mul(k)?, b.checked_mul(k)?)))
+            }
+            (BinOp::Shl, None, Some(s)) if (0..31).contains(&s) => {
+                let k = 1i64 << s;
+                linear(x).and_then(|(v, a, b)| Some((v, a.checked_mul(k)?, b.checked_mul(k)?)))
+            }
+            (BinOp::Add, None, Some(k)) => {
+                linear(x).and_then(|(v, a, b)| Some((v, a, b.checked_add(k)?)))
+            }
+            (BinOp::Add, Some(k), None) => {
+                linear(y).and_then(|(v, a, b)| Some((v, a, b.checked_add(k)?)))
+            }
+            (BinOp::Sub, None, Some(k)) => {
+                linear(x).and_then(|(v, a, b)| Some((v, a, b.checked_sub(k)?)))
+            }
             _ => None,
         },
         _ => None,
@@ -173,6 +233,50 @@ mod tests {
             prop_assert_eq!(cost.wavefronts, worst);
             if cost.wavefronts > cost.ideal {
                 prop_assert!(verdict.worst_case.contains(&("v".to_string(), k)));
+            }
+        }
+    }
+
+    proptest! {
+        /// `a * v + b == c` (written as `(v << s) * m + b`, either side) is pinned to the
+        /// one value that solves it, or found to hold for none, as a search of a window of
+        /// values around every solution finds.
+        #[test]
+        fn scaled_equalities_agree_with_a_search(
+            m in -12i64..12, s in 0i64..4, b in -50i64..50, c in -200i64..200, flip: bool,
+        ) {
+            let lhs = Expr::bin(
+                BinOp::Add,
+                Expr::bin(BinOp::Mul, Expr::bin(BinOp::Shl, Expr::Var(3), Expr::Const(s)), Expr::Const(m)),
+                Expr::Const(b),
+            );
+            let eq = if flip {
+                Expr::bin(BinOp::Eq, Expr::Const(c), lhs)
+            } else {
+                Expr::bin(BinOp::Eq, lhs, Expr::Const(c))
+            };
+            let solutions: Vec<i64> = (-1000..=1000)
+                .filter(|&v| eq.eval(&[0, 0, 0, v]) == Some(1))
+                .collect();
+            match linear_equality(&eq) {
+                Some((3, Some(v))) => prop_assert_eq!(solutions.clone(), vec![v]),
+                Some((3, None)) => prop_assert!(solutions.is_empty()),
+                None => prop_assert!(m == 0 || solutions.is_empty()),
+                other => prop_assert!(false, "{other:?}"),
+            }
+            let access = LoweredAccess {
+                vars: vars(&[("v", VarKind::Uniform { range: None })]),
+                address: Expr::Var(0),
+                width: 4,
+                atomic: false,
+                guards: vec![eq.clone()],
+                block: BlockShape { x: 32, y: 1, z: 1 },
+                warp_size: 32,
+                coords: None,
+                extents: Vec::new(),
+            };
+            if never_holds(&access) {
+                prop_assert!(solutions.is_empty());
             }
         }
     }
