@@ -156,6 +156,12 @@ pub(crate) struct Interp<'a> {
     /// Thread-local arrays that are tables of values only read, by declaration span
     /// ([`tables`]).
     tables: HashMap<crate::diag::Span, Vec<Value>>,
+    /// The extents of shared arrays declared in this interpretation that are not
+    /// constants but compile-time values it reads as warp-uniform ones (a template
+    /// value no instantiation fixes: `float t[N][ROWS][32]`), by array, one per
+    /// dimension (`None`: a constant or not known at all). The address over them is
+    /// decided for every value, as for any uniform value.
+    symbolic_extents: HashMap<usize, Vec<Option<Ir>>>,
 }
 
 /// The control flow in force where a statement is interpreted.
@@ -343,6 +349,7 @@ impl<'a> Interp<'a> {
             array_index: None,
             floors: reals::Floors::default(),
             tables: HashMap::new(),
+            symbolic_extents: HashMap::new(),
         }
     }
 

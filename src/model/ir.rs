@@ -199,6 +199,32 @@ impl Expr {
         }
     }
 
+    /// This expression as `a * v + b` over one variable `v`, with constants `a` and `b`
+    /// (sums, differences, products and left shifts by constants).
+    pub fn as_linear(&self) -> Option<(usize, i64, i64)> {
+        let scaled = |e: &Expr, k: i64| {
+            e.as_linear()
+                .and_then(|(v, a, b)| Some((v, a.checked_mul(k)?, b.checked_mul(k)?)))
+        };
+        let shifted = |e: &Expr, k: i64| {
+            e.as_linear()
+                .and_then(|(v, a, b)| Some((v, a, b.checked_add(k)?)))
+        };
+        match self {
+            Expr::Var(v) => Some((*v, 1, 0)),
+            Expr::Binary(op, x, y) => match (op, x.as_const(), y.as_const()) {
+                (BinOp::Mul, None, Some(k)) => scaled(x, k),
+                (BinOp::Mul, Some(k), None) => scaled(y, k),
+                (BinOp::Shl, None, Some(s)) if (0..31).contains(&s) => scaled(x, 1i64 << s),
+                (BinOp::Add, None, Some(k)) => shifted(x, k),
+                (BinOp::Add, Some(k), None) => shifted(y, k),
+                (BinOp::Sub, None, Some(k)) => shifted(x, k.checked_neg()?),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
     /// Whether evaluation can fail at some values: a division or remainder by a
     /// non-constant or zero, a shift by a non-constant or out-of-range amount.
     pub fn can_fail(&self) -> bool {

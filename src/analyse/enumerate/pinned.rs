@@ -78,10 +78,10 @@ fn linear_equality(e: &Expr) -> Option<(usize, Option<i64>)> {
     let Expr::Binary(BinOp::Eq, l, r) = e else {
         return None;
     };
-    let (var, a, b, c) = if let (Some((v, a, b)), Some(c)) = (linear(l), r.as_const()) {
+    let (var, a, b, c) = if let (Some((v, a, b)), Some(c)) = (l.as_linear(), r.as_const()) {
         (v, a, b, c)
     } else {
-        let (v, a, b) = linear(r)?;
+        let (v, a, b) = r.as_linear()?;
         (v, a, b, l.as_const()?)
     };
     let rest = c.checked_sub(b)?;
@@ -93,36 +93,6 @@ fn linear_equality(e: &Expr) -> Option<(usize, Option<i64>)> {
     }
     Some((var, (rest % a == 0).then(|| rest / a)))
         .filter(|(_, v)| v.is_some() || a.unsigned_abs().is_power_of_two())
-}
-
-/// `e` as `a * v + b` over one variable, with constants `a` and `b`.
-fn linear(e: &Expr) -> Option<(usize, i64, i64)> {
-    match e {
-        Expr::Var(v) => Some((*v, 1, 0)),
-        Expr::Binary(op, x, y) => match (op, x.as_const(), y.as_const()) {
-            (BinOp::Mul, None, Some(k)) => {
-                linear(x).and_then(|(v, a, b)| Some((v, a.checked_mul(k)?, b.checked_mul(k)?)))
-            }
-            (BinOp::Mul, Some(k), None) => {
-                linear(y).and_then(|(v, a, b)| Some((v, a.checked_mul(k)?, b.checked_mul(k)?)))
-            }
-            (BinOp::Shl, None, Some(s)) if (0..31).contains(&s) => {
-                let k = 1i64 << s;
-                linear(x).and_then(|(v, a, b)| Some((v, a.checked_mul(k)?, b.checked_mul(k)?)))
-            }
-            (BinOp::Add, None, Some(k)) => {
-                linear(x).and_then(|(v, a, b)| Some((v, a, b.checked_add(k)?)))
-            }
-            (BinOp::Add, Some(k), None) => {
-                linear(y).and_then(|(v, a, b)| Some((v, a, b.checked_add(k)?)))
-            }
-            (BinOp::Sub, None, Some(k)) => {
-                linear(x).and_then(|(v, a, b)| Some((v, a, b.checked_sub(k)?)))
-            }
-            _ => None,
-        },
-        _ => None,
-    }
 }
 
 /// `e` with each pinned variable replaced by its constant.

@@ -6,7 +6,7 @@ use super::access::unknown_type_reason;
 use super::{fold, int, Interp, Place, Value};
 use crate::diag::Span;
 use crate::extract::ast::{Expr, ExprKind, TypeName, UnaryOp, VarDecl};
-use crate::model::ir::{BinOp, VarKind};
+use crate::model::ir::{BinOp, Expr as Ir, VarInfo, VarKind};
 use crate::model::reason::Reason;
 use crate::model::site::ArrayInfo;
 
@@ -16,16 +16,24 @@ impl Interp<'_> {
     pub(super) fn register_array(&mut self, d: &VarDecl) -> usize {
         let layout = self.layout(&d.ty);
         let mut extent_unknown = None;
+        let mut symbolic: Vec<Option<Ir>> = Vec::with_capacity(d.extents.len());
         let extents: Vec<Option<u64>> = d
             .extents
             .iter()
             .map(|e| {
-                let e = e.as_ref()?;
+                let Some(e) = e.as_ref() else {
+                    symbolic.push(None);
+                    return None;
+                };
                 let v = self.eval(e);
                 let c = match &v {
                     Value::Int(i) => i.as_const().and_then(|c| u64::try_from(c).ok()),
                     _ => None,
                 };
+                symbolic.push(match &v {
+                    Value::Int(i) if c.is_none() => self.symbolic_extent(i),
+                    _ => None,
+                });
                 if c.is_none() && extent_unknown.is_none() {
                     extent_unknown = Some(match v {
                         Value::Unknown(why) => why.to_string(),
@@ -60,6 +68,7 @@ impl Interp<'_> {
                 .iter()
                 .position(|a| a.name_span == info.name_span),
         };
+        let symbolic = symbolic.iter().any(Option::is_some).then_some(symbolic);
         let idx = if let Some(i) = found {
             // Another instantiation with another element type or extents: this one's hold
             // for the accesses that follow; no single fix fits them all.
@@ -80,8 +89,48 @@ impl Interp<'_> {
             self.arrays.push(info);
             self.arrays.len() - 1
         };
+        match symbolic {
+            Some(extents) => self.symbolic_extents.insert(idx, extents),
+            None => self.symbolic_extents.remove(&idx),
+        };
         self.bind(&d.name, Value::Array(idx));
         idx
+    }
+
+    /// An extent that is an expression over warp-uniform values only (a template value
+    /// no instantiation fixes). An array's extent is positive, so the code compiles only
+    /// where it is: `a * v + b` with `a > 0` narrows `v`'s range to the values that make
+    /// it so (as a `static_assert` would); another expression is taken as at least 1,
+    /// a value it can take, so no address it gives is one the code cannot form.
+    fn symbolic_extent(&mut self, e: &Ir) -> Option<Ir> {
+        let mut uniform = true;
+        e.each_var(&mut |i| {
+            uniform &= matches!(
+                self.vars.get(i).map(|v| &v.kind),
+                Some(VarKind::Uniform { .. })
+            );
+        });
+        if !uniform || e.var_mask() == 0 {
+            return None;
+        }
+        if let Some((v, a, b)) = e.as_linear().filter(|&(_, a, _)| a > 0) {
+            // a * v + b >= 1  <=>  v >= ceil((1 - b) / a).
+            let least = (1i64.checked_sub(b)?).div_euclid(a)
+                + i64::from((1i64.checked_sub(b)?).rem_euclid(a) != 0);
+            if let Some(VarInfo {
+                kind: VarKind::Uniform { range },
+                ..
+            }) = self.vars.get_mut(v)
+            {
+                let (lo, hi) = range.unwrap_or((i64::MIN, i64::MAX));
+                if least > hi {
+                    return None;
+                }
+                *range = Some((lo.max(least), hi));
+                return Some(e.clone());
+            }
+        }
+        Some(Ir::bin(BinOp::Max, e.clone(), int(1)))
     }
 
     /// Array `a` as a pointer to its first element.
@@ -419,10 +468,16 @@ impl Interp<'_> {
                 // Strides of the dimensions, innermost 1.
                 let n = info.extents.len();
                 let mut offset = int(0);
+                let symbolic = self.symbolic_extents.get(&a);
                 for (d, i) in ints.iter().enumerate() {
                     let mut stride = elem;
-                    for e in info.extents.iter().skip(d + 1) {
-                        let Some(e) = e else {
+                    let mut symbolic_stride: Option<Ir> = None;
+                    for (k, e) in info.extents.iter().enumerate().skip(d + 1) {
+                        if let Some(e) = e {
+                            stride *= e;
+                            continue;
+                        }
+                        let Some(s) = symbolic.and_then(|v| v.get(k)).cloned().flatten() else {
                             let why = info
                                 .extent_unknown
                                 .as_deref()
@@ -432,13 +487,16 @@ impl Interp<'_> {
                                     .into(),
                             ));
                         };
-                        stride *= e;
+                        symbolic_stride = Some(match symbolic_stride {
+                            Some(t) => fold(BinOp::Mul, t, s),
+                            None => s,
+                        });
                     }
-                    offset = fold(
-                        BinOp::Add,
-                        offset,
-                        fold(BinOp::Mul, i.clone(), int(stride as i64)),
-                    );
+                    let mut term = fold(BinOp::Mul, i.clone(), int(stride as i64));
+                    if let Some(s) = symbolic_stride {
+                        term = fold(BinOp::Mul, term, s);
+                    }
+                    offset = fold(BinOp::Add, offset, term);
                 }
                 if info.element_bytes == 0 {
                     return Err(Value::Unknown(Reason::unknown_type(
