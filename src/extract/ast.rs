@@ -319,6 +319,8 @@ pub struct StructDef {
     /// The struct has base classes or virtual functions: its members do not start at
     /// offset 0 of a C layout, and bankcheck does not lay it out.
     pub opaque: bool,
+    /// A `union`: every member starts at offset 0, and it is as large as its largest.
+    pub union: bool,
     /// Shared arrays declared inside the struct's member functions, in order
     /// (`extern __shared__ int __smem[]` in the samples' `SharedMemory<T>` wrapper): the
     /// name a pointer the struct hands out is reported under.

@@ -768,11 +768,29 @@ impl<'a> Converter<'a> {
     }
 
     /// The declarators of a `declaration` node.
+    /// The type a declaration's `type` node names: a struct or union defined in place
+    /// without a name (`__shared__ union { ... } temp;`) by the name the extraction
+    /// registers its definition under ([`anonymous_type_name`]).
+    pub fn type_of(&self, t: Node) -> TypeName {
+        if matches!(
+            t.kind(),
+            "struct_specifier" | "union_specifier" | "class_specifier"
+        ) && self.field(t, "name").is_none()
+            && self.field(t, "body").is_some()
+        {
+            return TypeName {
+                base: anonymous_type_name(t),
+                pointers: 0,
+            };
+        }
+        type_from_text(self.text(t))
+    }
+
     pub fn declaration(&self, node: Node) -> Vec<VarDecl> {
         let words = self.qualifier_words(node);
         let mut ty = self
             .field(node, "type")
-            .map(|t| type_from_text(self.text(t)))
+            .map(|t| self.type_of(t))
             .unwrap_or_default();
         // A macro qualifier (`FFX_GROUPSHARED float x[..]`) can be read as the type, with
         // the real type swallowed; recover it from the text.
@@ -1028,6 +1046,19 @@ fn flatten_comma(e: Expr) -> Vec<Expr> {
 }
 
 /// Parses a type as written (`const float4 *`, `unsigned int`) into base name and pointer depth.
+/// The name under which a struct or union defined without a name is registered: the
+/// kind and where its definition starts (line and column), unique in the file and
+/// readable in messages.
+pub fn anonymous_type_name(t: Node) -> String {
+    let kind = if t.kind() == "union_specifier" {
+        "union"
+    } else {
+        "struct"
+    };
+    let at = t.start_position();
+    format!("anonymous {kind} on line {}:{}", at.row + 1, at.column + 1)
+}
+
 pub fn type_from_text(text: &str) -> TypeName {
     // Most types are one ASCII word (`float`, `uint`): no pointer, nothing to split.
     if text

@@ -342,6 +342,7 @@ fn extract_with(file: &SourceFile, tree: &tree_sitter::Tree, only_relevant: bool
         deferred: only_relevant.then(Vec::new),
     };
     walker.top_level(tree.root_node(), &[]);
+    walker.anonymous_types(tree.root_node());
     if let Some(deferred) = walker.deferred.take() {
         let (keep, reaches_shared) = relevant::relevant_functions(&out, src);
         for (index, body, params) in deferred {
@@ -612,7 +613,7 @@ impl<'t> Walker<'_, '_, 't> {
                     }
                 }
             }
-            "struct_specifier" | "class_specifier" | "enum_specifier" => {
+            "struct_specifier" | "class_specifier" | "union_specifier" | "enum_specifier" => {
                 self.type_def(c, template);
                 self.static_members(c);
             }
@@ -818,6 +819,7 @@ impl<'t> Walker<'_, '_, 't> {
                 t.named_children(&mut t.walk())
                     .any(|c| c.kind() == "base_class_clause")
             }),
+            union: spec.is_some_and(|t| t.kind() == "union_specifier"),
             ..StructDef::default()
         };
         for f in body.named_children(&mut body.walk()) {
@@ -856,7 +858,7 @@ impl<'t> Walker<'_, '_, 't> {
             let ty = self
                 .conv
                 .field(f, "type")
-                .map(|t| type_from_text(self.conv.text(t)))
+                .map(|t| self.conv.type_of(t))
                 .unwrap_or_default();
             let mut cur = f.walk();
             for d in self.conv.children(f, "declarator", &mut cur) {
@@ -1046,10 +1048,40 @@ impl<'t> Walker<'_, '_, 't> {
             .any(|c| c.kind() == "storage_class_specifier" && self.conv.text(c) == "static")
     }
 
+    /// Registers every struct or union defined without a name where it is declared
+    /// (`__shared__ union { ... } temp;`, in a body or a struct), under the name the
+    /// declaration's type reads as ([`convert::anonymous_type_name`]).
+    fn anonymous_types(&mut self, root: Node<'t>) {
+        let mut cursor = root.walk();
+        loop {
+            let node = cursor.node();
+            if matches!(
+                node.kind(),
+                "struct_specifier" | "union_specifier" | "class_specifier"
+            ) && self.conv.field(node, "name").is_none()
+            {
+                if let Some(body) = self.conv.field(node, "body") {
+                    let def = self.struct_def(Some(node), body, &[]);
+                    self.out
+                        .structs
+                        .insert(convert::anonymous_type_name(node), def);
+                }
+            }
+            if cursor.goto_first_child() {
+                continue;
+            }
+            while !cursor.goto_next_sibling() {
+                if !cursor.goto_parent() {
+                    return;
+                }
+            }
+        }
+    }
+
     /// A struct (with the template parameters it is declared with) or enum definition.
     fn type_def(&mut self, t: Node<'t>, template: &[TemplateParam]) {
         match t.kind() {
-            "struct_specifier" | "class_specifier" => {
+            "struct_specifier" | "class_specifier" | "union_specifier" => {
                 if let (Some(name), Some(body)) =
                     (self.conv.field(t, "name"), self.conv.field(t, "body"))
                 {

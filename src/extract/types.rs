@@ -402,6 +402,16 @@ impl Types<'_> {
         if def.opaque {
             return None;
         }
+        // Every member of a union starts at its first byte, whatever the others are.
+        if let (true, Some(name)) = (def.union, target) {
+            let f = def.fields.iter().find(|f| f.name == name)?;
+            let l = if f.ty.pointers > 0 {
+                POINTER
+            } else {
+                self.member_layout(&f.ty.base, scope, consts, depth + 1)?
+            };
+            return Some((0, l));
+        }
         let mut offset = 0u64;
         let mut align = 1u64;
         for f in &def.fields {
@@ -410,6 +420,11 @@ impl Types<'_> {
             } else {
                 self.member_layout(&f.ty.base, scope, consts, depth + 1)?
             };
+            if def.union {
+                offset = offset.max(l.size * count(f, scope, consts)?);
+                align = align.max(l.align);
+                continue;
+            }
             offset = offset.div_ceil(l.align) * l.align;
             if target == Some(f.name.as_str()) {
                 return Some((offset, l));
