@@ -39,6 +39,11 @@ const MAX_LISTED_INCLUDERS: usize = 4096;
 /// A parsed header's definitions and its text (the text its functions carry).
 type Header = Arc<(FileSyntax, Arc<str>)>;
 
+/// A header's parse, made once per run by the first thread that asks (`None` inside:
+/// unreadable). Parsing outside any lock let two threads parse the same header at once:
+/// ggml's `ggml-common.h` (0.2 s) was parsed twice by the two threads that start on it.
+type HeaderCell = Arc<OnceLock<Option<Header>>>;
+
 /// The launch shapes found in one launcher file, by kernel, resolved once.
 type LauncherShapes = Arc<OnceLock<HashMap<String, Vec<ExternalLaunch>>>>;
 
@@ -151,7 +156,7 @@ pub struct ProjectIndex {
     include_dirs: Vec<PathBuf>,
     reader: Box<Reader>,
     /// Parsed headers, by normalised path (`None`: unreadable).
-    headers: Mutex<HashMap<PathBuf, Option<Header>>>,
+    headers: Mutex<HashMap<PathBuf, HeaderCell>>,
     /// Resolved launch shapes per launcher (and settings), by kernel.
     shapes: Mutex<HashMap<(PathBuf, u64), LauncherShapes>>,
     /// Includers lowered with their headers, per (includer, settings): every header of
@@ -1192,7 +1197,8 @@ impl ProjectIndex {
     pub fn path_of_header_text(&self, text: &Arc<str>) -> Option<PathBuf> {
         let headers = self.headers.lock().ok()?;
         headers.iter().find_map(|(path, h)| {
-            h.as_ref()
+            h.get()
+                .and_then(Option::as_ref)
                 .filter(|h| Arc::ptr_eq(&h.1, text))
                 .map(|_| normalise(path))
         })
@@ -1261,11 +1267,20 @@ impl ProjectIndex {
 
     /// The definitions of a header and its text, parsed once per run.
     fn header(&self, path: &Path) -> Option<Header> {
-        if let Some(hit) = self.headers.lock().ok().and_then(|m| m.get(path).cloned()) {
-            return hit;
-        }
-        // Parsed outside the lock; two threads may parse the same header once each.
-        let parsed = (self.reader)(path).and_then(|bytes| {
+        let cell = self
+            .headers
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .entry(path.to_path_buf())
+            .or_default()
+            .clone();
+        // Parsed outside the map's lock: a thread asking for the same header waits for it.
+        cell.get_or_init(|| self.parse_header(path)).clone()
+    }
+
+    /// A header's definitions and text, parsed (see [`Self::header`]).
+    fn parse_header(&self, path: &Path) -> Option<Header> {
+        (self.reader)(path).and_then(|bytes| {
             let lang_name = header_language_name(path, &bytes);
             let mut source = crate::source::load(&lang_name, &bytes)?;
             prepare_header(&mut source);
@@ -1284,11 +1299,7 @@ impl ProjectIndex {
                 })
                 .collect();
             Some(Arc::new((syn, text)))
-        });
-        if let Ok(mut m) = self.headers.lock() {
-            m.insert(path.to_path_buf(), parsed.clone());
-        }
-        parsed
+        })
     }
 }
 
