@@ -39,6 +39,11 @@ const MAX_LISTED_INCLUDERS: usize = 4096;
 /// A parsed header's definitions and its text (the text its functions carry).
 type Header = Arc<(FileSyntax, Arc<str>)>;
 
+/// A header's parse, made once per run by the first thread that asks (`None` inside:
+/// unreadable). Parsing outside any lock let two threads parse the same header at once:
+/// ggml's `ggml-common.h` (0.2 s) was parsed twice by the two threads that start on it.
+type HeaderCell = Arc<OnceLock<Option<Header>>>;
+
 /// The launch shapes found in one launcher file, by kernel, resolved once.
 type LauncherShapes = Arc<OnceLock<HashMap<String, Vec<ExternalLaunch>>>>;
 
@@ -151,7 +156,7 @@ pub struct ProjectIndex {
     include_dirs: Vec<PathBuf>,
     reader: Box<Reader>,
     /// Parsed headers, by normalised path (`None`: unreadable).
-    headers: Mutex<HashMap<PathBuf, Option<Header>>>,
+    headers: Mutex<HashMap<PathBuf, HeaderCell>>,
     /// Resolved launch shapes per launcher (and settings), by kernel.
     shapes: Mutex<HashMap<(PathBuf, u64), LauncherShapes>>,
     /// Includers lowered with their headers, per (includer, settings): every header of
@@ -160,7 +165,15 @@ pub struct ProjectIndex {
     /// The macros each header defines, per (header, settings), read once per run
     /// (`None`: unreadable).
     header_macros: Mutex<HashMap<(PathBuf, u64), Option<HeaderMacros>>>,
+    /// Where each header's includes may live, as [`Self::include_candidates`] (`false`:
+    /// of the parsed header's text) or [`Self::macro_include_candidates`] (`true`: of the
+    /// text its macros were read from) finds them: a header is walked once per file that
+    /// includes it, and its includes were searched for and resolved each time.
+    header_includes: Mutex<HashMap<(PathBuf, bool), IncludeLists>>,
 }
+
+/// For each `#include` of a file, in order, the paths where the included file may be.
+type IncludeLists = Arc<Vec<Vec<PathBuf>>>;
 
 /// The macro definitions of one header and its text (for its own includes).
 type HeaderMacros = Arc<(Vec<crate::source::Definition>, String)>;
@@ -370,6 +383,7 @@ impl ProjectIndex {
             shapes: Mutex::new(HashMap::new()),
             through: Mutex::new(HashMap::new()),
             header_macros: Mutex::new(HashMap::new()),
+            header_includes: Mutex::new(HashMap::new()),
         }
     }
 
@@ -392,6 +406,10 @@ impl ProjectIndex {
             template_calls,
         } = scan;
         self.resolved = OnceLock::new();
+        // Includes are resolved against the run's files, which this one joins.
+        if let Ok(lists) = self.header_includes.get_mut() {
+            lists.clear();
+        }
         if shared {
             self.shared_files.insert(me.clone());
         }
@@ -1056,7 +1074,8 @@ impl ProjectIndex {
         let key = settings_key(settings);
         let mut out = Vec::new();
         let mut visited = HashSet::new();
-        self.collect_macros(path, text, settings, key, 0, &mut visited, &mut out);
+        let lists = self.macro_include_candidates(path, text);
+        self.collect_macros(&lists, settings, key, 0, &mut visited, &mut out);
         out
     }
 
@@ -1086,17 +1105,18 @@ impl ProjectIndex {
                 continue;
             };
             let mut visited = HashSet::from([me.clone(), inc.clone()]);
-            self.collect_macros(inc, &h.1, settings, key, 0, &mut visited, &mut defs);
+            let lists = self.header_include_lists(inc, &h.1, true);
+            self.collect_macros(&lists, settings, key, 0, &mut visited, &mut defs);
             defs.extend(h.0.iter().cloned());
         }
         crate::source::qualifier_definitions(defs)
     }
 
-    #[allow(clippy::too_many_arguments)]
+    /// The macros of the headers `lists` names (a file's includes, as
+    /// [`Self::macro_include_candidates`] finds them), depth first in include order.
     fn collect_macros(
         &self,
-        path: &Path,
-        text: &str,
+        lists: &[Vec<PathBuf>],
         settings: &Settings,
         key: u64,
         depth: u32,
@@ -1106,32 +1126,43 @@ impl ProjectIndex {
         if depth >= MAX_INCLUDE_DEPTH {
             return;
         }
-        for candidates in self.macro_include_candidates(path, text) {
+        for candidates in lists {
             for cand in candidates {
                 if !visited.insert(cand.clone()) {
                     break;
                 }
-                if let Some(h) = self.header_macros(&cand, settings, key) {
+                if let Some(h) = self.header_macros(cand, settings, key) {
                     out.extend(h.0.iter().cloned());
-                    self.collect_macros(&cand, &h.1, settings, key, depth + 1, visited, out);
+                    if depth + 1 < MAX_INCLUDE_DEPTH {
+                        let inner = self.header_include_lists(cand, &h.1, true);
+                        self.collect_macros(&inner, settings, key, depth + 1, visited, out);
+                    }
                     break;
                 }
             }
         }
     }
 
+    /// [`Self::macro_include_candidates`] (`angle`) or [`Self::include_candidates`] of
+    /// header `path` whose text is `text`, the one the run keeps for it (the text its
+    /// macros were read from for `angle`, the parsed header's otherwise): found once per
+    /// run.
+    fn header_include_lists(&self, path: &Path, text: &str, angle: bool) -> IncludeLists {
+        cached(&self.header_includes, (path.to_path_buf(), angle), || {
+            Arc::new(self.candidates_of_includes(path, text, angle))
+        })
+    }
+
     /// One header's macros, read once per run and settings.
     fn header_macros(&self, path: &Path, settings: &Settings, key: u64) -> Option<HeaderMacros> {
-        let slot = (path.to_path_buf(), key);
-        if let Some(hit) = self
-            .header_macros
-            .lock()
-            .ok()
-            .and_then(|m| m.get(&slot).cloned())
-        {
-            return hit;
-        }
-        let read = (self.reader)(path).map(|bytes| {
+        cached(&self.header_macros, (path.to_path_buf(), key), || {
+            self.read_header_macros(path, settings)
+        })
+    }
+
+    /// One header's macros and text, read (see [`Self::header_macros`]).
+    fn read_header_macros(&self, path: &Path, settings: &Settings) -> Option<HeaderMacros> {
+        (self.reader)(path).map(|bytes| {
             let text = crate::source::decode::decode(&bytes)
                 .map_or_else(|_| String::from_utf8_lossy(&bytes).into_owned(), |d| d.text);
             let name = path.display().to_string();
@@ -1139,11 +1170,7 @@ impl ProjectIndex {
                 crate::source::language_of(&name, &text).unwrap_or(crate::Language::Cuda);
             let defs = crate::source::definitions_of(&text, language, &settings.defines);
             Arc::new((defs, text))
-        });
-        if let Ok(mut m) = self.header_macros.lock() {
-            m.insert(slot, read.clone());
-        }
-        read
+        })
     }
 
     /// True when a header `text` includes (transitively, as far as the run can read
@@ -1170,7 +1197,8 @@ impl ProjectIndex {
     pub fn path_of_header_text(&self, text: &Arc<str>) -> Option<PathBuf> {
         let headers = self.headers.lock().ok()?;
         headers.iter().find_map(|(path, h)| {
-            h.as_ref()
+            h.get()
+                .and_then(Option::as_ref)
                 .filter(|h| Arc::ptr_eq(&h.1, text))
                 .map(|_| normalise(path))
         })
@@ -1204,14 +1232,31 @@ impl ProjectIndex {
         if depth >= MAX_INCLUDE_DEPTH {
             return true;
         }
-        for candidates in self.include_candidates(path, text) {
+        self.walk_include_lists(&self.include_candidates(path, text), depth, visited, f)
+    }
+
+    /// [`Self::walk_includes`] over the includes `lists` names.
+    fn walk_include_lists(
+        &self,
+        lists: &[Vec<PathBuf>],
+        depth: u32,
+        visited: &mut HashSet<PathBuf>,
+        f: &mut dyn FnMut(&Header) -> bool,
+    ) -> bool {
+        for candidates in lists {
             for cand in candidates {
                 if !visited.insert(cand.clone()) {
                     break;
                 }
-                if let Some(h) = self.header(&cand) {
-                    if !f(&h) || !self.walk_includes(&cand, &h.1, depth + 1, visited, f) {
+                if let Some(h) = self.header(cand) {
+                    if !f(&h) {
                         return false;
+                    }
+                    if depth + 1 < MAX_INCLUDE_DEPTH {
+                        let inner = self.header_include_lists(cand, &h.1, false);
+                        if !self.walk_include_lists(&inner, depth + 1, visited, f) {
+                            return false;
+                        }
                     }
                     break;
                 }
@@ -1222,11 +1267,20 @@ impl ProjectIndex {
 
     /// The definitions of a header and its text, parsed once per run.
     fn header(&self, path: &Path) -> Option<Header> {
-        if let Some(hit) = self.headers.lock().ok().and_then(|m| m.get(path).cloned()) {
-            return hit;
-        }
-        // Parsed outside the lock; two threads may parse the same header once each.
-        let parsed = (self.reader)(path).and_then(|bytes| {
+        let cell = self
+            .headers
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .entry(path.to_path_buf())
+            .or_default()
+            .clone();
+        // Parsed outside the map's lock: a thread asking for the same header waits for it.
+        cell.get_or_init(|| self.parse_header(path)).clone()
+    }
+
+    /// A header's definitions and text, parsed (see [`Self::header`]).
+    fn parse_header(&self, path: &Path) -> Option<Header> {
+        (self.reader)(path).and_then(|bytes| {
             let lang_name = header_language_name(path, &bytes);
             let mut source = crate::source::load(&lang_name, &bytes)?;
             prepare_header(&mut source);
@@ -1245,11 +1299,7 @@ impl ProjectIndex {
                 })
                 .collect();
             Some(Arc::new((syn, text)))
-        });
-        if let Ok(mut m) = self.headers.lock() {
-            m.insert(path.to_path_buf(), parsed.clone());
-        }
-        parsed
+        })
     }
 }
 
@@ -1270,6 +1320,23 @@ fn strip(syn: &FileSyntax) -> FileSyntax {
     let mut s = FileSyntax::default();
     s.merge_included(syn);
     s
+}
+
+/// The value cached under `key`, made by `make` outside the lock when missing (two
+/// threads may both make it; either answer is the same).
+fn cached<K: std::hash::Hash + Eq, V: Clone>(
+    map: &Mutex<HashMap<K, V>>,
+    key: K,
+    make: impl FnOnce() -> V,
+) -> V {
+    if let Some(hit) = map.lock().ok().and_then(|m| m.get(&key).cloned()) {
+        return hit;
+    }
+    let value = make();
+    if let Ok(mut m) = map.lock() {
+        m.insert(key, value.clone());
+    }
+    value
 }
 
 /// Marks a site as taken from the lowering of includer `name`.

@@ -8,7 +8,8 @@
 //! within the body is right too. Updates under a condition (binary searches) are not
 //! inductions and stay unknown.
 
-use super::steps::{assigned_names, step_of, Step};
+use super::assigned_memo::AssignedMemo;
+use super::steps::{step_of, Step};
 use crate::extract::ast::{BinaryOp, Expr, ExprKind, Stmt};
 use crate::model::ir::{BinOp, Expr as Ir};
 
@@ -39,13 +40,18 @@ pub(super) struct NestedLoop {
     unsigned: bool,
 }
 
-/// The step of `name` when it is an induction of the loop whose body is `body`.
-pub(super) fn body_step(body: &Stmt, name: &str) -> Option<BodyStep> {
+/// The step of `name` when it is an induction of the loop whose body is `body`; what the
+/// statements assign is taken from `memo`, shared by the loop's variables.
+pub(super) fn body_step<'s>(
+    body: &'s Stmt,
+    name: &str,
+    memo: &mut AssignedMemo<'s>,
+) -> Option<BodyStep> {
     let stmts: &[Stmt] = match body {
         Stmt::Block(b) => b,
         other => std::slice::from_ref(other),
     };
-    let changed = assigned_names(body);
+    let changed = memo.of(body);
     let mut found = None;
     let mut continued = false;
     for s in stmts {
@@ -76,7 +82,7 @@ pub(super) fn body_step(body: &Stmt, name: &str) -> Option<BodyStep> {
                 }
             }
         }
-        if let Some(nested) = nested_step(s, name, &changed) {
+        if let Some(nested) = nested_step(s, name, &changed, memo) {
             if found.is_some() || continued {
                 return None;
             }
@@ -98,7 +104,7 @@ pub(super) fn body_step(body: &Stmt, name: &str) -> Option<BodyStep> {
             }));
             continue;
         }
-        if assigned_names(s).iter().any(|n| n == name) {
+        if memo.of(s).iter().any(|n| n == name) {
             return None;
         }
         continued |= continues(s);
@@ -109,7 +115,12 @@ pub(super) fn body_step(body: &Stmt, name: &str) -> Option<BodyStep> {
 /// The nested loop `s` when it is a counted loop that steps `name` once per iteration
 /// of its own and nothing of it reads what the outer body `changed`: its start, bound and
 /// step are the same in every outer iteration, so is its trip count.
-fn nested_step(s: &Stmt, name: &str, changed: &[String]) -> Option<NestedLoop> {
+fn nested_step<'s>(
+    s: &'s Stmt,
+    name: &str,
+    changed: &[String],
+    memo: &mut AssignedMemo<'s>,
+) -> Option<NestedLoop> {
     let Stmt::For {
         init,
         cond: Some(cond),
@@ -141,10 +152,10 @@ fn nested_step(s: &Stmt, name: &str, changed: &[String]) -> Option<NestedLoop> {
     }
     // Every iteration of the inner loop runs its body to the step: nothing leaves it
     // early, nothing in it changes its variable.
-    if leaves_early(body) || assigned_names(body).contains(&var) {
+    if leaves_early(body) || memo.of(body).contains(&var) {
         return None;
     }
-    let inner = body_step(body, name)?;
+    let inner = body_step(body, name, memo)?;
     let (Step::Add(amount) | Step::Sub(amount) | Step::Shl(amount) | Step::Shr(amount)) = &by;
     let mut operands: Vec<&Expr> = vec![start, bound, amount];
     match &inner {

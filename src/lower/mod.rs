@@ -7,6 +7,7 @@
 //! alike (see [`shape_reads`]) takes a copy of an earlier shape's sites.
 
 pub mod affine;
+mod assigned_memo;
 pub(crate) mod cute;
 mod fold;
 pub mod host_args;

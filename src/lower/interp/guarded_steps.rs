@@ -18,6 +18,7 @@
 use super::{Interp, Value};
 use crate::diag::Span;
 use crate::extract::ast::{BinaryOp, Expr, ExprKind, Stmt, UnaryOp};
+use crate::lower::assigned_memo::AssignedMemo;
 use crate::lower::fold::fold;
 use crate::lower::induction::{body_step, closed_form, continues, step_value, StepValue};
 use crate::lower::steps::assigned_names;
@@ -39,12 +40,14 @@ impl Interp<'_> {
     /// Finds the inductions of `names` that an `if` of `body` steps under a condition
     /// that stays false once false, over the loop's counter `k`, and registers them for
     /// [`Self::guarded_condition`]. Returns their names (unknown outside that branch).
-    pub(super) fn guarded_steps(
+    /// What the body's statements assign comes from `memo`, the loop's.
+    pub(super) fn guarded_steps<'s>(
         &mut self,
-        body: &Stmt,
+        body: &'s Stmt,
         update: &[Expr],
         names: &[String],
         k: usize,
+        memo: &mut AssignedMemo<'s>,
     ) -> Vec<String> {
         let stmts: &[Stmt] = match body {
             Stmt::Block(b) => b,
@@ -52,8 +55,9 @@ impl Interp<'_> {
         };
         // Everything the loop changes, the body's own variables included.
         let updates = Stmt::Block(update.iter().cloned().map(Stmt::Expr).collect());
-        let mut changed = assigned_names(body);
-        changed.extend(assigned_names(&updates));
+        let in_updates = assigned_names(&updates);
+        let mut changed = memo.of(body).to_vec();
+        changed.extend(in_updates.iter().cloned());
         body.walk_decls(&mut |d| changed.push(d.name.clone()));
         let mut found = Vec::new();
         for (i, s) in stmts.iter().enumerate() {
@@ -68,19 +72,19 @@ impl Interp<'_> {
             else {
                 continue;
             };
-            let elsewhere = |n: &String| {
+            let elsewhere = |n: &String, memo: &mut AssignedMemo<'s>| {
                 stmts
                     .iter()
                     .enumerate()
-                    .any(|(j, t)| j != i && assigned_names(t).contains(n))
-                    || assigned_names(&updates).contains(n)
+                    .any(|(j, t)| j != i && memo.of(t).contains(n))
+                    || in_updates.contains(n)
             };
             let mut steps: Vec<(String, Ir, StepValue)> = Vec::new();
             for n in names {
-                if !assigned_names(then).contains(n) || elsewhere(n) {
+                if !memo.of(then).contains(n) || elsewhere(n, memo) {
                     continue;
                 }
-                let Some(step) = body_step(then, n) else {
+                let Some(step) = body_step(then, n, memo) else {
                     continue;
                 };
                 if step_mentions(&step, &changed) {

@@ -7,7 +7,8 @@
 use super::budget::MAX_TRIP_EVALS;
 use super::{fold, int, Interp, Value, Vars};
 use crate::extract::ast::{Expr, Stmt};
-use crate::lower::steps::{assigned_names, step_of, Step};
+use crate::lower::assigned_memo::AssignedMemo;
+use crate::lower::steps::{step_of, Step};
 use crate::model::ir::{BinOp, Expr as Ir, VarInfo, VarKind};
 
 impl Interp<'_> {
@@ -28,8 +29,12 @@ impl Interp<'_> {
         // not change (`j0 += w` with `w` assigned in the body steps by the value of `w`
         // in each iteration, not by its first).
         let updates = Stmt::Block(update.iter().cloned().map(Stmt::Expr).collect());
-        let mut changed = assigned_names(body);
-        changed.extend(assigned_names(&updates));
+        // What the body, the update and their statements assign, asked once each.
+        let mut memo = AssignedMemo::default();
+        let in_body = memo.of(body);
+        let in_updates = memo.of(&updates);
+        let mut changed = in_body.to_vec();
+        changed.extend(in_updates.iter().cloned());
         let induction = update
             .iter()
             .find_map(step_of)
@@ -47,11 +52,10 @@ impl Interp<'_> {
         let followed = counter.as_ref().map(|(_, n)| n);
         // Other variables assigned in the body or the update: simple `x += c` inductions,
         // else unknown.
-        let in_body = assigned_names(body);
-        let mut assigned = in_body.clone();
-        for n in assigned_names(&updates) {
-            if !assigned.contains(&n) {
-                assigned.push(n);
+        let mut assigned = in_body.to_vec();
+        for n in in_updates.iter() {
+            if !assigned.contains(n) {
+                assigned.push(n.clone());
             }
         }
         assigned.retain(|n| Some(n) != followed);
@@ -62,9 +66,9 @@ impl Interp<'_> {
             // A variable the update steps is stepped once per iteration when the body
             // leaves it alone.
             let step = if in_body.contains(name) {
-                crate::lower::induction::body_step(body, name)
+                crate::lower::induction::body_step(body, name, &mut memo)
             } else {
-                crate::lower::induction::body_step(&updates, name)
+                crate::lower::induction::body_step(&updates, name, &mut memo)
             };
             let (Some((k, _)), Some(start), Some(step)) =
                 (&counter, self.lookup(name).cloned(), step)
@@ -113,7 +117,7 @@ impl Interp<'_> {
                     .filter(|n| !body_inductions.contains(n))
                     .cloned()
                     .collect();
-                self.guarded_steps(body, update, &rest, *k)
+                self.guarded_steps(body, update, &rest, *k, &mut memo)
             }
             None => Vec::new(),
         };
