@@ -330,6 +330,8 @@ pub struct StructDef {
 /// One data member of a struct.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Field {
+    /// Empty for a struct or union member without a name, whose members are named as
+    /// the enclosing struct's.
     pub name: String,
     /// The member's type, with the pointers of its declarator.
     pub ty: TypeName,

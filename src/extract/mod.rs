@@ -861,6 +861,22 @@ impl<'t> Walker<'_, '_, 't> {
                 .map(|t| self.conv.type_of(t))
                 .unwrap_or_default();
             let mut cur = f.walk();
+            // A struct or union member with no name (C11 anonymous members): its members
+            // are named as the enclosing struct's, at its place (`Field::name` empty).
+            if ty.base.starts_with("anonymous ")
+                && self
+                    .conv
+                    .children(f, "declarator", &mut f.walk())
+                    .next()
+                    .is_none()
+            {
+                def.fields.push(ast::Field {
+                    name: String::new(),
+                    ty: ty.clone(),
+                    extents: Vec::new(),
+                });
+                continue;
+            }
             for d in self.conv.children(f, "declarator", &mut cur) {
                 let mut extents = Vec::new();
                 let mut node = d;

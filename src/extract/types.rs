@@ -244,7 +244,7 @@ impl Types<'_> {
         let (base, args) = split_template(&name);
         if let Some((def, inner)) = self.instance(base, args.as_deref(), scope, consts, false) {
             let (offset, layout) = self.lay_out(def, &inner, consts, 1, Some(field))?;
-            let f = def.fields.iter().find(|f| f.name == field)?;
+            let f = self.find_field(def, field)?;
             return Some(Member {
                 offset,
                 layout,
@@ -404,13 +404,21 @@ impl Types<'_> {
         }
         // Every member of a union starts at its first byte, whatever the others are.
         if let (true, Some(name)) = (def.union, target) {
-            let f = def.fields.iter().find(|f| f.name == name)?;
-            let l = if f.ty.pointers > 0 {
-                POINTER
-            } else {
-                self.member_layout(&f.ty.base, scope, consts, depth + 1)?
-            };
-            return Some((0, l));
+            if let Some(f) = def.fields.iter().find(|f| f.name == name) {
+                let l = if f.ty.pointers > 0 {
+                    POINTER
+                } else {
+                    self.member_layout(&f.ty.base, scope, consts, depth + 1)?
+                };
+                return Some((0, l));
+            }
+            let inner = def
+                .fields
+                .iter()
+                .filter(|f| f.name.is_empty())
+                .find_map(|f| self.structs.get(&f.ty.base))
+                .filter(|d| self.find_field(d, name).is_some())?;
+            return self.lay_out(inner, scope, consts, depth + 1, target);
         }
         let mut offset = 0u64;
         let mut align = 1u64;
@@ -429,6 +437,15 @@ impl Types<'_> {
             if target == Some(f.name.as_str()) {
                 return Some((offset, l));
             }
+            // A member of a struct or union member without a name, at that member's place.
+            if let (true, Some(name), Some(inner)) =
+                (f.name.is_empty(), target, self.structs.get(&f.ty.base))
+            {
+                if self.find_field(inner, name).is_some() {
+                    let (at, l) = self.lay_out(inner, scope, consts, depth + 1, target)?;
+                    return Some((offset + at, l));
+                }
+            }
             offset += l.size * count(f, scope, consts)?;
             align = align.max(l.align);
         }
@@ -445,6 +462,18 @@ impl Types<'_> {
                 align,
             },
         ))
+    }
+
+    /// Member `name` of `def`, or of a struct or union member of it without a name
+    /// (whose members are named as `def`'s).
+    pub fn find_field<'d>(&'d self, def: &'d StructDef, name: &str) -> Option<&'d Field> {
+        def.fields.iter().find(|f| f.name == name).or_else(|| {
+            def.fields
+                .iter()
+                .filter(|f| f.name.is_empty())
+                .filter_map(|f| self.structs.get(&f.ty.base))
+                .find_map(|d| self.find_field(d, name))
+        })
     }
 
     /// The alignment `alignas(e)` asks for: of a type, or a power of two.

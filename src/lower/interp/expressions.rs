@@ -294,10 +294,10 @@ impl Interp<'_> {
             return None;
         };
         let def = self.struct_def(&owner.ty.base)?;
-        if !def
-            .fields
-            .iter()
-            .any(|f| f.name == field && !f.extents.is_empty() && f.ty.pointers == 0)
+        let types = self.syn.types();
+        if !types
+            .find_field(def, field)
+            .is_some_and(|f| !f.extents.is_empty() && f.ty.pointers == 0)
         {
             return None;
         }

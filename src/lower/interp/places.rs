@@ -183,6 +183,8 @@ impl Interp<'_> {
             return None;
         }
         let def = self.struct_def(&p.ty.base)?;
+        // A member of an unnamed member is not placed here: its offset is the unnamed
+        // member's plus its own.
         let f = def.fields.iter().find(|f| f.name == field)?;
         // A member typed by the struct's own template parameter is not known here.
         if !f.extents.is_empty() || def.template_params.iter().any(|t| t.name == f.ty.base) {
@@ -211,7 +213,8 @@ impl Interp<'_> {
     /// type `owner` in shared memory, when that member is an array (`h.bins`).
     pub(super) fn array_member(&self, owner: &TypeName, field: &str, p: &Place) -> Option<Value> {
         let def = self.struct_def(&owner.base)?;
-        let f = def.fields.iter().find(|f| f.name == field)?;
+        let types = self.syn.types();
+        let f = types.find_field(def, field)?;
         (!f.extents.is_empty() && f.ty.pointers == 0).then(|| Value::Ptr {
             array: p.array,
             offset: p.offset.clone(),
