@@ -619,6 +619,16 @@ fn adopt_foreign_sites(lowered: &mut LoweredFile, other: LoweredFile) {
             a.name == info.name
                 && (a.decl_span == info.decl_span || a.decl_span == crate::diag::Span::default())
         });
+        // A site claimed at this file's call (in a third file's helper) is this file's
+        // only when it reaches this file's own array.
+        let own_array = local.and_then(|i| lowered.arrays.get(i)).is_some_and(|a| {
+            !a.foreign
+                && a.decl_span == info.decl_span
+                && a.decl_span != crate::diag::Span::default()
+        });
+        if site.helper_text.is_some() && !own_array {
+            continue;
+        }
         site.array = if let Some(i) = local {
             i
         } else {
@@ -634,7 +644,13 @@ fn adopt_foreign_sites(lowered: &mut LoweredFile, other: LoweredFile) {
         // see the instantiations) does not replace one that fixed it, and is replaced by
         // one that does.
         let guess = rests_on_template_value(&site);
-        let here = |s: &crate::model::site::AccessSite| s.span == site.span && s.kind == site.kind;
+        let here = |s: &crate::model::site::AccessSite| {
+            s.span == site.span && s.kind == site.kind && s.helper_span == site.helper_span
+        };
+        // This file's own lowering of the site, not one adopted through an includer.
+        let own = |s: &crate::model::site::AccessSite| {
+            s.foreign.is_none() && s.context.as_ref().is_none_or(|c| c.through.is_empty())
+        };
         if guess
             && lowered
                 .sites
@@ -643,9 +659,9 @@ fn adopt_foreign_sites(lowered: &mut LoweredFile, other: LoweredFile) {
         {
             continue;
         }
-        lowered.sites.retain(|s| {
-            !(here(s) && (s.foreign.is_none() || (!guess && rests_on_template_value(s))))
-        });
+        lowered
+            .sites
+            .retain(|s| !(here(s) && (own(s) || (!guess && rests_on_template_value(s)))));
         lowered.sites.push(site);
     }
 }
@@ -785,13 +801,7 @@ fn claim_foreign_sites(lowered: &mut LoweredFile) {
         let Some(call) = s.owner_call.filter(|_| s.claimed_by_lowered_file(arrays)) else {
             return false;
         };
-        s.helper_span = Some(s.span);
-        s.helper_text = Some(text);
-        s.span = call;
-        s.call = None;
-        // The subscripts are in the other file: no edit of this file may point at them.
-        s.index_spans.clear();
-        s.plain_subscript = false;
+        s.move_to_owner_call(call, text);
         true
     });
 }

@@ -14,6 +14,8 @@ use std::collections::{HashMap, HashSet};
 use std::path::{Component, Path, PathBuf};
 use std::sync::{Arc, Mutex, OnceLock};
 
+mod between;
+
 /// Reads a file of the run (or an include) by path; `None` when it cannot be read.
 pub type Reader = dyn Fn(&Path) -> Option<Vec<u8>> + Send + Sync;
 
@@ -480,7 +482,11 @@ impl ProjectIndex {
     /// that reach its arrays (`AccessSite::claimed_by_lowered_file`): it is checked in
     /// this run. The helper's file then leaves them out.
     fn reports_claimed_sites(&self, includer: &Path) -> bool {
-        !self.unchecked.contains(includer)
+        let scanned = includer
+            .file_name()
+            .and_then(|n| self.run_files.get(&n.to_string_lossy().to_lowercase()))
+            .is_some_and(|v| v.iter().any(|f| f == includer));
+        scanned && !self.unchecked.contains(includer)
     }
 
     /// Block shapes of `kernel` launched in files other than `path`, with where (a file
@@ -694,7 +700,27 @@ impl ProjectIndex {
                     .is_some_and(|v| v.iter().any(|f| f == p))
             };
             let mut out = Includes::default();
-            for (includer, inc) in &self.includes {
+            // The includes of the headers between the scanned files (see `between`).
+            let read_includes = |p: &PathBuf| {
+                let bytes = (self.reader)(p)?;
+                let text = String::from_utf8_lossy(&bytes);
+                Some(
+                    include_regex()
+                        .captures_iter(&text)
+                        .filter_map(|c| c.get(1).map(|m| m.as_str().to_string()))
+                        .collect(),
+                )
+            };
+            let candidates =
+                |includer: &PathBuf, inc: &str| self.candidates(includer, inc).collect();
+            let between = between::edges_of_unscanned(
+                &self.includes,
+                MAX_INCLUDE_DEPTH,
+                &|p| is_run_file(p),
+                &candidates,
+                &read_includes,
+            );
+            for (includer, inc) in self.includes.iter().chain(&between) {
                 let mut found = false;
                 for cand in self.candidates(includer, inc) {
                     found |= is_run_file(&cand);
@@ -801,18 +827,44 @@ impl ProjectIndex {
                 .map(|s| s.span)
                 .collect();
             let mine = |s: &&crate::model::site::AccessSite| mine(s) && !claimed(s);
-            if !lowered.sites.iter().any(|s| mine(&s)) && reported_elsewhere.is_empty() {
+            // Sites in a third file's helper that this header's own code calls, reaching
+            // an array declared outside the includer: the header claims them at its
+            // call, as its own lowering does (the pipeline keeps those whose array is
+            // the header's own).
+            let via_me = |s: &crate::model::site::AccessSite| {
+                let outside = lowered.arrays.get(s.array).is_some_and(|a| a.foreign);
+                let third = s.foreign.as_ref().is_some_and(|t| !Arc::ptr_eq(t, &own.1));
+                let call = s
+                    .via_calls
+                    .iter()
+                    .rev()
+                    .find(|(_, t)| t.as_ref().is_some_and(|t| Arc::ptr_eq(t, &own.1)));
+                (outside && third)
+                    .then_some(call.map(|(at, _)| *at))
+                    .flatten()
+            };
+            if !lowered
+                .sites
+                .iter()
+                .any(|s| mine(&s) || via_me(s).is_some())
+                && reported_elsewhere.is_empty()
+            {
                 continue;
             }
             let name = inc.display().to_string();
             let sites = lowered
                 .sites
                 .iter()
-                .filter(mine)
-                .map(|s| {
+                .filter_map(|s| {
                     let mut s = s.clone();
+                    if let Some(call) = via_me(&s) {
+                        let text = s.foreign.clone()?;
+                        s.move_to_owner_call(call, text);
+                    } else if !mine(&&s) {
+                        return None;
+                    }
                     through_includer(&mut s, &name);
-                    s
+                    Some(s)
                 })
                 .collect();
             out.push(crate::model::site::LoweredFile {

@@ -3,6 +3,9 @@
 //! whether bankcheck is given the repository, the kernels' folder, the one file (as the
 //! pre-commit hook gives the staged files) or is run from inside the folder.
 
+#[path = "support/report_accesses.rs"]
+mod report_accesses;
+
 use serde_json::Value;
 use std::path::Path;
 use std::process::Command;
@@ -33,15 +36,7 @@ fn run_with_input(dir: &Path, args: &[&str], input: &[u8]) -> Value {
 
 /// `(line, kind, status, wavefronts, assumed)` of the kernel's accesses.
 fn verdicts(v: &Value) -> Vec<(u64, String, String, Option<u64>, bool)> {
-    let mut out: Vec<_> = v["accesses"]
-        .as_array()
-        .expect("accesses")
-        .iter()
-        .filter(|a| {
-            a["file"]
-                .as_str()
-                .is_some_and(|f| f.ends_with("transpose.cu"))
-        })
+    let mut out: Vec<_> = report_accesses::accesses_in(v, "transpose.cu")
         .map(|a| {
             (
                 a["line"].as_u64().unwrap_or(0),

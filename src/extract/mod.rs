@@ -1254,9 +1254,12 @@ impl<'t> Walker<'_, '_, 't> {
             _ => body_node.map(|b| self.conv.stmts(b)).unwrap_or_default(),
         };
         if let Some(b) = body_node {
-            // Only a launch (`<<<`) or an annotation comment is looked for.
+            // Only a launch (`<<<`), an annotation comment or a call with template
+            // arguments inside a lambda (which the expression trees do not hold: a host
+            // template's `BOOL_SWITCH(c, B, [&] { run<Traits<B>>(...); })`) is looked for.
             let text = self.conv.text(b);
-            if text.contains("<<<") || text.contains("bankcheck:") {
+            let lambda = ["[&", "[=", "[]"].iter().any(|l| text.contains(l));
+            if text.contains("<<<") || text.contains("bankcheck:") || lambda {
                 self.find_launches(b, Some(index));
             }
         }

@@ -49,6 +49,10 @@ fn scalar(name: &str) -> Option<u64> {
         | "long int"
         | "unsigned long int"
         | "clock_t" => 8,
+        // 128-bit integers: CUTLASS's `uint128_t` (two 64-bit words, `alignas(16)`), the
+        // unit of CuTe's 16-byte copies (`sizeof(cute::uint128_t)`), and GCC's.
+        "cutlass::uint128_t" | "cute::uint128_t" | "uint128_t" | "__uint128_t" | "__int128"
+        | "unsigned __int128" => 16,
         _ => return None,
     })
 }

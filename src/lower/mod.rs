@@ -136,7 +136,8 @@ fn lower_roots(
                 }
             }
             // Every distinct instantiation, named when there are several.
-            let mut insts = templates::instantiations(syn, f, text);
+            let mut insts =
+                templates::distinct_types_first(templates::instantiations(syn, f, text));
             let total = insts.len();
             insts.truncate(templates::MAX_INSTANTIATIONS);
             let named = insts.len() > 1;

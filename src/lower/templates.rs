@@ -143,6 +143,25 @@ pub fn instantiations(syn: &FileSyntax, f: &Function, text: &str) -> Vec<Instant
     out
 }
 
+/// `insts` with each first binding of the type parameters before the instantiations
+/// that repeat an earlier one's types (differing in non-type values only), otherwise in
+/// order: past [`MAX_INSTANTIATIONS`], the ones left out share their types with one
+/// analysed (flash-attention's kernels take each traits struct with `Is_causal` both
+/// ways).
+pub fn distinct_types_first(insts: Vec<Instantiation>) -> Vec<Instantiation> {
+    let mut first: Vec<Instantiation> = Vec::new();
+    let mut repeated: Vec<Instantiation> = Vec::new();
+    for inst in insts {
+        if first.iter().any(|f| f.types == inst.types) {
+            repeated.push(inst);
+        } else {
+            first.push(inst);
+        }
+    }
+    first.extend(repeated);
+    first
+}
+
 /// A launch's host function and the launch's position in it: its `const` locals may be
 /// the launch's template arguments.
 type Launched<'a> = Option<(&'a Function, usize)>;
@@ -600,4 +619,50 @@ pub fn dependent_aliases(f: &Function, text: &str) -> Vec<String> {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn inst(ty: &str, causal: i64) -> Instantiation {
+        let mut types = TypeArgs::new();
+        types.insert(
+            "K".to_string(),
+            TypeName {
+                base: ty.to_string(),
+                pointers: 0,
+            },
+        );
+        Instantiation {
+            types,
+            values: vec![(
+                "Is_causal".to_string(),
+                Expr {
+                    span: crate::diag::Span::default(),
+                    kind: ExprKind::Int(causal),
+                },
+            )],
+            host_args: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn each_binding_of_the_types_comes_before_the_repeats() {
+        let got = distinct_types_first(vec![
+            inst("A", 1),
+            inst("A", 0),
+            inst("B", 1),
+            inst("B", 0),
+            inst("C", 1),
+        ]);
+        let want = vec![
+            inst("A", 1),
+            inst("B", 1),
+            inst("C", 1),
+            inst("A", 0),
+            inst("B", 0),
+        ];
+        assert_eq!(got, want);
+    }
 }

@@ -74,6 +74,12 @@ pub struct AccessSite {
     /// The text of another file when the site is in one of its functions (see
     /// `Function::foreign_text`): the site's spans index into it.
     pub foreign: Option<std::sync::Arc<str>>,
+    /// For a site in another file's helper (`foreign`): the calls that reached it,
+    /// outermost first, each with the text it is written in (`None`: the file being
+    /// lowered). A header whose helpers are lowered through an includer finds here the
+    /// call in its own text through which its array reaches a third file's helper
+    /// (`ProjectIndex::sites_through_includers`).
+    pub via_calls: Vec<(Span, Option<std::sync::Arc<str>>)>,
 }
 
 impl AccessSite {
@@ -82,6 +88,20 @@ impl AccessSite {
     /// call, and the helper's file does not.
     pub fn claimed_by_lowered_file(&self, arrays: &[ArrayInfo]) -> bool {
         self.owner_call.is_some() && arrays.get(self.array).is_some_and(|a| !a.foreign)
+    }
+
+    /// Moves this site, in the helper of another file whose text is `text`, to `call`
+    /// in the file that claims it: the helper's span and text are kept for the labels,
+    /// and no edit may point at the subscripts, which are in the other file.
+    pub fn move_to_owner_call(&mut self, call: Span, text: std::sync::Arc<str>) {
+        self.helper_span = Some(self.span);
+        self.helper_text = Some(text);
+        self.span = call;
+        self.call = None;
+        self.index_spans.clear();
+        self.plain_subscript = false;
+        self.foreign = None;
+        self.via_calls.clear();
     }
 }
 

@@ -257,6 +257,11 @@ impl Interp<'_> {
             plain_subscript: plain,
             assumptions,
             foreign: self.foreign.clone(),
+            via_calls: if self.foreign.is_some() {
+                self.calls.spans.clone()
+            } else {
+                Vec::new()
+            },
             type_variant: None,
             instantiation: None,
             context: Some(LoweringContext {

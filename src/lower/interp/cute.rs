@@ -502,8 +502,12 @@ impl Interp<'_> {
                 crds.push(None);
                 continue;
             }
+            let text = self.snippet(a.span);
             match self.eval(a) {
                 Value::Int(i) => crds.push(Some(i)),
+                _ if static_int(&text).is_some() => {
+                    crds.push(static_int(&text).map(super::int));
+                }
                 _ => {
                     return Value::Tensor(Box::new(t.unknown(format!(
                         "the coordinate `{}` is not followed",
@@ -703,6 +707,34 @@ pub(super) fn unread_alias(name: &str) -> String {
 }
 
 /// CuTe's `_`, the slice marker.
+/// The value of a CuTe compile-time integer written as a value: `_0{}`, `cute::_2{}`,
+/// `Int<4>{}` (a coordinate `tCsA(_, _, _0{})`).
+fn static_int(text: &str) -> Option<i64> {
+    let t: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+    let t = t.strip_prefix("cute::").unwrap_or(&t);
+    let t = t.strip_suffix("{}").or_else(|| t.strip_suffix("()"))?;
+    let digits = t
+        .strip_prefix('_')
+        .or_else(|| t.strip_prefix("Int<")?.strip_suffix('>'))?;
+    if digits.is_empty() || !digits.chars().all(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    digits.parse().ok()
+}
+
 fn is_underscore(a: &Expr) -> bool {
     matches!(&a.kind, ExprKind::Ident(n) if n == "_" || n == "cute::_")
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn static_ints_are_read_from_their_spelling() {
+        assert_eq!(super::static_int("_0{}"), Some(0));
+        assert_eq!(super::static_int("cute::_12{}"), Some(12));
+        assert_eq!(super::static_int("Int<4>{}"), Some(4));
+        assert_eq!(super::static_int("_{}"), None);
+        assert_eq!(super::static_int("Int<k>{}"), None);
+        assert_eq!(super::static_int("_0"), None);
+    }
 }

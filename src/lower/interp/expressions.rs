@@ -90,14 +90,16 @@ impl Interp<'_> {
                 let v = self.eval(inner);
                 self.cast(ty, v)
             }
-            ExprKind::SizeofType(ty) => match self.layout(ty) {
-                Some(l) if ty.pointers == 0 => Value::Int(int(l.size as i64)),
-                _ if ty.pointers > 0 => Value::Int(int(8)),
-                _ => Value::Unknown(Reason::unknown_type(
-                    format!("sizeof of unknown type `{}`", ty.base),
-                    &ty.base,
-                )),
-            },
+            ExprKind::SizeofType(ty) => {
+                match self.layout(ty).or_else(|| self.alias_layout(&ty.base)) {
+                    Some(l) if ty.pointers == 0 => Value::Int(int(l.size as i64)),
+                    _ if ty.pointers > 0 => Value::Int(int(8)),
+                    _ => Value::Unknown(Reason::unknown_type(
+                        format!("sizeof of unknown type `{}`", ty.base),
+                        &ty.base,
+                    )),
+                }
+            }
             ExprKind::SizeofExpr(inner) => self.sizeof_expr(inner),
             ExprKind::Comma(items) => {
                 let mut last = Value::Unknown("empty".into());
@@ -232,7 +234,7 @@ impl Interp<'_> {
                 base: n.clone(),
                 pointers: 0,
             };
-            if let Some(l) = self.layout(&ty) {
+            if let Some(l) = self.layout(&ty).or_else(|| self.alias_layout(n)) {
                 return Value::Int(int(l.size as i64));
             }
             if self.lookup(n).is_none() {

@@ -31,6 +31,56 @@ impl<'a> Interp<'a> {
         l
     }
 
+    /// The layout of a type named by a member alias, in the body of the struct being
+    /// evaluated (`sizeof(Element)` in a traits struct's `static constexpr` member, with
+    /// `using Element = typename Base::Element;` and `Base` a defaulted parameter) or as
+    /// `Owner::Alias`: each alias followed to its spelling in the scope it is written
+    /// in, up to eight steps; `None` when a spelling is not one type or not laid out.
+    pub(super) fn alias_layout(&mut self, name: &str) -> Option<Layout> {
+        let syn = self.syn;
+        let types = syn.types();
+        let mut scope = self.names.struct_context.last().map(|owner| Scope {
+            owner: Some(owner.clone()),
+            types: self.type_args.clone(),
+            values: self
+                .scopes
+                .first()
+                .into_iter()
+                .flatten()
+                .filter_map(|(k, v)| match v {
+                    Value::Int(i) => Some((k.clone(), i.as_const()?)),
+                    _ => None,
+                })
+                .collect(),
+        });
+        let mut name = name.to_string();
+        for _ in 0..8 {
+            let (texts, inner) = self.type_alias(&name, scope.as_ref())?;
+            let [text] = texts.as_slice() else {
+                return None;
+            };
+            let inner = inner.unwrap_or_else(|| Scope {
+                owner: None,
+                types: self.type_args.clone(),
+                values: HashMap::new(),
+            });
+            let ty = TypeName {
+                base: text
+                    .trim()
+                    .trim_start_matches("typename ")
+                    .trim()
+                    .to_string(),
+                pointers: 0,
+            };
+            if let Some(l) = types.layout(&ty, &inner, self) {
+                return Some(l);
+            }
+            name = ty.base;
+            scope = Some(inner);
+        }
+        None
+    }
+
     /// Member `field` of `ty`, named in the function.
     pub(super) fn member_layout(&mut self, ty: &TypeName, field: &str) -> Option<Member> {
         let types = self.syn.types();
