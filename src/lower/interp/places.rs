@@ -99,9 +99,10 @@ impl Interp<'_> {
 
     /// An extent that is an expression over warp-uniform values only (a template value
     /// no instantiation fixes). An array's extent is positive, so the code compiles only
-    /// where it is: `a * v + b` with `a > 0` narrows `v`'s range to the values that make
-    /// it so (as a `static_assert` would); another expression is taken as at least 1,
-    /// a value it can take, so no address it gives is one the code cannot form.
+    /// where it is: `a * v + b` with `a > 0`, declared where every value reaches it,
+    /// narrows `v`'s range to the values that make it so (as a `static_assert` would);
+    /// another expression is taken as at least 1, a value it can take, so no address it
+    /// gives is one the code cannot form.
     fn symbolic_extent(&mut self, e: &Ir) -> Option<Ir> {
         let mut uniform = true;
         e.each_var(&mut |i| {
@@ -113,7 +114,11 @@ impl Interp<'_> {
         if !uniform || e.var_mask() == 0 {
             return None;
         }
-        if let Some((v, a, b)) = e.as_linear().filter(|&(_, a, _)| a > 0) {
+        // Only where the declaration is reached whatever the values: one under a guard
+        // or a branch (`if constexpr (N > 32) { float s[N - 32]; }`) says nothing of the
+        // values that do not reach it.
+        let unconditional = self.flow.guards.is_empty() && self.flow.opaque == 0;
+        if let Some((v, a, b)) = e.as_linear().filter(|&(_, a, _)| a > 0 && unconditional) {
             // a * v + b >= 1  <=>  v >= ceil((1 - b) / a).
             let least = (1i64.checked_sub(b)?).div_euclid(a)
                 + i64::from((1i64.checked_sub(b)?).rem_euclid(a) != 0);
