@@ -356,6 +356,13 @@ impl Types<'_> {
             owner: Some(short.to_string()),
             ..Scope::default()
         };
+        // A struct or union defined without a name where it is declared is written in
+        // the scope of that declaration: its member types are the enclosing function's
+        // (`SegmentSizeT counts[N]` in a kernel templated on `SegmentSizeT`).
+        if base.starts_with("anonymous ") {
+            inner.types.clone_from(&outer.types);
+            inner.values.clone_from(&outer.values);
+        }
         let Some(args) = args else {
             return (partial || def.template_params.is_empty()).then_some((def, inner));
         };

@@ -214,6 +214,16 @@ impl Interp<'_> {
         })
     }
 
+    /// The type of member `field` of struct `owner` when bankcheck cannot lay that type
+    /// out (a template type parameter: `volatile SegmentSizeT counts[N]`).
+    fn unknown_member_type(&mut self, owner: &TypeName, field: &str) -> Option<String> {
+        let def = self.struct_def(&owner.base)?;
+        let types = self.syn.types();
+        let f = types.find_field(def, field)?;
+        let ty = f.ty.clone();
+        (ty.pointers == 0 && self.layout(&ty).is_none()).then_some(ty.base)
+    }
+
     /// A pointer to the first element of `p`, the place of member `field` of a struct of
     /// type `owner` in shared memory, when that member is an array (`h.bins`).
     pub(super) fn array_member(&self, owner: &TypeName, field: &str, p: &Place) -> Option<Value> {
@@ -280,7 +290,13 @@ impl Interp<'_> {
                 Some(p.and_then(|p| {
                     let Some(m) = self.member_layout(&p.ty, field) else {
                         return self.member_at_unknown_offset(&p, field).ok_or_else(|| {
-                            Value::Unknown(unknown_member(field, &p.ty.base).into())
+                            let why = unknown_member(field, &p.ty.base);
+                            // A member whose own type is not known names it, so that a
+                            // type parameter no instantiation fixes is tried at each size.
+                            Value::Unknown(match self.unknown_member_type(&p.ty, field) {
+                                Some(t) => Reason::unknown_type(why, &t),
+                                None => why.into(),
+                            })
                         });
                     };
                     let fty = m.ty.unwrap_or_else(|| TypeName {
