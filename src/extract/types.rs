@@ -416,11 +416,7 @@ impl Types<'_> {
         // Every member of a union starts at its first byte, whatever the others are.
         if let (true, Some(name)) = (def.union, target) {
             if let Some(f) = def.fields.iter().find(|f| f.name == name) {
-                let l = if f.ty.pointers > 0 {
-                    POINTER
-                } else {
-                    self.member_layout(&f.ty.base, scope, consts, depth + 1)?
-                };
+                let l = self.field_layout(f, scope, consts, depth)?;
                 return Some((0, l));
             }
             let inner = def
@@ -434,11 +430,7 @@ impl Types<'_> {
         let mut offset = 0u64;
         let mut align = 1u64;
         for f in &def.fields {
-            let l = if f.ty.pointers > 0 {
-                POINTER
-            } else {
-                self.member_layout(&f.ty.base, scope, consts, depth + 1)?
-            };
+            let l = self.field_layout(f, scope, consts, depth)?;
             if def.union {
                 offset = offset.max(l.size * count(f, scope, consts)?);
                 align = align.max(l.align);
@@ -473,6 +465,21 @@ impl Types<'_> {
                 align,
             },
         ))
+    }
+
+    /// The layout of one element of member `f` of a struct laid out at `depth`.
+    fn field_layout(
+        &self,
+        f: &Field,
+        scope: &Scope,
+        consts: &mut dyn Consts,
+        depth: u32,
+    ) -> Option<Layout> {
+        if f.ty.pointers > 0 {
+            Some(POINTER)
+        } else {
+            self.member_layout(&f.ty.base, scope, consts, depth + 1)
+        }
     }
 
     /// Member `name` of `def`, or of a struct or union member of it without a name
