@@ -4,7 +4,9 @@
 //!
 //! - `// expect: RULE [factor=F]`: the line has a diagnostic of RULE (with factor F);
 //! - `// expect: ok`: the line has an access decided conflict-free;
-//! - `// expect: unknown`: the line has an access bankcheck could not decide.
+//! - `// expect: unknown`: the line has an access bankcheck could not decide;
+//! - `// expect: no-access`: the line has no access at all (an object handed whole to a
+//!   function is not accessed at the call).
 //!
 //! A diagnostic on a line without a matching `expect: RULE` fails the test, as in
 //! clippy's UI tests, so silent cases need no markup. A finding folded into another one
@@ -27,6 +29,7 @@ enum Expect {
     Rule(String, Option<f64>),
     Ok,
     Unknown,
+    NoAccess,
 }
 
 fn expectations(line: &str) -> Vec<Expect> {
@@ -43,6 +46,7 @@ fn expectations(line: &str) -> Vec<Expect> {
             Some(match head {
                 "ok" => Expect::Ok,
                 "unknown" => Expect::Unknown,
+                "no-access" => Expect::NoAccess,
                 rule => Expect::Rule(rule.to_string(), factor),
             })
         })
@@ -107,6 +111,10 @@ fn fixtures_report_exactly_what_they_expect() {
                         .accesses
                         .iter()
                         .any(|a| line_of(text, a.span.start) == n && a.status == Status::Unknown),
+                    Expect::NoAccess => !report
+                        .accesses
+                        .iter()
+                        .any(|a| line_of(text, a.span.start) == n),
                 };
                 if !ok {
                     let found: Vec<String> = findings(&report)

@@ -6,6 +6,7 @@
 use super::budget::TOO_MUCH_WORK;
 use super::{Interp, Value, Vars};
 use crate::extract::ast::{Expr, ExprKind, UnaryOp};
+use crate::extract::types::builtin;
 
 impl Interp<'_> {
     /// A call `callee(args)` (with `template_args` written at it) and its value.
@@ -113,10 +114,45 @@ impl Interp<'_> {
             return v;
         }
         for a in args {
+            if self.whole_object_handed_over(a) {
+                continue;
+            }
             let v = self.eval(a);
             self.handed_to_undefined(&v, short);
         }
         Value::Data(format!("the result of `{short}()`"))
+    }
+
+    /// Whether argument `a` names a whole shared object of a class type at a warp-uniform
+    /// address (`temp_storage`, `*shared_storage`, `storage.main_loop`) handed to a
+    /// function or constructor bankcheck does not read. Bound to a reference there, it
+    /// reads nothing at the call; copied, every lane reads the same bytes at once, which
+    /// cannot conflict. Either way the call is no access of its own: the accesses are
+    /// those the callee makes, checked where it is defined.
+    pub(super) fn whole_object_handed_over(&mut self, a: &Expr) -> bool {
+        if !names_an_object(a) {
+            return false;
+        }
+        let Some(Ok(p)) = self.place(a) else {
+            return false;
+        };
+        let uniform = p.offset.var_mask() & 0b111 == 0;
+        let ty = self.syn.typedefs.get(&p.ty.base).unwrap_or(&p.ty);
+        let class = p.ty.pointers == 0
+            && ty.pointers == 0
+            && p.layout
+                .is_none_or(|l| l.size > 16 || builtin(&ty.base).is_none());
+        uniform && class
+    }
+}
+
+/// An identifier, or members and dereferences of one: an expression whose place can be
+/// found without evaluating anything that could itself access memory.
+fn names_an_object(e: &Expr) -> bool {
+    match &e.kind {
+        ExprKind::Ident(_) => true,
+        ExprKind::Member(base, _) | ExprKind::Unary(UnaryOp::Deref, base) => names_an_object(base),
+        _ => false,
     }
 }
 

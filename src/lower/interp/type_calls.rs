@@ -216,7 +216,9 @@ impl Interp<'_> {
     /// value is unknown.
     fn not_followed(&mut self, args: &[Expr], why: String) -> Value {
         for a in args {
-            self.eval(a);
+            if !self.whole_object_handed_over(a) {
+                self.eval(a);
+            }
         }
         Value::Unknown(why.into())
     }
