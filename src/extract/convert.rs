@@ -1074,8 +1074,28 @@ pub fn type_from_text(text: &str) -> TypeName {
             pointers: 0,
         };
     }
-    let pointers = text.matches('*').count() as u32;
-    let cleaned = text.replace(['*', '&'], " ");
+    // A `*` or `&` inside template arguments (`Tile<2 * N>`, `Pair<int*, A && B>`) is
+    // part of the base name, not a declarator of this type.
+    let mut depth = 0u32;
+    let mut pointers = 0;
+    let cleaned: String = text
+        .chars()
+        .map(|c| match c {
+            '<' | '(' => {
+                depth += 1;
+                c
+            }
+            '>' | ')' => {
+                depth = depth.saturating_sub(1);
+                c
+            }
+            '*' | '&' if depth == 0 => {
+                pointers += u32::from(c == '*');
+                ' '
+            }
+            _ => c,
+        })
+        .collect();
     let words: Vec<&str> = cleaned
         .split_whitespace()
         .filter(|w| !is_dropped_type_word(w))
@@ -1231,5 +1251,24 @@ mod tests {
             }
         );
         assert_eq!(type_from_text("unsigned int").base, "unsigned int");
+    }
+
+    /// A product or a pointer type among template arguments is part of the name.
+    #[test]
+    fn template_arguments_keep_their_stars() {
+        assert_eq!(
+            type_from_text("typename Scan<int, 32 * STAGES>::TempStorage"),
+            TypeName {
+                base: "Scan<int, 32 * STAGES>::TempStorage".into(),
+                pointers: 0
+            }
+        );
+        assert_eq!(
+            type_from_text("const Pair<float*, (A && B)> *"),
+            TypeName {
+                base: "Pair<float*, (A && B)>".into(),
+                pointers: 1
+            }
+        );
     }
 }

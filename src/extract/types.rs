@@ -553,11 +553,28 @@ fn argument_value(text: &str, outer: &Scope, consts: &mut dyn Consts) -> Option<
         && text
             .chars()
             .all(|c| c.is_alphanumeric() || c == '_' || c == ':');
-    let e = Expr {
-        span: crate::diag::Span::default(),
-        kind: ExprKind::Ident(text.to_string()),
-    };
-    name.then(|| consts.value(&e, outer)).flatten()
+    if name {
+        let e = Expr {
+            span: crate::diag::Span::default(),
+            kind: ExprKind::Ident(text.to_string()),
+        };
+        return consts.value(&e, outer);
+    }
+    // An expression (`2 * STAGES`, `kBlockM / 2`), parsed once per text and thread.
+    thread_local! {
+        static PARSED: std::cell::RefCell<HashMap<String, Option<Expr>>> =
+            std::cell::RefCell::new(HashMap::new());
+    }
+    let e = PARSED.with(|cache| {
+        cache
+            .borrow_mut()
+            .entry(text.to_string())
+            .or_insert_with(|| {
+                super::parse_snippet(text, crate::Language::Cuda, crate::diag::Span::default())
+            })
+            .clone()
+    })?;
+    consts.value(&e, outer)
 }
 
 /// The number of components of a vector or matrix type name (`float4x4`: 16).

@@ -4,7 +4,7 @@
 //! ([`super::inlining`]); any other call gives data.
 
 use super::budget::TOO_MUCH_WORK;
-use super::{Interp, Value, Vars};
+use super::{Interp, Place, Value, Vars};
 use crate::extract::ast::{Expr, ExprKind, UnaryOp};
 use crate::extract::types::builtin;
 
@@ -133,16 +133,26 @@ impl Interp<'_> {
         if !names_an_object(a) {
             return false;
         }
-        let Some(Ok(p)) = self.place(a) else {
-            return false;
-        };
-        let uniform = p.offset.var_mask() & 0b111 == 0;
-        let ty = self.syn.typedefs.get(&p.ty.base).unwrap_or(&p.ty);
-        let class = p.ty.pointers == 0
-            && ty.pointers == 0
-            && p.layout
-                .is_none_or(|l| l.size > 16 || builtin(&ty.base).is_none());
-        uniform && class
+        let uniform = |p: &Place| p.offset.var_mask() & 0b111 == 0;
+        match self.place(a) {
+            Some(Ok(p)) => {
+                let ty = self.syn.typedefs.get(&p.ty.base).unwrap_or(&p.ty);
+                let class = p.ty.pointers == 0
+                    && ty.pointers == 0
+                    && p.layout
+                        .is_none_or(|l| l.size > 16 || builtin(&ty.base).is_none());
+                uniform(&p) && class
+            }
+            // A member bankcheck cannot place, of a type it cannot lay out (a library's
+            // storage), in an object at a warp-uniform address: a member's offset is a
+            // constant, so its address is warp-uniform too.
+            Some(Err(_)) => match &a.kind {
+                ExprKind::Member(base, field) => matches!(self.place(base),
+                    Some(Ok(p)) if uniform(&p) && self.unknown_member_type(&p.ty, field).is_some()),
+                _ => false,
+            },
+            None => false,
+        }
     }
 }
 

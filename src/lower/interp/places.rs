@@ -216,7 +216,7 @@ impl Interp<'_> {
 
     /// The type of member `field` of struct `owner` when bankcheck cannot lay that type
     /// out (a template type parameter: `volatile SegmentSizeT counts[N]`).
-    fn unknown_member_type(&mut self, owner: &TypeName, field: &str) -> Option<String> {
+    pub(super) fn unknown_member_type(&mut self, owner: &TypeName, field: &str) -> Option<String> {
         let def = self.struct_def(&owner.base)?;
         let types = self.syn.types();
         let f = types.find_field(def, field)?;
