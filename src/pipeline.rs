@@ -13,6 +13,7 @@ use crate::rules;
 use crate::FileReport;
 use std::time::{Duration, Instant};
 
+mod dead_branches;
 mod elsewhere;
 mod lanes_off;
 mod layouts;
@@ -886,6 +887,8 @@ fn analyse_sites(lowered: &LoweredFile, settings: &Settings, cache: &VerdictCach
     let mut candidates: Vec<Vec<Candidate>> = Vec::new();
     // Where each source site went in `out`: a lookup, not a scan, per site.
     let mut slot: std::collections::HashMap<SiteKey, usize> = std::collections::HashMap::new();
+    // Per output entry, whether no context of it can run (see `dead_branches`).
+    let mut never_run: Vec<bool> = Vec::new();
     for (site, verdict) in lowered.sites.iter().zip(verdicts) {
         every.push(AnalysedSite {
             site: site.clone(),
@@ -893,8 +896,10 @@ fn analyse_sites(lowered: &LoweredFile, settings: &Settings, cache: &VerdictCach
         });
         let candidate = assumed_shape(site).map(|s| (*s, caller_of(site), verdict.clone()));
         let key = (site.span, site.helper_span, site.kind);
+        let dead = dead_branches::never_runs(site);
         if let Some(&i) = slot.get(&key) {
             candidates[i].extend(candidate);
+            never_run[i] &= dead;
             let existing = &mut out[i];
             if is_worse(&verdict, &existing.verdict) {
                 existing.site = site.clone();
@@ -907,11 +912,13 @@ fn analyse_sites(lowered: &LoweredFile, settings: &Settings, cache: &VerdictCach
                 verdict,
             });
             candidates.push(candidate.into_iter().collect());
+            never_run.push(dead);
         }
     }
     for (a, c) in out.iter_mut().zip(&candidates) {
         combine_shapes(a, c);
     }
+    dead_branches::drop_dead_alternatives(&mut out, &never_run);
     (out, every, slowest)
 }
 

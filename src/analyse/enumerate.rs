@@ -157,6 +157,13 @@ pub fn enumerate(access: &LoweredAccess, params: &BankParams, budget: Budget) ->
     enumerate_with(access, params, budget, Shortcuts::On)
 }
 
+/// Whether some guard of `access` is an equality that no integer solves (`n * 4 == 2`,
+/// the one-byte branch of a copy helper sized `n * 4`): no lane of any warp runs it, for
+/// any value of anything, so it is dead code rather than an access nobody could decide.
+pub fn never_runs(access: &LoweredAccess) -> bool {
+    pinned::never_holds(access)
+}
+
 /// [`enumerate`] without the shortcuts that skip an enumeration whose result could not
 /// change the verdict ([`Shortcuts`]): every sample and bound is walked. For the tests
 /// that check the shortcuts agree with it.

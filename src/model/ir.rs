@@ -426,6 +426,23 @@ pub struct LoweredAccess {
 }
 
 impl LoweredAccess {
+    /// For tests: a 4-byte access by one warp of a block (32, 1, 1) at `address`, under
+    /// `guards`, over `vars`.
+    #[cfg(test)]
+    pub(crate) fn one_warp(vars: Vec<VarInfo>, address: Expr, guards: Vec<Expr>) -> LoweredAccess {
+        LoweredAccess {
+            vars,
+            address,
+            width: 4,
+            atomic: false,
+            guards,
+            block: BlockShape { x: 32, y: 1, z: 1 },
+            warp_size: 32,
+            coords: None,
+            extents: Vec::new(),
+        }
+    }
+
     /// The access with only the variables it reads (the thread coordinates, the first
     /// `keep`, always stay first), renumbered in their order: a function's accesses each
     /// carried the whole function's list, which grew with every uniform load, so the

@@ -221,22 +221,18 @@ mod tests {
 
     #[test]
     fn the_witness_is_the_value_nearest_the_other_end_that_still_holds() {
-        use crate::model::ir::{BlockShape, VarInfo};
+        use crate::model::ir::VarInfo;
         let var = |name: &str, range| VarInfo {
             name: name.to_string(),
             kind: VarKind::Uniform { range },
             loop_value: None,
         };
-        let access = |guard: Expr| LoweredAccess {
-            vars: vec![var("stride", None), var("n", Some((0, u32::MAX as i64)))],
-            address: Expr::Const(0),
-            width: 4,
-            atomic: false,
-            guards: vec![guard],
-            block: BlockShape { x: 32, y: 1, z: 1 },
-            warp_size: 32,
-            coords: None,
-            extents: Vec::new(),
+        let access = |guard: Expr| {
+            LoweredAccess::one_warp(
+                vec![var("stride", None), var("n", Some((0, u32::MAX as i64)))],
+                Expr::Const(0),
+                vec![guard],
+            )
         };
         let x = || Box::new(Expr::Var(0));
         let n = || Box::new(Expr::Var(1));

@@ -61,15 +61,67 @@ pub(super) fn without_pinned_values(
 }
 
 /// Whether some guard of `access` is an equality that no integer value solves
-/// (`v * 4 == 2`): then no lane of any warp takes part, whatever the other values.
+/// (`v * 4 == 2`), or that only a value outside the range of a warp-uniform `v` solves
+/// (`v * 2 == 4` where `v` is 4 or 8): then no lane of any warp takes part, whatever the
+/// other values.
 pub(super) fn never_holds(access: &LoweredAccess) -> bool {
     access.guards.iter().any(|g| {
         let mut conjuncts = Vec::new();
         g.conjuncts(&mut conjuncts);
         conjuncts
             .into_iter()
-            .any(|c| matches!(linear_equality(c), Some((_, None))))
+            .any(|c| matches!(linear_equality(c), Some((_, None))) || false_over_ranges(access, c))
     })
+}
+
+/// The most combinations of values [`never_holds`] evaluates a guard at.
+const MAX_RANGE_WALK: i64 = 4096;
+
+/// Whether guard `c`, which reads only warp-uniform variables of small ranges (a choice
+/// between constants, `rows` of 4 or 8, or a narrow type), evaluates to false at every
+/// combination of their values: walked rather than solved, so that wrapping arithmetic is
+/// the evaluator's. A combination where it cannot be evaluated counts as holding.
+fn false_over_ranges(access: &LoweredAccess, c: &Expr) -> bool {
+    let mut vars: Vec<(usize, i64, i64)> = Vec::new();
+    let mut ok = true;
+    c.each_var(&mut |i| {
+        if vars.iter().any(|v| v.0 == i) {
+            return;
+        }
+        match access.vars.get(i).map(|v| &v.kind) {
+            Some(VarKind::Uniform {
+                range: Some((lo, hi)),
+            }) => vars.push((i, *lo, *hi)),
+            _ => ok = false,
+        }
+    });
+    if !ok || vars.is_empty() {
+        return false;
+    }
+    let mut count: i64 = 1;
+    for &(_, lo, hi) in &vars {
+        let Some(w) = hi.checked_sub(lo).and_then(|w| w.checked_add(1)) else {
+            return false;
+        };
+        count = count.saturating_mul(w);
+    }
+    if count > MAX_RANGE_WALK {
+        return false;
+    }
+    let mut values = vec![0i64; access.vars.len()];
+    let doms: Vec<Vec<i64>> = vars
+        .iter()
+        .map(|&(_, lo, hi)| (lo..=hi).collect())
+        .collect();
+    let mut holds_somewhere = false;
+    super::for_each_combination(&doms, &mut |combo| {
+        for (k, &(i, _, _)) in vars.iter().enumerate() {
+            values[i] = combo[k];
+        }
+        holds_somewhere = c.eval(&values) != Some(0);
+        !holds_somewhere
+    });
+    !holds_somewhere
 }
 
 /// `a * v + b == c` (either side): the variable and the one value that solves it, or
@@ -136,6 +188,12 @@ mod tests {
                 loop_value: None,
             })
             .collect()
+    }
+
+    /// One warp of 32 lanes, each at its own word, under `guard` alone, with `more`
+    /// after the thread coordinates.
+    fn guarded(more: &[(&str, VarKind)], guard: Expr) -> LoweredAccess {
+        LoweredAccess::one_warp(vars(more), Expr::Var(0), vec![guard])
     }
 
     /// One warp of 32 lanes: `x` the lane, `v` a run-time value read by the address and
@@ -234,21 +292,66 @@ mod tests {
                 None => prop_assert!(m == 0 || solutions.is_empty()),
                 other => prop_assert!(false, "{other:?}"),
             }
-            let access = LoweredAccess {
-                vars: vars(&[("v", VarKind::Uniform { range: None })]),
-                address: Expr::Var(0),
-                width: 4,
-                atomic: false,
-                guards: vec![eq.clone()],
-                block: BlockShape { x: 32, y: 1, z: 1 },
-                warp_size: 32,
-                coords: None,
-                extents: Vec::new(),
-            };
+            let access = guarded(&[("v", VarKind::Uniform { range: None })], eq.clone());
             if never_holds(&access) {
                 prop_assert!(solutions.is_empty());
             }
         }
+    }
+
+    proptest! {
+        /// A guard over two warp-uniform values of small ranges (`(v / d) * m + w == c`,
+        /// as a copy size chosen between constants reads) is found to hold nowhere
+        /// exactly when no pair of values in the ranges satisfies it, by plain search.
+        #[test]
+        fn ranged_guards_agree_with_a_search(
+            lo in -20i64..20, width in 0i64..12, lo_w in -3i64..3, width_w in 0i64..4,
+            d in 1i64..5, m in -6i64..6, c in -40i64..40,
+        ) {
+            let hi = lo + width;
+            let hi_w = lo_w + width_w;
+            let guard = Expr::bin(
+                BinOp::Eq,
+                Expr::bin(
+                    BinOp::Add,
+                    Expr::bin(BinOp::Mul, Expr::bin(BinOp::Div, Expr::Var(3), Expr::Const(d)), Expr::Const(m)),
+                    Expr::Var(4),
+                ),
+                Expr::Const(c),
+            );
+            let access = guarded(
+                &[
+                    ("v", VarKind::Uniform { range: Some((lo, hi)) }),
+                    ("w", VarKind::Uniform { range: Some((lo_w, hi_w)) }),
+                ],
+                guard.clone(),
+            );
+            let somewhere = (lo..=hi).any(|v| {
+                (lo_w..=hi_w).any(|w| guard.eval(&[0, 0, 0, v, w]) != Some(0))
+            });
+            prop_assert_eq!(never_holds(&access), !somewhere);
+        }
+    }
+
+    /// A guard that reads a value of unknown range is never walked, however it reads.
+    #[test]
+    fn unranged_guards_are_not_walked() {
+        let guard = Expr::bin(
+            BinOp::Eq,
+            Expr::bin(BinOp::Div, Expr::Var(3), Expr::Const(2)),
+            Expr::Const(7),
+        );
+        let mut access = guarded(&[("v", VarKind::Uniform { range: None })], guard);
+        assert!(!never_holds(&access));
+        // 14 / 2 == 7: inside the range, it holds somewhere.
+        access.vars[3].kind = VarKind::Uniform {
+            range: Some((4, 16)),
+        };
+        assert!(!never_holds(&access));
+        access.vars[3].kind = VarKind::Uniform {
+            range: Some((4, 8)),
+        };
+        assert!(never_holds(&access));
     }
 
     /// Over every value of the pinned variable in a window, the accesses where any lane

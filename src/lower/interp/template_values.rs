@@ -20,6 +20,9 @@ use crate::extract::ast::Function;
 use crate::model::assumption::Assumption;
 use crate::model::ir::{Expr as Ir, LoweredAccess, VarKind};
 
+/// The most combinations of values that [`Interp::few_values`] lets an expression keep.
+const FEW_VALUES: i64 = 64;
+
 /// The prefix of the keys of template values among the uniform variables.
 const KEY: &str = "template value ";
 
@@ -138,7 +141,7 @@ impl Interp<'_> {
         e: &Ir,
         range: Option<(i64, i64)>,
     ) -> Option<Value> {
-        if e.var_mask() & 0b111 != 0 || plain(e) {
+        if e.var_mask() & 0b111 != 0 || plain(e) || self.few_values(e) {
             return None;
         }
         let mut names: Vec<String> = Vec::new();
@@ -156,12 +159,37 @@ impl Interp<'_> {
         if names.is_empty() {
             return None;
         }
+        // A choice between constants (`type == F16 ? 8 : 4`) is one of them: the range
+        // between the least and the greatest, when the type holds both.
+        let range = choice_bounds(e)
+            .filter(|&(lo, hi)| range.is_none_or(|(a, b)| a <= lo && hi <= b))
+            .or(range);
         let v = self.fresh_uniform(&d.name);
         if let (Ir::Var(i), Some(info)) = (&v, self.vars.last_mut()) {
             info.kind = VarKind::Uniform { range };
             self.names.template_vars.push((*i, names));
         }
         Some(Value::Int(v))
+    }
+
+    /// Whether every variable `e` reads is a warp-uniform one of a range so small that
+    /// the analyses walk all its values (together at most [`FEW_VALUES`]): `e` is then
+    /// kept as it is, its relation to those values intact (`nbytes = rows / 2 * 4` with
+    /// `rows` 4 or 8 is 8 or 16, never 1), where a fresh unknown would take any value.
+    fn few_values(&self, e: &Ir) -> bool {
+        let mut count: i64 = 1;
+        let mut any = false;
+        e.each_var(&mut |i| {
+            any = true;
+            let width = match self.vars.get(i).map(|v| &v.kind) {
+                Some(VarKind::Uniform {
+                    range: Some((lo, hi)),
+                }) => hi.checked_sub(*lo).and_then(|w| w.checked_add(1)),
+                _ => None,
+            };
+            count = width.map_or(i64::MAX, |w| count.saturating_mul(w));
+        });
+        any && count <= FEW_VALUES
     }
 
     /// The assumptions of an access whose lowering reads template values.
@@ -201,6 +229,19 @@ fn plain(e: &Ir) -> bool {
         }
         Ir::Binary(BinOp::Shl, a, b) => b.as_const().is_some() && plain(a),
         _ => false,
+    }
+}
+
+/// The least and greatest value of `e` when it is a choice (`c ? a : b`, nested) whose
+/// every outcome is a constant.
+fn choice_bounds(e: &Ir) -> Option<(i64, i64)> {
+    match e {
+        Ir::Const(c) => Some((*c, *c)),
+        Ir::Select(_, a, b) => {
+            let (a, b) = (choice_bounds(a)?, choice_bounds(b)?);
+            Some((a.0.min(b.0), a.1.max(b.1)))
+        }
+        _ => None,
     }
 }
 
