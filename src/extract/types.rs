@@ -561,9 +561,16 @@ fn argument_value(text: &str, outer: &Scope, consts: &mut dyn Consts) -> Option<
         return consts.value(&e, outer);
     }
     // An expression (`2 * STAGES`, `kBlockM / 2`), parsed once per text and thread.
+    // Evaluating it can lay out other types whose arguments are expressions in turn
+    // (CuTe's nested `Int<A * B>` shapes): only the outermost one is evaluated, as a
+    // chain of them costs a product of their alternatives.
     thread_local! {
         static PARSED: std::cell::RefCell<HashMap<String, Option<Expr>>> =
             std::cell::RefCell::new(HashMap::new());
+        static EVALUATING: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    }
+    if EVALUATING.with(std::cell::Cell::get) {
+        return None;
     }
     let e = PARSED.with(|cache| {
         cache
@@ -574,6 +581,15 @@ fn argument_value(text: &str, outer: &Scope, consts: &mut dyn Consts) -> Option<
             })
             .clone()
     })?;
+    /// Clears the flag however the evaluation ends (a panic is caught per file).
+    struct Evaluating;
+    impl Drop for Evaluating {
+        fn drop(&mut self) {
+            EVALUATING.with(|c| c.set(false));
+        }
+    }
+    EVALUATING.with(|c| c.set(true));
+    let _evaluating = Evaluating;
     consts.value(&e, outer)
 }
 
