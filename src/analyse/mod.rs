@@ -6,6 +6,7 @@
 pub mod enumerate;
 pub mod explain;
 pub mod linear;
+mod name_free;
 pub mod stride;
 pub mod warp_program;
 
@@ -37,9 +38,11 @@ pub fn analyse(access: &LoweredAccess, params: &BankParams, budget: Budget) -> V
 
 /// [`analyse`], remembered for one run (the session owns it): identical lowered accesses
 /// (the same index in several contexts, or in kernels that repeat within and across
-/// files) are decided once. A verdict is a pure function of the access, the bank
-/// geometry and the budget, so the output does not depend on which file or thread
-/// filled an entry.
+/// files) are decided once, and so are accesses that differ only in their variables'
+/// names (the instantiations of a template): the key is the access with placeholders
+/// for names (`name_free`), whose verdict is given back with each access's own names.
+/// A verdict is a pure function of the access, the bank geometry and the budget, so the
+/// output does not depend on which file or thread filled an entry.
 #[derive(Default)]
 pub struct VerdictCache {
     map: Mutex<HashMap<VerdictKey, Verdict>>,
@@ -52,8 +55,16 @@ impl VerdictCache {
     const LIMIT: usize = 16_384;
 
     pub fn analyse(&self, access: &LoweredAccess, params: &BankParams, budget: Budget) -> Verdict {
+        let (subject, names) = match name_free::name_free(access) {
+            Some((renamed, names)) => (renamed, Some(names)),
+            None => (access.clone(), None),
+        };
+        let named = |v: Verdict| match &names {
+            Some(names) => names.named(v),
+            None => v,
+        };
         let key = (
-            access.clone(),
+            subject,
             *params,
             budget.max_lane_evals,
             budget.sample_values,
@@ -64,15 +75,15 @@ impl VerdictCache {
             .unwrap_or_else(PoisonError::into_inner)
             .get(&key)
         {
-            return v.clone();
+            return named(v.clone());
         }
-        let verdict = analyse(access, params, budget);
+        let verdict = analyse(&key.0, params, budget);
         let mut map = self.map.lock().unwrap_or_else(PoisonError::into_inner);
         if map.len() >= Self::LIMIT {
             map.clear();
         }
         map.insert(key, verdict.clone());
-        verdict
+        named(verdict)
     }
 }
 

@@ -61,6 +61,9 @@ pub struct Scratch {
     combo: Option<u64>,
     /// Per chunk of lanes: the lane nodes' registers and failures.
     chunks: Vec<Option<(Vec<i64>, Vec<u64>)>>,
+    /// The combination and lane count whose uniform values `regs` holds broadcast: the
+    /// other warps of a combination read the same, and mixed nodes never write them.
+    broadcast: Option<(u64, usize)>,
 }
 
 impl WarpProgram {
@@ -195,7 +198,10 @@ impl WarpProgram {
             .failed
             .resize(self.nodes.len().max(scratch.failed.len()), 0);
         let (regs, failed) = (&mut scratch.regs[..size], &mut scratch.failed);
-        self.fill_broadcasts(&scratch.uniform, n, all, regs, failed);
+        if scratch.broadcast != Some((combo, n)) {
+            self.fill_broadcasts(&scratch.uniform, n, all, regs, failed);
+            scratch.broadcast = Some((combo, n));
+        }
         if self.class[root] == Class::Uniform {
             let v = scratch.uniform[root];
             regs[root * n..(root + 1) * n].fill(v.unwrap_or(0));
@@ -375,15 +381,23 @@ fn binary(op: BinOp, a: &[i64], b: &[i64], out: &mut [i64]) -> u64 {
         BinOp::Max => each(a, b, out, i64::max),
         BinOp::LogicAnd => each(a, b, out, |x, y| i64::from(x != 0 && y != 0)),
         BinOp::LogicOr => each(a, b, out, |x, y| i64::from(x != 0 || y != 0)),
-        BinOp::Div | BinOp::Rem | BinOp::Shl | BinOp::Shr => {
-            let mut failed = 0u64;
-            for (l, ((o, &x), &y)) in out.iter_mut().zip(a).zip(b).enumerate() {
-                *o = op.apply(x, y).unwrap_or_else(|| {
-                    failed |= 1 << l;
-                    0
-                });
-            }
-            failed
-        }
+        BinOp::Div => fallible(a, b, out, i64::checked_div),
+        BinOp::Rem => fallible(a, b, out, i64::checked_rem),
+        BinOp::Shl => fallible(a, b, out, |x, y| BinOp::Shl.apply(x, y)),
+        BinOp::Shr => fallible(a, b, out, |x, y| BinOp::Shr.apply(x, y)),
     }
+}
+
+/// `out[l] = f(a[l], b[l])` for an operation that can fail (`None`): returns the lanes
+/// where it did (their value 0). One loop per operator, so that `f` is inlined.
+#[inline]
+fn fallible(a: &[i64], b: &[i64], out: &mut [i64], f: impl Fn(i64, i64) -> Option<i64>) -> u64 {
+    let mut failed = 0u64;
+    for (l, ((o, &x), &y)) in out.iter_mut().zip(a).zip(b).enumerate() {
+        *o = f(x, y).unwrap_or_else(|| {
+            failed |= 1 << l;
+            0
+        });
+    }
+    failed
 }

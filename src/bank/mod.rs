@@ -89,36 +89,93 @@ pub fn count_wavefronts(
     // reused, not reallocated, and the words are counted per bank in a table rather than
     // sorted as (bank, word, lane) triples, which took a sixth of a ggml run.
     thread_local! {
-        static WORDS: std::cell::RefCell<Vec<i64>> = const { std::cell::RefCell::new(Vec::new()) };
-        static PER_BANK: std::cell::RefCell<Vec<u32>> = const { std::cell::RefCell::new(Vec::new()) };
+        static TABLES: std::cell::RefCell<Tables> = std::cell::RefCell::new(Tables::default());
     }
-    WORDS.with_borrow_mut(|words| {
-        PER_BANK.with_borrow_mut(|per_bank| {
-            for chunk in lane_addrs.chunks(phase) {
-                words.clear();
-                for &addr in chunk.iter().flatten() {
-                    let first = word_of(addr);
-                    let last = word_of(addr + i64::from(width.max(1)) - 1);
-                    words.extend(first..=last);
-                }
-                if words.is_empty() {
+    // A phase in which no bank holds two distinct words costs one wavefront (the common
+    // case of a conflict-free or broadcast access): seen from each bank's first word,
+    // without sorting; a second word in a bank sends the phase to the full count. An
+    // atomic's lanes are not merged, so its phases always take the full count.
+    let one_word_check = !atomic && banks <= TABLE_BANKS;
+    TABLES.with_borrow_mut(|t| {
+        let Tables {
+            words,
+            per_bank,
+            first,
+            phase: stamp,
+        } = t;
+        if one_word_check && first.len() < banks as usize {
+            first.resize(banks as usize, (0, 0));
+        }
+        for chunk in lane_addrs.chunks(phase) {
+            words.clear();
+            *stamp = stamp.wrapping_add(1);
+            if *stamp == 0 {
+                first.fill((0, 0));
+                *stamp = 1;
+            }
+            let mut two_in_a_bank = !one_word_check;
+            for &addr in chunk.iter().flatten() {
+                let first_word = word_of(addr);
+                let last = word_of(addr + i64::from(width.max(1)) - 1);
+                words.extend(first_word..=last);
+                if two_in_a_bank {
                     continue;
                 }
-                // Lanes reading one word share it; an atomic's lanes do not (and one lane's
-                // words are distinct, so an atomic phase has no word twice per lane).
-                if !atomic {
-                    // Lanes in order of address (most accesses) need no sort.
-                    if !words.is_sorted() {
-                        words.sort_unstable();
+                for w in first_word..=last {
+                    let seen = &mut first[bank_of(w, banks)];
+                    if seen.0 != *stamp {
+                        *seen = (*stamp, w);
+                    } else if seen.1 != w {
+                        two_in_a_bank = true;
+                        break;
                     }
-                    words.dedup();
                 }
-                total.wavefronts += most_in_one_bank(words, banks, per_bank);
-                total.ideal += 1;
             }
-        });
+            if words.is_empty() {
+                continue;
+            }
+            total.ideal += 1;
+            if !two_in_a_bank {
+                total.wavefronts += 1;
+                continue;
+            }
+            // Lanes reading one word share it; an atomic's lanes do not (and one lane's
+            // words are distinct, so an atomic phase has no word twice per lane).
+            if !atomic {
+                // Lanes in order of address (most accesses) need no sort.
+                if !words.is_sorted() {
+                    words.sort_unstable();
+                }
+                words.dedup();
+            }
+            total.wavefronts += most_in_one_bank(words, banks, per_bank);
+        }
     });
     total
+}
+
+/// The buffers of [`count_wavefronts`], one set per thread.
+#[derive(Default)]
+struct Tables {
+    /// The words of the phase being counted.
+    words: Vec<i64>,
+    /// Words per bank ([`most_in_one_bank`]).
+    per_bank: Vec<u32>,
+    /// Per bank, the phase that last wrote it and the first word it saw there.
+    first: Vec<(u32, i64)>,
+    /// The number of the phase being counted (0 is never one: `first` starts zeroed).
+    phase: u32,
+}
+
+/// The bank of word `w` among `banks`: its low bits when `banks` is a power of two (the
+/// configuration says so), also for a negative word.
+fn bank_of(w: i64, banks: i64) -> usize {
+    let b = if banks & (banks - 1) == 0 {
+        w & (banks - 1)
+    } else {
+        w.rem_euclid(banks)
+    };
+    b as usize
 }
 
 /// Lanes per phase, bank width and bank count of an access of `width` bytes per lane.
@@ -137,16 +194,7 @@ const TABLE_BANKS: i64 = 4096;
 /// The largest number of entries of `words` that fall in one bank of `banks`, counted in
 /// `per_bank` (left all zero, as found).
 fn most_in_one_bank(words: &[i64], banks: i64, per_bank: &mut Vec<u32>) -> u64 {
-    // `bank_count` is a power of two (the configuration says so), then the bank of a word
-    // is its low bits, also for a negative word.
-    let bank = |w: i64| -> usize {
-        let b = if banks & (banks - 1) == 0 {
-            w & (banks - 1)
-        } else {
-            w.rem_euclid(banks)
-        };
-        b as usize
-    };
+    let bank = |w: i64| bank_of(w, banks);
     if banks > TABLE_BANKS {
         let mut by_bank: Vec<usize> = words.iter().map(|&w| bank(w)).collect();
         by_bank.sort_unstable();

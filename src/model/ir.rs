@@ -106,6 +106,7 @@ pub enum BinOp {
 impl BinOp {
     /// `a op b` with C semantics on `i64` (the logical operators on evaluated operands);
     /// `None` on division by zero or an out-of-range shift.
+    #[inline]
     pub fn apply(self, a: i64, b: i64) -> Option<i64> {
         Some(match self {
             BinOp::Add => a.wrapping_add(b),
