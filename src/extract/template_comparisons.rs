@@ -67,7 +67,7 @@ mod tests {
     use super::*;
 
     fn parts(callee: &str, targs: &[&str]) -> Option<ExprKind> {
-        let targs: Vec<String> = targs.iter().map(|t| t.to_string()).collect();
+        let targs: Vec<String> = targs.iter().map(ToString::to_string).collect();
         misread_comparison(
             callee,
             Span::new(0, 1),
