@@ -398,7 +398,7 @@ impl<'a> Converter<'a> {
         let Some(function) = self.field(node, "function") else {
             return ExprKind::Opaque;
         };
-        let args: Vec<Expr> = self
+        let mut args: Vec<Expr> = self
             .field(node, "arguments")
             .map(|a| {
                 // Preprocessor lines inside an argument list (`#ifdef X` ... `#endif`
@@ -419,14 +419,27 @@ impl<'a> Converter<'a> {
                     .field(function, "name")
                     .map_or("", |n| self.text(n))
                     .to_string();
-                let targs: Vec<String> = self
-                    .field(function, "arguments")
+                let targ_list = self.field(function, "arguments");
+                let targs: Vec<String> = targ_list
                     .map(|a| {
                         a.named_children(&mut a.walk())
                             .map(|c| self.text(c).trim().to_string())
                             .collect()
                     })
                     .unwrap_or_default();
+                let first_targ = targ_list.and_then(|a| a.named_child(0));
+                if let (Some(n), Some(t)) = (self.field(function, "name"), first_targ) {
+                    if let Some(k) = super::template_comparisons::misread_comparison(
+                        &name,
+                        span_of(n),
+                        &targs,
+                        span_of(t).start,
+                        &mut args,
+                        span_of(node),
+                    ) {
+                        return k;
+                    }
+                }
                 (name, targs)
             }
             _ => (without_whitespace(self.text(function)), Vec::new()),

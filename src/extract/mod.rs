@@ -12,6 +12,7 @@ pub mod convert;
 mod heads;
 mod relevant;
 mod snippet;
+mod template_comparisons;
 
 pub mod types;
 

@@ -9,6 +9,7 @@
 
 mod host;
 mod mma;
+mod sizes;
 mod tiled;
 
 use super::access::LoweredPlace;
@@ -321,25 +322,7 @@ impl Interp<'_> {
             }
             "copy" | "copy_if" | "copy_aligned" => self.copy_call(e, args),
             "gemm" => self.gemm_call(e, args),
-            "size" | "cosize" if args.len() == 1 => {
-                let l = match self.tensor_arg(&args[0]) {
-                    Some(t) => t.layout.ok()?.layout,
-                    None => match self.read_cute(&args[0]).ok()? {
-                        // A tiled copy's size is its threads (`size<0>(TiledLayout_TV)`).
-                        reader::Value::TiledCopy(tc) if short == "size" => tc.layout_tv.mode(0)?,
-                        v => v.layout()?.layout,
-                    },
-                };
-                let n = if short == "size" {
-                    l.size()
-                } else {
-                    l.cosize()
-                };
-                Some(n.map_or_else(
-                    || Value::Unknown("the size of a CuTe layout overflows".into()),
-                    |n| Value::Int(Ir::Const(n)),
-                ))
-            }
+            "size" | "cosize" if args.len() == 1 => self.size_call(e, short, &args[0]),
             _ if LAYOUT_FUNCTIONS.contains(&short) => Some(match self.read_cute(e) {
                 Ok(v) => Value::Cute(Box::new(v)),
                 Err(why) => Value::Unknown(why.into()),

@@ -46,7 +46,9 @@ impl Interp<'_> {
                 }
             }
             Stmt::Expr(e) => {
-                self.eval(e);
+                if !self.static_assertion(e) {
+                    self.eval(e);
+                }
             }
             Stmt::Block(b) => self.block(b),
             Stmt::If {
