@@ -1,7 +1,8 @@
 //! Calls, tried in order: member functions ([`super::objects`]), built-ins
 //! ([`super::builtins`]), vector built-ins, cooperative-group methods, preprocessor
 //! markers, function-like macros (expanded here), and helpers inlined
-//! ([`super::inlining`]); any other call gives data.
+//! ([`super::inlining`]); any other call gives data, and a shared object handed to it
+//! whole is not read at the call ([`Interp::whole_object_handed_over`]).
 
 use super::budget::TOO_MUCH_WORK;
 use super::{Interp, Place, Value, Vars};
